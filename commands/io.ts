@@ -1,0 +1,47 @@
+/**
+ * The CLI's window on the world, injectable so tests run commands in process.
+ * @module
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+export type CliIO = {
+  stdout: { write(chunk: string | Uint8Array): unknown; isTTY?: boolean | undefined }
+  stderr: { write(chunk: string | Uint8Array): unknown; isTTY?: boolean | undefined }
+  readStdin(): Promise<Uint8Array>
+  readFile(path: string): Promise<Uint8Array>
+  /** Writes via a temporary file and a rename, so a failure never leaves a partial file. */
+  writeFileAtomic(path: string, data: Uint8Array | string): Promise<void>
+  mkdir(path: string): Promise<void>
+  env: Readonly<Record<string, string | undefined>>
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  return Buffer.concat(chunks)
+}
+
+export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  const tmp = join(dirname(path), `.${randomBytes(6).toString('hex')}.einvoice.tmp`)
+  try {
+    await writeFile(tmp, data)
+    await rename(tmp, path)
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
+  }
+}
+
+export const processIO: CliIO = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  readStdin: () => readAll(process.stdin),
+  readFile: (path) => readFile(path),
+  writeFileAtomic,
+  mkdir: async (path) => {
+    await mkdir(path, { recursive: true })
+  },
+  env: process.env,
+}

@@ -1,0 +1,38 @@
+/**
+ * Terminal output: colour only on a TTY and never with NO_COLOR; errors as one line, no stack.
+ * @module
+ */
+import type { ChalkInstance } from 'chalk'
+import { isEInvoiceError } from '../src/errors.js'
+import type { CliIO } from './io.js'
+
+export const EXIT_OK = 0
+/** Some input was valid but the result says no (e.g. an invalid invoice). */
+export const EXIT_FAILED = 1
+/** Bad input: unreadable file, malformed JSON/XML, wrong types. */
+export const EXIT_BAD_INPUT = 2
+
+/** chalk for `stream`, coloured only on a TTY without NO_COLOR; loaded on first use (startup time). */
+export async function colours(io: CliIO, stream: 'stdout' | 'stderr' = 'stderr'): Promise<ChalkInstance> {
+  const { Chalk } = await import('chalk')
+  const tty = io[stream].isTTY === true
+  const noColor = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== ''
+  return new Chalk({ level: tty && !noColor && io.env.TERM !== 'dumb' ? 1 : 0 })
+}
+
+/** One line naming the source and the problem; the exit code it deserves. */
+export function describeError(err: unknown, source: string | undefined): { line: string; exitCode: number } {
+  const prefix = source === undefined ? '' : `${source}: `
+  if (isEInvoiceError(err)) return { line: prefix + err.message, exitCode: EXIT_BAD_INPUT }
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOENT') return { line: `${prefix}no such file`, exitCode: EXIT_BAD_INPUT }
+  if (code === 'EISDIR') return { line: `${prefix}is a directory, not a file`, exitCode: EXIT_BAD_INPUT }
+  if (code === 'EACCES') return { line: `${prefix}permission denied`, exitCode: EXIT_BAD_INPUT }
+  const message = err instanceof Error ? err.message : String(err)
+  return { line: `${prefix}internal error: ${message} (please report it)`, exitCode: EXIT_FAILED }
+}
+
+export async function printError(io: CliIO, line: string): Promise<void> {
+  const c = await colours(io)
+  io.stderr.write(`${c.red('error')} ${line}\n`)
+}

@@ -1,0 +1,49 @@
+/**
+ * The calculate operation's engine: Invoice payload → CalculatedInvoice.
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+import { type CalculatedInvoiceJson, calculatedInvoiceJson } from '../json/calculated-invoice.js'
+import { parseJsonText } from '../json/parse-json.js'
+import { readInvoicePayload } from '../json/read-invoice.js'
+import type { InvoicePayload } from '../json/schemas.js'
+import { writeJson } from '../json/write-json.js'
+import { decodeText } from '../util/text.js'
+import { type DocumentCalculation, calculateDocument } from './document.js'
+
+/** Checks what calculation needs beyond the payload's types. */
+function requireLines(invoice: InvoicePayload): void {
+  if (invoice.zfitems === undefined) {
+    throw new EInvoiceError('INVALID_PAYLOAD', 'zfitems: missing; an invoice needs at least one line', {
+      details: { zfitems: 'required' },
+    })
+  }
+  if (invoice.zfitems.length === 0) {
+    throw new EInvoiceError('INVALID_PAYLOAD', 'zfitems: empty; an invoice needs at least one line', {
+      details: { zfitems: 'at least one line required' },
+    })
+  }
+}
+
+/** Calculates a parsed payload (lines required). */
+export function calculatePayload(invoice: InvoicePayload): DocumentCalculation {
+  requireLines(invoice)
+  return calculateDocument(invoice)
+}
+
+/**
+ * Calculates an invoice given as a JSON value (numbers may be JS numbers or numeric strings).
+ * @example
+ * const result = calculateInvoice({ zfitems: [{ price: 9.9, quantity: 20, product: { vatpercent: 19 } }] })
+ * writeJson(result) // {"...","grandTotal":235.62,...}
+ */
+export function calculateInvoice(value: unknown): CalculatedInvoiceJson {
+  const invoice = readInvoicePayload(value)
+  return calculatedInvoiceJson(invoice, calculatePayload(invoice))
+}
+
+/** JSON text (or UTF-8 bytes) in, CalculatedInvoice JSON text out; numbers stay exact. */
+export function calculateInvoiceJsonText(input: Uint8Array | string, options: { pretty?: boolean } = {}): string {
+  const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
+  return writeJson(calculateInvoice(parseJsonText(text)), options)
+}

@@ -1,0 +1,281 @@
+/**
+ * Document totals and the VAT breakdown (Mustang `TransactionCalculator`, behaviour doc §2.3),
+ * with one documented fix: a document allowance or charge without `taxPercent` takes the rate all
+ * lines share, and is an error when they do not (Mustang books it at 0 % "S": invalid XML).
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+import { Decimal, HUNDRED, ONE, ZERO, round2 } from '../model/decimal.js'
+import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
+import { allowanceChargeAmount } from './allowance-charge.js'
+import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
+
+/** A document allowance or charge with its amount and the VAT group it is booked into. */
+export type DocumentAllowanceChargeCalculation = {
+  entry: AllowanceChargePayload
+  isCharge: boolean
+  /** `zfallowances[0]`, `zfcharges[1]`, `zflogisticsServiceCharges[0]`. */
+  path: string
+  /** Unrounded amount (a percentage of the line total, or the given totalAmount). */
+  amount: Decimal
+  /** Rate in percent: the given taxPercent, or the rate every line shares. */
+  taxPercent: Decimal
+  categoryCode: string
+}
+
+/** One entry of the VAT breakdown grouped by rate (Mustang's "percent map"). */
+export type VatGroup = {
+  /** Rate in percent, trailing zeros stripped (the map key). */
+  percent: Decimal
+  categoryCode: string
+  basis: Decimal
+  /** Unrounded VAT of the group; rounded once, to 2 decimals, for the grand total. */
+  calculated: Decimal
+}
+
+/** One entry grouped by (category, rate), with exemption data: what the XML breakdown lists. */
+export type VatCategoryGroup = VatGroup & {
+  exemptionReason?: string | undefined
+  exemptionReasonCode?: string | undefined
+}
+
+export type DocumentCalculation = {
+  lines: LineCalculation[]
+  /** BT-106: sum of the calculation-relevant line net amounts. */
+  value: Decimal
+  /** BT-108 and BT-107, each rounded to 2 decimals. */
+  chargeTotal: Decimal
+  allowanceTotal: Decimal
+  /** BT-109. */
+  taxBasis: Decimal
+  /** BT-112 = taxBasis + Σ round2(group VAT). */
+  grandTotal: Decimal
+  /** BT-115 = grandTotal − round2(prepaid) + rounding. */
+  duePayable: Decimal
+  /** Σ unrounded group VAT (Mustang's `vattotal`). */
+  vatTotal: Decimal
+  /** BT-110: Σ round2(group VAT), what the XML's TaxTotalAmount shows. */
+  vatTotalRounded: Decimal
+  prepaid: Decimal
+  roundingAmount?: Decimal | undefined
+  vatGroups: VatGroup[]
+  vatCategoryGroups: VatCategoryGroup[]
+  allowancesAndCharges: DocumentAllowanceChargeCalculation[]
+}
+
+/** The category a product's line is booked in (Mustang `Product.getTaxCategoryCode` default). */
+export function lineCategoryCode(item: ItemPayload): string {
+  const product = item.product
+  if (product?.taxCategoryCode !== undefined && product.taxCategoryCode !== '') return product.taxCategoryCode
+  if (product?.intraCommunitySupply === true) return 'K'
+  if (product?.reverseCharge === true) return 'AE'
+  if (product?.vatpercent === undefined || product.vatpercent.isZero()) return 'Z'
+  return 'S'
+}
+
+type LineRate = { percent: Decimal; category: string }
+
+function keyOf(percent: Decimal): string {
+  return percent.toString()
+}
+
+/** The single (rate, category) all relevant lines share, or undefined when they differ. */
+function sharedLineRate(items: readonly ItemPayload[]): LineRate | undefined {
+  let shared: LineRate | undefined
+  for (const item of items) {
+    if (!isCalculationRelevant(item)) continue
+    const percent = item.product?.vatpercent ?? ZERO
+    if (shared === undefined) shared = { percent, category: lineCategoryCode(item) }
+    else if (!shared.percent.eq(percent)) return undefined
+  }
+  return shared
+}
+
+function resolveDocumentEntries(
+  invoice: InvoicePayload,
+  items: readonly ItemPayload[],
+  provider: { value: Decimal; quantity: Decimal },
+): DocumentAllowanceChargeCalculation[] {
+  const shared = sharedLineRate(items)
+  const categoryByRate = new Map<string, string>()
+  for (const item of items) {
+    if (!isCalculationRelevant(item) || item.product?.vatpercent === undefined) continue
+    const key = keyOf(item.product.vatpercent)
+    if (!categoryByRate.has(key)) categoryByRate.set(key, lineCategoryCode(item))
+  }
+  const out: DocumentAllowanceChargeCalculation[] = []
+  const add = (entries: AllowanceChargePayload[] | undefined, name: string, isCharge: boolean) => {
+    entries?.forEach((entry, i) => {
+      const path = `${name}[${i}]`
+      let taxPercent = entry.taxPercent
+      let category = entry.categoryCode
+      if (taxPercent === undefined) {
+        if (shared === undefined) {
+          throw new EInvoiceError(
+            'CALCULATION_ERROR',
+            `${path}: taxPercent is missing and the lines have different VAT rates, so the ` +
+              `${isCharge ? 'charge' : 'allowance'} cannot be assigned to one; give its taxPercent and categoryCode`,
+            { details: { [path]: 'taxPercent required when lines have different VAT rates' } },
+          )
+        }
+        taxPercent = shared.percent
+        category ??= shared.category
+      }
+      // An unset category joins the lines of the same rate; a new group is S, or Z at 0 %.
+      category ??= categoryByRate.get(keyOf(taxPercent)) ?? (taxPercent.isZero() ? 'Z' : 'S')
+      out.push({
+        entry,
+        isCharge,
+        path,
+        amount: allowanceChargeAmount(entry, provider, path),
+        taxPercent,
+        categoryCode: category,
+      })
+    })
+  }
+  add(invoice.zfcharges, 'zfcharges', true)
+  add(invoice.zflogisticsServiceCharges, 'zflogisticsServiceCharges', true)
+  add(invoice.zfallowances, 'zfallowances', false)
+  return out
+}
+
+function percentMap(
+  items: readonly ItemPayload[],
+  lines: readonly LineCalculation[],
+  entries: readonly DocumentAllowanceChargeCalculation[],
+): VatGroup[] {
+  const groups = new Map<string, VatGroup>()
+  items.forEach((item, i) => {
+    const vatPercent = item.product?.vatpercent
+    // Lines without a rate stay out of the map (but are in taxBasis), as in Mustang.
+    if (!isCalculationRelevant(item) || vatPercent === undefined) return
+    const line = lines[i] as LineCalculation
+    const key = keyOf(vatPercent)
+    const group = groups.get(key)
+    if (group === undefined) {
+      groups.set(key, {
+        percent: new Decimal(key),
+        categoryCode: lineCategoryCode(item),
+        basis: line.itemTotalNetAmount,
+        calculated: line.itemTotalVATAmount,
+      })
+    } else {
+      group.basis = group.basis.plus(line.itemTotalNetAmount)
+      group.calculated = group.calculated.plus(line.itemTotalVATAmount)
+    }
+  })
+  // Charges first, then allowances; each recomputes VAT from the rounded basis.
+  const ordered = [...entries.filter((e) => e.isCharge), ...entries.filter((e) => !e.isCharge)]
+  for (const e of ordered) {
+    const key = keyOf(e.taxPercent)
+    let group = groups.get(key)
+    if (group === undefined) {
+      group = { percent: new Decimal(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
+      groups.set(key, group)
+    }
+    group.basis = round2(e.isCharge ? group.basis.plus(e.amount) : group.basis.minus(e.amount))
+    group.calculated = group.basis.times(e.taxPercent.div(HUNDRED))
+  }
+  return [...groups.values()]
+}
+
+function categoryList(
+  items: readonly ItemPayload[],
+  lines: readonly LineCalculation[],
+  entries: readonly DocumentAllowanceChargeCalculation[],
+): VatCategoryGroup[] {
+  const groups = new Map<string, VatCategoryGroup>()
+  const add = (
+    category: string,
+    percent: Decimal,
+    basis: Decimal,
+    calculated: Decimal,
+    reason?: string,
+    reasonCode?: string,
+  ) => {
+    const key = `${category}|${keyOf(percent)}`
+    const group = groups.get(key)
+    if (group === undefined) {
+      groups.set(key, {
+        percent: new Decimal(keyOf(percent)),
+        categoryCode: category,
+        basis,
+        calculated,
+        exemptionReason: reason,
+        exemptionReasonCode: reasonCode,
+      })
+      return
+    }
+    group.basis = round2(group.basis.plus(basis))
+    group.calculated = group.calculated.plus(calculated)
+    if (reason !== undefined && reason !== '') {
+      const known = group.exemptionReason?.split(', ') ?? []
+      if (!known.includes(reason)) group.exemptionReason = [...known, reason].join(', ')
+    }
+    group.exemptionReasonCode ??= reasonCode
+  }
+  items.forEach((item, i) => {
+    if (!isCalculationRelevant(item)) return
+    const line = lines[i] as LineCalculation
+    add(
+      lineCategoryCode(item),
+      line.vatPercent,
+      line.itemTotalNetAmount,
+      line.itemTotalVATAmount,
+      item.product?.taxExemptionReason,
+      item.product?.taxExemptionReasonCode,
+    )
+  })
+  for (const e of entries) {
+    const sign = e.isCharge ? ONE : ONE.negated()
+    const amount = e.amount.times(sign)
+    add(e.categoryCode, e.taxPercent, amount, amount.times(e.taxPercent.div(HUNDRED)))
+  }
+  return [...groups.values()]
+}
+
+/** Calculates every line and the document totals of a parsed Invoice payload. */
+export function calculateDocument(invoice: InvoicePayload): DocumentCalculation {
+  const items = invoice.zfitems ?? []
+  const lines = items.map((item, i) => calculateLine(item, `zfitems[${i}]`))
+  let value = ZERO
+  items.forEach((item, i) => {
+    if (isCalculationRelevant(item)) value = value.plus((lines[i] as LineCalculation).itemTotalNetAmount)
+  })
+  const entries = resolveDocumentEntries(invoice, items, { value, quantity: ONE })
+  let charges = ZERO
+  let allowances = ZERO
+  for (const e of entries) {
+    if (e.isCharge) charges = charges.plus(e.amount)
+    else allowances = allowances.plus(e.amount)
+  }
+  const chargeTotal = round2(charges)
+  const allowanceTotal = round2(allowances)
+  const taxBasis = round2(value.plus(chargeTotal).minus(allowanceTotal))
+  const vatGroups = percentMap(items, lines, entries)
+  let vatTotal = ZERO
+  let vatTotalRounded = ZERO
+  for (const g of vatGroups) {
+    vatTotal = vatTotal.plus(g.calculated)
+    vatTotalRounded = vatTotalRounded.plus(round2(g.calculated))
+  }
+  const grandTotal = vatTotalRounded.plus(taxBasis)
+  const prepaid = round2(invoice.totalPrepaidAmount ?? ZERO)
+  const duePayable = grandTotal.minus(prepaid).plus(invoice.roundingAmount ?? ZERO)
+  return {
+    lines,
+    value,
+    chargeTotal,
+    allowanceTotal,
+    taxBasis,
+    grandTotal,
+    duePayable,
+    vatTotal,
+    vatTotalRounded,
+    prepaid,
+    roundingAmount: invoice.roundingAmount,
+    vatGroups,
+    vatCategoryGroups: categoryList(items, lines, entries),
+    allowancesAndCharges: entries,
+  }
+}

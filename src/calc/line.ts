@@ -1,0 +1,74 @@
+/**
+ * Per-line arithmetic (Mustang `LineCalculator`, behaviour doc §2.2), HALF_UP throughout.
+ * @module
+ */
+import type { Decimal} from '../model/decimal.js';
+import { HUNDRED, ONE, ZERO, round2, roundTo } from '../model/decimal.js'
+import type { ItemPayload } from '../json/schemas.js'
+import { sumAmounts } from './allowance-charge.js'
+
+export type LineCalculation = {
+  /** Net unit price after product-level allowances and charges (BT-146). */
+  price: Decimal
+  /** The item price as given, i.e. before product-level allowances (BT-148). */
+  priceGross: Decimal
+  /** Line net amount, 2 decimals (BT-131). */
+  itemTotalNetAmount: Decimal
+  /** Net × rate, unrounded: VAT is rounded once per rate group, never per line. */
+  itemTotalVATAmount: Decimal
+  /** Net + VAT. Mustang 2.24 returns the net amount here (a bug we do not copy). */
+  itemTotalGrossAmount: Decimal
+  /** The line's VAT rate in percent (product.vatpercent, 0 when absent). */
+  vatPercent: Decimal
+  /** Sum of the line's own allowances minus charges, before rounding. */
+  allowanceItemTotal: Decimal
+}
+
+/** GROUP and INFORMATION lines (EXTENDED sub-lines) are left out of every document sum. */
+export function isCalculationRelevant(item: ItemPayload): boolean {
+  const code = item.lineStatusReasonCode
+  return code === undefined || code === 'DETAIL'
+}
+
+/** Basis quantity, where 0 (or absent) means 1, as in Mustang. */
+export function basisQuantityOf(item: ItemPayload): Decimal {
+  const basis = item.basisQuantity
+  return basis === undefined || basis.isZero() ? ONE : basis
+}
+
+/** @param path JSON path of the item, e.g. `zfitems[0]`. */
+export function calculateLine(item: ItemPayload, path: string): LineCalculation {
+  const priceGross = item.price ?? ZERO
+  const basisQty = basisQuantityOf(item)
+  const quantity = item.quantity ?? ZERO
+  const vatPercent = item.product?.vatpercent ?? ZERO
+  const rate = vatPercent.div(HUNDRED)
+
+  // Line allowances/charges apply to the per-unit price before product allowances (quirk Q3).
+  const lineProvider = { value: roundTo(priceGross.div(basisQty), 18), quantity }
+  const allowanceItemTotal = sumAmounts(item.itemAllowances, lineProvider, `${path}.itemAllowances`).minus(
+    sumAmounts(item.itemCharges, lineProvider, `${path}.itemCharges`),
+  )
+
+  // Product-level entries are per-unit price adjustments; several do not cascade.
+  const productProvider = { value: priceGross, quantity: ONE }
+  const price = priceGross
+    .minus(sumAmounts(item.product?.allowances, productProvider, `${path}.product.allowances`))
+    .plus(sumAmounts(item.product?.charges, productProvider, `${path}.product.charges`))
+
+  // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.
+  let net = round2(roundTo(quantity.times(price).div(basisQty), 18).minus(round2(allowanceItemTotal)))
+  if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
+    net = item.lineTotalAmount
+  }
+  const vat = net.times(rate)
+  return {
+    price,
+    priceGross,
+    itemTotalNetAmount: net,
+    itemTotalVATAmount: vat,
+    itemTotalGrossAmount: net.plus(vat),
+    vatPercent,
+    allowanceItemTotal,
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Parses query/header/CLI parameter text into typed values by the operation's declaration.
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+import type { Operation, ParamSpec, ParamValue } from './types.js'
+
+function parseOne(spec: ParamSpec, raw: string | boolean | number): ParamValue {
+  const text = String(raw).trim()
+  switch (spec.type) {
+    case 'boolean': {
+      if (typeof raw === 'boolean') return raw
+      const lower = text.toLowerCase()
+      if (lower === 'true' || lower === '1' || lower === '') return true
+      if (lower === 'false' || lower === '0') return false
+      throw invalid(spec, text, 'true or false')
+    }
+    case 'integer': {
+      if (!/^-?\d{1,9}$/.test(text)) throw invalid(spec, text, 'a whole number')
+      const value = Number(text)
+      if (spec.values !== undefined && !spec.values.includes(String(value))) {
+        throw invalid(spec, text, `one of ${spec.values.join(', ')}`)
+      }
+      return value
+    }
+    case 'string': {
+      if (spec.values === undefined) return text
+      const match = spec.values.find((v) => v.toLowerCase() === text.toLowerCase())
+      if (match === undefined) throw invalid(spec, text, `one of ${spec.values.join(', ')}`)
+      return match
+    }
+  }
+}
+
+function invalid(spec: ParamSpec, got: string, expected: string): EInvoiceError {
+  return new EInvoiceError('INVALID_PARAMETER', `${spec.name}: expected ${expected}, got ${JSON.stringify(got)}`, {
+    details: { [spec.name]: `expected ${expected}` },
+  })
+}
+
+/**
+ * @param raw parameter values by declared name (absent ones undefined).
+ * @throws EInvoiceError MISSING_INPUT for a missing required parameter, INVALID_PARAMETER for a bad value.
+ */
+export function parseParams(
+  op: Pick<Operation, 'params'>,
+  raw: Readonly<Record<string, string | boolean | number | undefined>>,
+): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {}
+  for (const spec of op.params) {
+    const value = raw[spec.name]
+    if (value === undefined) {
+      if (spec.required) {
+        throw new EInvoiceError('MISSING_INPUT', `${spec.name}: required ${spec.in} parameter is missing`, {
+          details: { [spec.name]: 'required' },
+        })
+      }
+      out[spec.name] = spec.default
+      continue
+    }
+    out[spec.name] = parseOne(spec, value)
+  }
+  return out
+}
