@@ -35,9 +35,13 @@ function toDecimal(value: unknown): Decimal | string {
 
 type DecimalOptions = { min?: 'positive' | 'nonNegative' }
 
-/** A number (JSON number or numeric string) as an exact Decimal, bounded in magnitude. */
+/**
+ * A number (JSON number or numeric string) as an exact Decimal, bounded in magnitude.
+ * `null` reads as absent (Jackson's NON_EMPTY model), so every field is optional.
+ */
 export function decimal(options: DecimalOptions = {}) {
-  return z.unknown().transform((value, ctx): Decimal => {
+  return z.unknown().transform((value, ctx): Decimal | undefined => {
+    if (value === null || value === undefined) return undefined
     const result = toDecimal(value)
     if (typeof result === 'string') {
       ctx.addIssue({ code: 'custom', message: result })
@@ -60,7 +64,8 @@ export function decimal(options: DecimalOptions = {}) {
 }
 
 /** An int32 (CashDiscount.days, basePeriodMeasure). */
-export const int32 = z.unknown().transform((value, ctx): number => {
+export const int32 = z.unknown().transform((value, ctx): number | undefined => {
+  if (value === null || value === undefined) return undefined
   const result = toDecimal(value)
   if (typeof result === 'string' || !result.isInteger() || result.abs().gt(2147483647)) {
     ctx.addIssue({ code: 'custom', message: `expected a whole number, got ${describe(value)}` })
@@ -70,15 +75,17 @@ export const int32 = z.unknown().transform((value, ctx): number => {
 })
 
 /** A string; numbers and booleans are coerced to their text as Jackson does. */
-export const text = z.unknown().transform((value, ctx): string => {
+export const text = z.unknown().transform((value, ctx): string | undefined => {
   if (typeof value === 'string') return value
+  if (value === null || value === undefined) return undefined
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   ctx.addIssue({ code: 'custom', message: `expected a string, got ${describe(value)}` })
   return z.NEVER
 })
 
-export const bool = z.unknown().transform((value, ctx): boolean => {
+export const bool = z.unknown().transform((value, ctx): boolean | undefined => {
   if (typeof value === 'boolean') return value
+  if (value === null || value === undefined) return undefined
   if (value === 'true') return true
   if (value === 'false') return false
   ctx.addIssue({ code: 'custom', message: `expected true or false, got ${describe(value)}` })
@@ -120,7 +127,8 @@ export function toCalendarDate(value: unknown): CalendarDate | string {
   return `${m[1]}-${m[2]}-${m[3]}`
 }
 
-export const calendarDate = z.unknown().transform((value, ctx): CalendarDate => {
+export const calendarDate = z.unknown().transform((value, ctx): CalendarDate | undefined => {
+  if (value === null || value === undefined) return undefined
   const result = toCalendarDate(value)
   if (!DATE_ONLY.test(result)) {
     ctx.addIssue({ code: 'custom', message: result })
@@ -129,12 +137,14 @@ export const calendarDate = z.unknown().transform((value, ctx): CalendarDate => 
   return result
 })
 
-/** `null` counts as absent everywhere, as with Jackson's NON_EMPTY model. */
+const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v)
+
+/** An optional object (or other non-primitive schema); `null` counts as absent. */
 export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === null ? undefined : v), schema.optional())
+  return schema.nullish().transform(nullToUndefined).optional()
 }
 
-/** An optional array whose `null` means empty. */
+/** An optional array; `null` counts as absent. */
 export function list<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === null ? undefined : v), z.array(item).optional())
+  return z.array(item).nullish().transform(nullToUndefined).optional()
 }

@@ -5,8 +5,8 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
+import { findJsonSyntaxProblem } from './json-syntax-error.js'
 
-const NUMBER_START = /[-0-9]/
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 /** Wraps every number token outside strings in quotes, in one linear pass. */
@@ -26,12 +26,13 @@ function quoteNumbers(text: string): string {
         else i++
       }
       i++
-    } else if (NUMBER_START.test(text[i] as string)) {
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
       const start = i
       i++
       while (i < n) {
-        const d = text[i] as string
-        if ((d >= '0' && d <= '9') || d === '.' || d === 'e' || d === 'E' || d === '+' || d === '-') i++
+        const d = text.charCodeAt(i)
+        // digits . e E + -
+        if ((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d) i++
         else break
       }
       const token = text.slice(start, i)
@@ -71,25 +72,13 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(quoteNumbers(body))
   } catch {
-    // Re-parse the untouched text so the position in the message is the user's own.
-    try {
-      JSON.parse(body)
-    } catch (err) {
-      const msg = (err as Error).message
-      const pos = /position (\d+)/.exec(msg)
-      if (pos?.[1] !== undefined) {
-        const offset = Number(pos[1])
-        const { line, column } = lineColumn(body, offset)
-        const reason = msg.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '')
-        throw new EInvoiceError(
-          'INVALID_JSON',
-          `invalid JSON at line ${line}, column ${column} (offset ${offset}): ${reason}`,
-          { details: { line: String(line), column: String(column), offset: String(offset) } },
-        )
-      }
-      throw new EInvoiceError('INVALID_JSON', `invalid JSON: ${msg}`)
-    }
-    // The quoted text failed while the original parsed: a number token we cannot represent.
-    throw new EInvoiceError('INVALID_JSON', 'invalid JSON: malformed number')
+    // Locate the problem in the untouched text, so the position is the user's own.
+    const problem = findJsonSyntaxProblem(body) ?? { offset: 0, reason: 'malformed JSON' }
+    const { line, column } = lineColumn(body, problem.offset)
+    throw new EInvoiceError(
+      'INVALID_JSON',
+      `invalid JSON at line ${line}, column ${column} (offset ${problem.offset}): ${problem.reason}`,
+      { details: { line: String(line), column: String(column), offset: String(problem.offset) } },
+    )
   }
 }

@@ -7,9 +7,10 @@
 import { z } from 'zod'
 import { bool, calendarDate, decimal, int32, list, optional, text } from './fields.js'
 
-const str = optional(text)
-const date = optional(calendarDate)
-const num = optional(decimal())
+// Primitive fields read null as absent themselves; `.optional()` makes the key optional.
+const str = text.optional()
+const date = calendarDate.optional()
+const num = decimal().optional()
 
 export const SchemedIdSchema = z.object({ scheme: str, id: str })
 
@@ -123,8 +124,8 @@ export const ProductSchema = z.object({
   globalIDScheme: str,
   countryOfOrigin: str,
   /** Ignored by Mustang's JSON reader; accepted here and used for the category default. */
-  intraCommunitySupply: optional(bool),
-  reverseCharge: optional(bool),
+  intraCommunitySupply: bool.optional(),
+  reverseCharge: bool.optional(),
   attributes: optional(z.record(z.string(), text)),
   classifications: list(ProductClassificationSchema),
   allowances: list(AllowanceChargeSchema),
@@ -142,9 +143,9 @@ export const ItemSchema = z.object({
   id: str,
   price: num,
   quantity: num,
-  basisQuantity: optional(decimal({ min: 'nonNegative' })),
+  basisQuantity: decimal({ min: 'nonNegative' }).optional(),
   product: optional(ProductSchema),
-  notes: list(text),
+  notes: list(z.string()),
   notesWithSubjectCode: list(IncludedNoteSchema),
   itemAllowances: list(AllowanceChargeSchema),
   itemCharges: list(AllowanceChargeSchema),
@@ -164,11 +165,11 @@ export const ItemSchema = z.object({
   lineTotalAmount: num,
 })
 
-export const CashDiscountSchema = z.object({ percent: num, days: optional(int32), basisAmount: num })
+export const CashDiscountSchema = z.object({ percent: num, days: int32.optional(), basisAmount: num })
 
 export const PaymentDiscountTermsSchema = z.object({
   baseDate: date,
-  basePeriodMeasure: optional(int32),
+  basePeriodMeasure: int32.optional(),
   basePeriodUnitCode: str,
   calculationPercentage: num,
 })
@@ -245,7 +246,7 @@ const invoiceFields = {
   invoicer: optional(TradePartySchema),
   invoicee: optional(TradePartySchema),
   cashDiscounts: list(CashDiscountSchema),
-  notes: list(text),
+  notes: list(z.string()),
   sellerOrderReferencedDocumentID: str,
   contractReferencedDocument: str,
   totalPrepaidAmount: num,

@@ -1,5 +1,6 @@
 /**
  * Value → JSON text, writing Decimals as exact JSON numbers (never through a binary float).
+ * Leaves out what Mustang's NON_EMPTY model leaves out: undefined, null, empty strings and arrays.
  * @module
  */
 import { type Decimal, isDecimal } from '../model/decimal.js'
@@ -14,24 +15,37 @@ export function money(value: Decimal): JsonNumber {
   return new JsonNumber(value.toFixed(Math.max(2, value.decimalPlaces())))
 }
 
-const MARK = '\u0000#'
-const MARKED = /"\\u0000#([-0-9.eE+]+)"/g
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || typeof v === 'function' || (Array.isArray(v) && v.length === 0)
+}
 
-/** Serialises `value`; Decimals become number literals, `undefined` and empty arrays are left out. */
+function write(v: unknown, indent: string, step: string): string {
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null'
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  if (v === null || v === undefined) return 'null'
+  if (isDecimal(v)) return v.toString()
+  if (v instanceof JsonNumber) return v.text
+  const inner = step === '' ? '' : indent + step
+  const sep = step === '' ? ',' : ',\n' + inner
+  const open = step === '' ? '' : '\n' + inner
+  const close = step === '' ? '' : '\n' + indent
+  if (Array.isArray(v)) {
+    const parts: string[] = []
+    for (const item of v) parts.push(isEmpty(item) ? 'null' : write(item, inner, step))
+    return parts.length === 0 ? '[]' : '[' + open + parts.join(sep) + close + ']'
+  }
+  const parts: string[] = []
+  const colon = step === '' ? ':' : ': '
+  for (const key of Object.keys(v as object)) {
+    const value = (v as Record<string, unknown>)[key]
+    if (isEmpty(value)) continue
+    parts.push(JSON.stringify(key) + colon + write(value, inner, step))
+  }
+  return parts.length === 0 ? '{}' : '{' + open + parts.join(sep) + close + '}'
+}
+
+/** Serialises `value` as JSON; `pretty` indents by two spaces. */
 export function writeJson(value: unknown, options: { pretty?: boolean | undefined } = {}): string {
-  const text = JSON.stringify(
-    value,
-    function replacer(this: Record<string, unknown>, key: string, v: unknown) {
-      // Decimal's toJSON has already turned `v` into a string: look at the holder's own value.
-      const raw = this[key]
-      if (isDecimal(raw)) return MARK + raw.toString()
-      if (v instanceof JsonNumber) return MARK + v.text
-      // Mustang's NON_EMPTY: empty arrays and empty strings are not written.
-      if (Array.isArray(v) && v.length === 0) return undefined
-      if (v === '') return undefined
-      return v
-    },
-    options.pretty === true ? 2 : undefined,
-  )
-  return text.replace(MARKED, '$1')
+  return write(value, '', options.pretty === true ? '  ' : '')
 }

@@ -1,0 +1,16 @@
+/** A few end-to-end runs of the built binary (npm test builds first). */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+
+describe('bin/einvoice.js', () => {
+  it('runs the README command on the bundled sample', () => {
+    const out = execFileSync(process.execPath, ['bin/einvoice.js', 'calculate', 'samples/invoice.json'], { encoding: 'utf8' })
+    expect(JSON.parse(out).grandTotal).toBe(372.23)
+  })
+
+  it('exits 2 on bad input with one line on stderr', () => {
+    const r = spawnSync(process.execPath, ['bin/einvoice.js', 'calculate', '-'], { input: '{"zfitems": 3}', encoding: 'utf8' })
+    expect(r.status).toBe(2)
+    expect(r.stderr).toBe('error <stdin>: zfitems: expected an array\n')
+  })
+})

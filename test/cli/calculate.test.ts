@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cli, tempDir, writeTemp } from '../helpers/cli.js'
+
+const sample = 'samples/invoice.json'
+
+describe('einvoice calculate', () => {
+  it('prints the CalculatedInvoice of the bundled sample', async () => {
+    const r = await cli(['calculate', sample])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('')
+    const json = JSON.parse(r.stdout)
+    expect(json).toMatchObject({ lineTotalAmount: 311.92, taxBasis: 317.82, grandTotal: 372.23, duePayable: 372.23 })
+    expect(r.stdout.endsWith('}\n')).toBe(true)
+  })
+
+  it('indents with --pretty and keeps exact numbers', async () => {
+    const r = await cli(['calculate', sample, '--pretty'])
+    expect(r.stdout).toContain('\n  "grandTotal": 372.23,\n')
+    expect(r.stdout).toContain('"chargeTotal": 5.90')
+  })
+
+  it('reads standard input for - or no file', async () => {
+    const input = JSON.stringify({ zfitems: [{ price: 10, quantity: 2, product: { vatpercent: 19 } }] })
+    for (const argv of [['calculate', '-'], ['calculate']]) {
+      const r = await cli(argv, { stdin: input })
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout).grandTotal).toBe(23.8)
+    }
+  })
+
+  it('writes one file with -o, many with --out-dir, JSON lines to stdout otherwise', async () => {
+    const dir = tempDir()
+    const a = await writeTemp(dir, 'a.json', { zfitems: [{ price: 1, quantity: 1, product: { vatpercent: 7 } }] })
+    const b = await writeTemp(dir, 'b.json', { zfitems: [{ price: 2, quantity: 1, product: { vatpercent: 7 } }] })
+    const single = join(dir, 'single.json')
+    expect((await cli(['calculate', a, '-o', single])).code).toBe(0)
+    expect(JSON.parse(readFileSync(single, 'utf8')).grandTotal).toBe(1.07)
+    const outDir = join(dir, 'out')
+    expect((await cli(['calculate', a, b, '--out-dir', outDir])).code).toBe(0)
+    expect(readdirSync(outDir).sort()).toEqual(['a.json', 'b.json'])
+    const lines = (await cli(['calculate', a, b])).stdout.trim().split('\n')
+    expect(lines.map((l) => JSON.parse(l).grandTotal)).toEqual([1.07, 2.14])
+  })
+
+  it('refuses -o with several inputs', async () => {
+    const r = await cli(['calculate', sample, sample, '-o', '/tmp/x.json'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('error -o takes one input, got 2; use --out-dir DIR for many\n')
+  })
+
+  it('exits 2 with one line naming the file and the JSON path', async () => {
+    const dir = tempDir()
+    const bad = await writeTemp(dir, 'invoice.json', { zfitems: [{ price: 1, quantity: 1 }, { price: 1, quantity: 1 }, { price: 1, quantity: 'abc' }] })
+    const r = await cli(['calculate', bad])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(`error ${bad}: zfitems[2].quantity: expected a number, got "abc"\n`)
+  })
+
+  it('reports malformed JSON and missing files without a stack trace', async () => {
+    const dir = tempDir()
+    const broken = await writeTemp(dir, 'broken.json', '{"zfitems": [')
+    const r = await cli(['calculate', broken, join(dir, 'missing.json')])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      `error ${broken}: invalid JSON at line 1, column 14 (offset 13): unexpected end of input, expected a value\n` +
+        `error ${join(dir, 'missing.json')}: no such file\n`,
+    )
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('writes no partial output file when the input is bad', async () => {
+    const dir = tempDir()
+    const bad = await writeTemp(dir, 'bad.json', '{}')
+    const target = join(dir, 'out.json')
+    expect((await cli(['calculate', bad, '-o', target])).code).toBe(2)
+    expect(existsSync(target)).toBe(false)
+    expect(readdirSync(dir)).toEqual(['bad.json'])
+  })
+
+  it('colours only on a TTY and never with NO_COLOR', async () => {
+    const tty = await cli(['calculate', '-'], { stdin: '{}', tty: true })
+    expect(tty.stderr).toContain('\u001b[31merror\u001b[39m')
+    const noColor = await cli(['calculate', '-'], { stdin: '{}', tty: true, env: { NO_COLOR: '1' } })
+    expect(noColor.stderr).toBe('error <stdin>: zfitems: missing; an invoice needs at least one line\n')
+  })
+})
+
+describe('einvoice', () => {
+  it('prints --version and --help and exits 0', async () => {
+    const version = await cli(['--version'])
+    expect(version.code).toBe(0)
+    expect(version.stdout).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version + '\n')
+    const help = await cli(['calculate', '--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: einvoice calculate [options] [files...]')
+  })
+
+  it('exits 2 on an unknown command or option', async () => {
+    expect((await cli(['frobnicate'])).code).toBe(2)
+    expect((await cli(['calculate', '--frob'])).code).toBe(2)
+  })
+
+  it('answers ping and notice', async () => {
+    expect((await cli(['ping'])).stdout).toBe('pong\n')
+    const notice = await cli(['notice'])
+    expect(notice.stdout).toContain('Licence: MIT')
+    expect(notice.stdout).toContain('| decimal.js | MIT |')
+  })
+})

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+describe('THIRD_PARTY_NOTICES.md', () => {
+  it('names every runtime dependency with its licence', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
+    const notices = readFileSync('THIRD_PARTY_NOTICES.md', 'utf8')
+    for (const name of Object.keys(pkg.dependencies)) {
+      const dep = JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { license: string }
+      // SPDX ids must match exactly; free-text licence fields are summarised in the table.
+      if (/^[\w.-]+$/.test(dep.license)) expect(notices, name).toContain(`| ${name} | ${dep.license} |`)
+      else expect(notices, name).toContain(`| ${name} | `)
+    }
+  })
+})
