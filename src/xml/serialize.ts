@@ -1,0 +1,190 @@
+/**
+ * A small tree builder and a deterministic serialiser for the syntax writers: same tree, same
+ * options → same bytes; output is always well-formed XML 1.0 whatever text the tree carries.
+ * @module
+ */
+
+export type XmlNode = {
+  /** Prefixed name as it is written, e.g. `ram:ID`. */
+  name: string
+  /** Attributes in writing order; undefined values are skipped. */
+  attrs?: Record<string, string | undefined> | undefined
+  /** Element children; undefined / false / null entries are skipped (for `cond && el(...)`). */
+  children?: (XmlNode | undefined | false | null)[] | undefined
+  /** Character data, written verbatim (escaped only). */
+  text?: string | undefined
+}
+
+export type SerializeXmlOptions = {
+  /** prefix → namespace URI, declared on the root in this order ('' declares the default namespace). */
+  namespaces: Record<string, string>
+  /** Write `<?xml version="1.0" encoding="UTF-8"?>` first. @default true */
+  declaration?: boolean | undefined
+  /** One level of indentation. @default '  ' */
+  indent?: string | undefined
+  /** A comment written right after the root start tag (e.g. the producing tool). */
+  comment?: string | undefined
+}
+
+type Child = XmlNode | string | undefined | false | null
+
+/** Builds a node: string children become its text, undefined/false/null children are skipped. */
+export function el(name: string, attrs?: Record<string, string | undefined>, ...children: Child[]): XmlNode {
+  const node: XmlNode = { name }
+  if (attrs !== undefined) node.attrs = attrs
+  let text: string | undefined
+  const nodes: XmlNode[] = []
+  for (const c of children) {
+    if (typeof c === 'string') text = text === undefined ? c : text + c
+    else if (c !== undefined && c !== false && c !== null) nodes.push(c)
+  }
+  if (nodes.length > 0) node.children = nodes
+  if (text !== undefined) node.text = text
+  return node
+}
+
+/** Characters outside the XML 1.0 Char production (§2.2), lone surrogates included. */
+const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
+const NOT_XML_CHAR_ALL = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+// CR and, in attributes, TAB / LF are written as references: a parser would otherwise normalise
+// them away (XML 1.0 §2.11 end-of-line handling, §3.3.3 attribute-value normalisation).
+const TEXT_SPECIAL = /[&<>\r]/
+const TEXT_SPECIAL_ALL = /[&<>\r]/g
+const ATTR_SPECIAL = /[&<>"\t\n\r]/
+const ATTR_SPECIAL_ALL = /[&<>"\t\n\r]/g
+const ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+}
+const toEntity = (c: string): string => ENTITY[c] ?? c
+
+/** Replaces every character XML 1.0 cannot carry (controls, U+FFFE/FFFF, lone surrogates) by U+FFFD. */
+export function toXmlChars(s: string): string {
+  return NOT_XML_CHAR.test(s) ? s.replace(NOT_XML_CHAR_ALL, '\uFFFD') : s
+}
+
+/** Text content: `& < >` and CR escaped, non-XML characters replaced by U+FFFD. */
+export function escapeXmlText(s: string): string {
+  const clean = toXmlChars(s)
+  return TEXT_SPECIAL.test(clean) ? clean.replace(TEXT_SPECIAL_ALL, toEntity) : clean
+}
+
+/** Attribute value (for double quotes): `& < > "` and TAB / LF / CR escaped, non-XML characters replaced. */
+export function escapeXmlAttribute(s: string): string {
+  const clean = toXmlChars(s)
+  return ATTR_SPECIAL.test(clean) ? clean.replace(ATTR_SPECIAL_ALL, toEntity) : clean
+}
+
+/** Comment text: `--` may not occur in a comment and it may not end with `-` (XML 1.0 §2.5). */
+function commentText(s: string): string {
+  let c = toXmlChars(s)
+  while (c.includes('--')) c = c.replace(/--/g, '- -')
+  return c.endsWith('-') ? c + ' ' : c
+}
+
+type Writer = { out: string[]; indent: string; pads: string[]; scope: ReadonlySet<string> }
+
+function padFor(w: Writer, level: number): string {
+  return (w.pads[level] ??= w.indent.repeat(level))
+}
+
+const NO_NODES: XmlNode[] = []
+
+function presentChildren(children: XmlNode['children']): XmlNode[] {
+  if (children === undefined) return NO_NODES
+  for (const c of children) {
+    if (c === undefined || c === false || c === null) {
+      return children.filter((k): k is XmlNode => k !== undefined && k !== false && k !== null)
+    }
+  }
+  return children as XmlNode[] // checked above: no skipped entries
+}
+
+function checkPrefix(name: string, scope: ReadonlySet<string>, what: string): void {
+  const colon = name.indexOf(':')
+  if (colon < 0) return // no namespace, or the default one
+  const prefix = name.slice(0, colon)
+  if (prefix === 'xml' || prefix === 'xmlns') return
+  // A writer bug, not bad user input: a tree that would serialise to non-namespace-well-formed XML.
+  if (!scope.has(prefix)) throw new Error(`serializeXml: prefix "${prefix}" of ${what} ${name} is not declared`)
+}
+
+function startTag(node: XmlNode, w: Writer, scope: ReadonlySet<string>, extra: string): string {
+  let s = '<' + node.name + extra
+  const attrs = node.attrs
+  if (attrs !== undefined) {
+    for (const key of Object.keys(attrs)) {
+      const value = attrs[key]
+      if (value === undefined) continue
+      checkPrefix(key, scope, 'attribute')
+      s += ` ${key}="${escapeXmlAttribute(value)}"`
+    }
+  }
+  return s
+}
+
+/** Prefixes declared by the node itself (xmlns:p attributes) extend the scope for its subtree. */
+function scopeOf(node: XmlNode, scope: ReadonlySet<string>): ReadonlySet<string> {
+  const attrs = node.attrs
+  if (attrs === undefined) return scope
+  let next: Set<string> | undefined
+  for (const key of Object.keys(attrs)) {
+    if (attrs[key] === undefined) continue
+    if (key === 'xmlns') (next ??= new Set(scope)).add('')
+    else if (key.startsWith('xmlns:')) (next ??= new Set(scope)).add(key.slice(6))
+  }
+  return next ?? scope
+}
+
+function writeNode(node: XmlNode, w: Writer, level: number, pretty: boolean, extra = '', comment?: string): void {
+  const scope = scopeOf(node, w.scope)
+  checkPrefix(node.name, scope, 'element')
+  const pad = pretty ? padFor(w, level) : ''
+  const kids = presentChildren(node.children)
+  const text = node.text ?? ''
+  const { out } = w
+  out.push(pad, startTag(node, w, scope, extra))
+  if (kids.length === 0 && text === '' && comment === undefined) {
+    out.push('/>')
+    return
+  }
+  out.push('>')
+  // Text and children together (mixed content) are written inline: indentation would become text.
+  const inner = pretty && text === ''
+  const innerPad = inner ? '\n' + padFor(w, level + 1) : ''
+  if (comment !== undefined) out.push(innerPad, '<!--', commentText(comment), '-->')
+  if (text !== '') out.push(escapeXmlText(text))
+  const saved = w.scope
+  w.scope = scope
+  for (const kid of kids) {
+    if (inner) out.push('\n')
+    writeNode(kid, w, level + 1, inner)
+  }
+  w.scope = saved
+  if (inner) out.push('\n', pad)
+  out.push('</', node.name, '>')
+}
+
+/**
+ * Serialises a tree. Namespaces are declared on the root in the given order; `& < > "` are
+ * escaped (`"` in attributes), characters not allowed in XML 1.0 become U+FFFD, an element with
+ * neither children nor text is written `<a/>`, an element with text has no whitespace added
+ * inside it, and the output ends with '\n'. Same input → same bytes.
+ */
+export function serializeXml(root: XmlNode, options: SerializeXmlOptions): string {
+  const { namespaces, declaration = true, indent = '  ', comment } = options
+  let decls = ''
+  for (const prefix of Object.keys(namespaces)) {
+    decls += `${prefix === '' ? ' xmlns' : ` xmlns:${prefix}`}="${escapeXmlAttribute(namespaces[prefix] ?? '')}"`
+  }
+  const w: Writer = { out: [], indent, pads: [], scope: new Set(Object.keys(namespaces)) }
+  if (declaration) w.out.push('<?xml version="1.0" encoding="UTF-8"?>\n')
+  writeNode(root, w, 0, true, decls, comment)
+  w.out.push('\n')
+  return w.out.join('')
+}

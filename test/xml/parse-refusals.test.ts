@@ -1,0 +1,159 @@
+/** parseXml on hostile or broken input: every refusal is an EInvoiceError with line and column. */
+import { describe, expect, it } from 'vitest'
+import { EInvoiceError } from '../../src/errors.js'
+import { parseXml } from '../../src/xml/index.js'
+import type { ParseXmlOptions } from '../../src/xml/index.js'
+
+/** The error parseXml throws for this input (fails the test if it does not throw one). */
+function refusal(input: string | Uint8Array, options?: ParseXmlOptions): EInvoiceError {
+  try {
+    parseXml(input, options)
+  } catch (err) {
+    expect(err).toBeInstanceOf(EInvoiceError)
+    return err as EInvoiceError
+  }
+  throw new Error('parseXml accepted the input')
+}
+
+function expectRefused(input: string | Uint8Array, line: number, column: number, reason: RegExp, options?: ParseXmlOptions) {
+  const err = refusal(input, options)
+  expect(err.errorCode).toBe('INVALID_XML')
+  expect(err.message).toMatch(new RegExp(`^line ${line}, column ${column}: `))
+  expect(err.message).toMatch(reason)
+  expect(err.details).toMatchObject({ line: String(line), column: String(column) })
+}
+
+describe('parseXml refuses DOCTYPE outright', () => {
+  it('refuses an external entity (XXE) without reading the file', () => {
+    const xxe = '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<x>&e;</x>'
+    expectRefused(xxe, 2, 1, /DOCTYPE declarations are refused/)
+    expect(refusal(xxe).message).not.toContain('root:')
+  })
+
+  it('refuses billion laughs before any expansion, quickly', () => {
+    let dtd = '<!ENTITY lol0 "lol">'
+    for (let i = 1; i <= 9; i++) dtd += `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`
+    const start = performance.now()
+    expectRefused(`<!DOCTYPE lolz [${dtd}]><lolz>&lol9;</lolz>`, 1, 1, /DOCTYPE/)
+    expect(performance.now() - start).toBeLessThan(200)
+  })
+
+  it('refuses a plain DOCTYPE with no internal subset, and one with a public id', () => {
+    expectRefused('<!DOCTYPE r><r/>', 1, 1, /DOCTYPE/)
+    expectRefused('<?xml version="1.0"?><!DOCTYPE r PUBLIC "-//x//EN" "http://example.com/r.dtd"><r/>', 1, 22, /DOCTYPE/)
+  })
+
+  it('refuses an entity reference that only a DTD could define', () => {
+    expectRefused('<r>&nbsp;</r>', 1, 9, /undefined entity &nbsp;/)
+  })
+})
+
+describe('parseXml refuses input that is not well-formed', () => {
+  it('names the open element of a truncated document and points after the last character', () => {
+    expectRefused('<r>\n  <a>\n    <b>12.5', 3, 12, /the input ends inside <b> opened at line 3, column 5 \(truncated/)
+  })
+
+  it('refuses a document cut inside a tag', () => {
+    expectRefused('<r><a x="1', 1, 11, /the input ends inside <r>/)
+  })
+
+  it('names both tags when an end tag does not match', () => {
+    expectRefused('<r>\n<a></b></r>', 2, 7, /end tag <\/b> does not match <a> opened at line 2, column 1/)
+  })
+
+  it('refuses text that is not XML at all', () => {
+    expectRefused('Rechnung 4711, Betrag 12,50 EUR', 1, 1, /text outside the root element/)
+    expectRefused('\n  {"invoice": 1}', 2, 3, /text outside the root element/)
+    expectRefused('<r/>\ntrailing', 2, 1, /text outside the root element/)
+  })
+
+  it('refuses a PDF with a clear message', () => {
+    expectRefused(Buffer.from('%PDF-1.7\n%âãÏÓ\n'), 1, 1, /this is a PDF file, not XML/)
+  })
+
+  it('refuses empty and whitespace-only input', () => {
+    expectRefused('', 1, 1, /empty input/)
+    expectRefused(new Uint8Array(0), 1, 1, /empty input/)
+    expectRefused(' \n\t ', 1, 1, /empty input/)
+    expectRefused(Buffer.from([0xef, 0xbb, 0xbf]), 1, 1, /empty input/)
+  })
+
+  it('refuses a comment-only document (no root element)', () => {
+    expectRefused('<?xml version="1.0"?><!-- nothing -->', 1, 38, /no root element/)
+  })
+
+  it('refuses two root elements', () => {
+    expectRefused('<r/><r/>', 1, 7, /second root element/)
+  })
+
+  it('refuses an undeclared element prefix and an undeclared attribute prefix', () => {
+    expectRefused('<r>\n  <ram:ID>1</ram:ID></r>', 2, 10, /namespace prefix "ram" is not declared/)
+    expectRefused('<r xsi:type="x"/>', 1, 17, /namespace prefix "xsi" is not declared/)
+  })
+
+  it('refuses duplicate attributes', () => {
+    expectRefused('<r a="1" a="2"/>', 1, 16, /duplicate attribute/)
+  })
+
+  it('refuses control characters in text and as character references', () => {
+    expectRefused('<r>\n ab\u0001</r>', 2, 4, /character U\+0001 is not allowed in XML 1\.0/)
+    expectRefused('<r>&#x1B;</r>', 1, 9, /character reference names a character not allowed/)
+    expectRefused('<r>\uFFFF</r>', 1, 4, /U\+FFFF/)
+  })
+})
+
+describe('parseXml refuses input over its limits', () => {
+  it('refuses nesting deeper than maxDepth, naming the element', () => {
+    expectRefused('<a>\n <b>\n  <c/></b></a>', 3, 3, /<c> is nested 3 elements deep, more than the limit of 2/, { maxDepth: 2 })
+  })
+
+  it('refuses 10 000 nested elements under the default depth limit of 64', () => {
+    const deep = '<a>'.repeat(10_000) + '</a>'.repeat(10_000)
+    expectRefused(deep, 1, 193, /nested 65 elements deep, more than the limit of 64/)
+  })
+
+  it('refuses more elements than maxElements', () => {
+    expectRefused('<r><a/><a/><a/></r>', 1, 12, /more than 3 elements/, { maxElements: 3 })
+  })
+
+  it('refuses input over maxBytes with INPUT_TOO_LARGE, for strings and bytes', () => {
+    for (const input of ['<r>é</r>', Buffer.from('<r>é</r>')]) {
+      const err = refusal(input, { maxBytes: 8 })
+      expect(err.errorCode).toBe('INPUT_TOO_LARGE')
+      expect(err.message).toBe('line 1, column 1: the input is 9 bytes, more than the limit of 8 bytes')
+      expect(err.details).toMatchObject({ size: '9', limit: '8' })
+    }
+  })
+
+  it('refuses a string longer than the limit without measuring it byte by byte', () => {
+    expect(refusal('<r>' + 'x'.repeat(100) + '</r>', { maxBytes: 50 }).errorCode).toBe('INPUT_TOO_LARGE')
+  })
+})
+
+describe('parseXml refuses encodings other than UTF-8', () => {
+  it('refuses bytes that are not UTF-8, with the byte offset and its line and column', () => {
+    const latin1 = Buffer.from('<r>\n  <n>M\u00fcller</n></r>', 'latin1')
+    expectRefused(latin1, 2, 7, /not UTF-8: invalid byte 0xFC at byte offset 10/)
+    expect(refusal(latin1).details.offset).toBe('10')
+  })
+
+  it('names the declared encoding when a Latin-1 file says so', () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r>M\u00fcller</r>', 'latin1')
+    expectRefused(latin1, 1, 1, /declares encoding "ISO-8859-1"; only UTF-8 is supported/)
+  })
+
+  it('refuses a non-UTF-8 encoding declaration even when the bytes happen to be ASCII', () => {
+    expectRefused('<?xml version="1.0" encoding="windows-1252"?>\n<r>plain</r>', 1, 1, /declares encoding "windows-1252"/)
+  })
+
+  it('refuses UTF-16 with and without a byte order mark', () => {
+    const utf16 = Buffer.from('<r>x</r>', 'utf16le')
+    expectRefused(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]), 1, 1, /UTF-16/)
+    expectRefused(utf16, 1, 1, /UTF-16/)
+  })
+
+  it('refuses overlong and surrogate UTF-8 forms', () => {
+    expectRefused(Buffer.from([0x3c, 0x72, 0x3e, 0xc0, 0xbc, 0x3c, 0x2f, 0x72, 0x3e]), 1, 4, /invalid byte 0xC0/)
+    expectRefused(Buffer.from([0x3c, 0x72, 0x3e, 0xed, 0xa0, 0x80, 0x3c, 0x2f, 0x72, 0x3e]), 1, 4, /invalid byte 0xED/)
+  })
+})
