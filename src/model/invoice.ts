@@ -139,6 +139,8 @@ export type CreditTransfer = {
 export type PaymentCard = {
   primaryAccountNumber: string /* BT-87 */
   holderName?: string | undefined /* BT-88 */
+  /** UBL CardAccount/NetworkID (VISA, MC ...): mandatory in the UBL XSD, no business term. */
+  networkId?: string | undefined
 }
 
 /** BG-19 DIRECT DEBIT. */
@@ -367,6 +369,31 @@ export type Invoice = {
   supportingDocuments: SupportingDocument[] /* BG-24 */
   lines: InvoiceLine[] /* BG-25 */
   extension?: InvoiceExtension | undefined
+  /** Set by the syntax readers: where the invoice came from. Writers ignore it. */
+  source?: InvoiceSource | undefined
+}
+
+/** A value the reader found but could not take (an amount `1,00`, a date `2024-13-01` ...). */
+export type SourceProblem = {
+  /** Element path, e.g. `/rsm:CrossIndustryInvoice/.../ram:GrandTotalAmount`. */
+  path: string
+  line: number
+  column: number
+  message: string
+}
+
+/** What a reader knows about the document it read (not part of EN 16931). */
+export type InvoiceSource = {
+  /** The syntax the document was written in. */
+  syntax: 'CII' | 'ZUGFeRD1' | 'Order-X' | 'UBL-Invoice' | 'UBL-CreditNote'
+  /**
+   * Business terms the model requires but the document does not carry (e.g. `BT-106` in a
+   * MINIMUM profile). The reader filled them with a stand-in (`''`, or an amount derived from the
+   * other totals) so the model stays whole; adapters leave them out of their output.
+   */
+  absentTerms: string[]
+  /** Values present in the document that could not be read; the term is treated as absent. */
+  problems: SourceProblem[]
 }
 
 /** Content only Factur-X/ZUGFeRD EXTENDED (or Mustang's JSON) can carry. */

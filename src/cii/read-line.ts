@@ -1,0 +1,205 @@
+/**
+ * CII IncludedSupplyChainTradeLineItem → BG-25 INVOICE LINE (with BG-26 … BG-32 and the
+ * EXTENDED line content: sub-line structure, line references, line seller and ship-to).
+ * @module
+ */
+import { ZERO, sum } from '../model/decimal.js'
+import type {
+  InvoiceLine,
+  InvoiceNote,
+  Item,
+  LineAllowanceCharge,
+  LineDocumentReference,
+  Period,
+  PriceDetails,
+} from '../model/invoice.js'
+import type { XmlElement } from '../xml/index.js'
+import type { CiiReadContext } from './read-context.js'
+import { compact, readParty } from './read-party.js'
+
+/** An IncludedNote: ZUGFeRD 1 allows several Content elements, joined by a line break. */
+export function readNote(cx: CiiReadContext, el: XmlElement): InvoiceNote | undefined {
+  // Note text is kept as written (no trim): line breaks and indentation can be content.
+  const contents = cx.all(el, 'Content').map((c) => c.text)
+  const text = contents.join('\n')
+  const subjectCode = cx.text(el, 'SubjectCode')
+  const contentCode = cx.text(el, 'ContentCode')
+  if (text.trim() === '' && subjectCode === undefined && contentCode === undefined) return undefined
+  return compact<InvoiceNote>({ subjectCode, text, contentCode })
+}
+
+/** BG-27 / BG-28 (and the gross price adjustments of BG-29): one SpecifiedTradeAllowanceCharge. */
+export function readLineAllowanceCharge(cx: CiiReadContext, el: XmlElement): LineAllowanceCharge {
+  const amount = cx.amount(el, 'ActualAmount')
+  if (amount === undefined) cx.problem(el, 'allowance/charge without ActualAmount (BT-136/BT-141), read as 0')
+  return compact<LineAllowanceCharge>({
+    isCharge: cx.indicator(el, 'ChargeIndicator') === true,
+    amount: amount ?? ZERO,
+    baseAmount: cx.amount(el, 'BasisAmount'),
+    percentage: cx.amount(el, 'CalculationPercent'),
+    reason: cx.text(el, 'Reason'),
+    reasonCode: cx.text(el, 'ReasonCode'),
+  })
+}
+
+export function readPeriod(cx: CiiReadContext, el: XmlElement | undefined): Period | undefined {
+  if (el === undefined) return undefined
+  const period = compact<Period>({
+    startDate: cx.date(el, 'StartDateTime'),
+    endDate: cx.date(el, 'EndDateTime'),
+    description: cx.text(el, 'Description'),
+  })
+  return Object.keys(period).length === 0 ? undefined : period
+}
+
+/** A referenced document with a line id (EXTENDED line references). */
+export function readLineReference(cx: CiiReadContext, el: XmlElement | undefined): LineDocumentReference | undefined {
+  if (el === undefined) return undefined
+  const id = cx.firstText(el, cx.dialect.referenceId)
+  const lineId = cx.text(el, 'LineID')
+  if (id === undefined && lineId === undefined) return undefined
+  return compact<LineDocumentReference>({
+    id: id ?? '',
+    lineId,
+    typeCode: cx.text(el, 'TypeCode'),
+    referenceTypeCode: cx.text(el, 'ReferenceTypeCode'),
+    issueDate: firstDate(cx, el, cx.dialect.referenceDate),
+  })
+}
+
+export function firstDate(cx: CiiReadContext, el: XmlElement, locals: readonly string[]): string | undefined {
+  for (const local of locals) {
+    const d = cx.date(el, local)
+    if (d !== undefined) return d
+  }
+  return undefined
+}
+
+/** BG-31 ITEM INFORMATION + BG-32 attributes. */
+function readItem(cx: CiiReadContext, el: XmlElement | undefined): Item {
+  const classifications = cx.all(el, 'DesignatedProductClassification')
+  const codes = classifications.map((c) => {
+    const code = cx.el(c, 'ClassCode')
+    const value = cx.textOf(code)
+    if (value === undefined) return undefined
+    return compact({ value, schemeId: cx.attr(code, 'listID'), schemeVersion: cx.attr(code, 'listVersionID') })
+  })
+  const kept = classifications.filter((_, i) => codes[i] !== undefined)
+  const names = kept.map((c) => cx.text(c, 'ClassName'))
+  const name = cx.text(el, 'Name')
+  if (name === undefined) cx.absent('BT-153')
+  return compact<Item>({
+    name: name ?? '',
+    description: cx.text(el, 'Description'),
+    sellerId: cx.text(el, 'SellerAssignedID'),
+    buyerId: cx.text(el, 'BuyerAssignedID'),
+    standardId: cx.identifierOf(cx.el(el, 'GlobalID')),
+    classifications: codes.filter((c) => c !== undefined),
+    classificationNames: names.some((n) => n !== undefined) ? names : undefined,
+    countryOfOrigin: cx.text(el, 'OriginTradeCountry', 'ID'),
+    attributes: cx.all(el, 'ApplicableProductCharacteristic').map((a) => ({
+      name: cx.text(a, 'Description') ?? '',
+      value: cx.text(a, 'Value') ?? cx.text(a, 'ValueMeasure') ?? '',
+    })),
+  })
+}
+
+/** BG-29 PRICE DETAILS: net price BT-146, gross price BT-148 with its discount BT-147. */
+function readPrice(cx: CiiReadContext, agreement: XmlElement | undefined): PriceDetails {
+  const net = cx.el(agreement, 'NetPriceProductTradePrice')
+  const gross = cx.el(agreement, 'GrossPriceProductTradePrice')
+  const netPrice = cx.amount(net, 'ChargeAmount')
+  if (netPrice === undefined) cx.absent('BT-146')
+  const adjustments = cx.all(gross, 'AppliedTradeAllowanceCharge').map((a) => readLineAllowanceCharge(cx, a))
+  // BT-147 is the gross price allowance (one amount in EN 16931). EXTENDED may list several,
+  // charges among them, with reasons: those are kept whole, BT-147 is then their net sum.
+  const discount = sum(adjustments.map((a) => (a.isCharge ? a.amount.neg() : a.amount)))
+  const detailed = adjustments.length > 1 || adjustments.some((a) => Object.keys(a).length > 2 || a.isCharge)
+  const basis = cx.el(net, 'BasisQuantity') ?? cx.el(gross, 'BasisQuantity')
+  return compact<PriceDetails>({
+    netPrice: netPrice ?? ZERO,
+    priceDiscount: adjustments.length > 0 ? discount : undefined,
+    grossPrice: cx.amount(gross, 'ChargeAmount'),
+    baseQuantity: cx.decimalOf(basis),
+    baseQuantityUnitCode: cx.attr(basis, 'unitCode'),
+    grossPriceAdjustments: detailed ? adjustments : undefined,
+  })
+}
+
+/** BT-127 and the EXTENDED further notes: a note with codes keeps them in `additionalNotes`. */
+function splitNotes(notes: InvoiceNote[]): Pick<InvoiceLine, 'note' | 'additionalNotes'> {
+  const first = notes[0]
+  if (first === undefined) return {}
+  if (first.subjectCode === undefined && first.contentCode === undefined) {
+    return compact({ note: first.text, additionalNotes: notes.length > 1 ? notes.slice(1) : undefined })
+  }
+  return { additionalNotes: notes }
+}
+
+export function readLine(cx: CiiReadContext, el: XmlElement, index: number): InvoiceLine {
+  const d = cx.dialect
+  const doc = cx.el(el, 'AssociatedDocumentLineDocument')
+  const agreement = cx.el(el, d.lineAgreement)
+  const delivery = cx.el(el, d.lineDelivery)
+  const settlement = cx.el(el, d.lineSettlement)
+  const tax = cx.el(settlement, 'ApplicableTradeTax')
+  const notes = cx
+    .all(doc, 'IncludedNote')
+    .map((n) => readNote(cx, n))
+    .filter((n) => n !== undefined)
+
+  let quantityEl: XmlElement | undefined
+  for (const local of d.lineQuantity) quantityEl ??= cx.el(delivery, local)
+  const quantity = cx.decimalOf(quantityEl)
+  const netAmount = cx.amount(settlement, d.lineSummation, 'LineTotalAmount')
+  const id = cx.text(doc, 'LineID')
+  // ZUGFeRD 1 lines often have no LineID: number them as the document orders them.
+  if (id === undefined && d.syntax !== 'ZUGFeRD1') cx.absent('BT-126')
+  if (quantity === undefined) cx.absent('BT-129')
+  if (netAmount === undefined) cx.absent('BT-131')
+  const categoryCode = cx.text(tax, 'CategoryCode')
+  if (categoryCode === undefined) cx.absent('BT-151')
+
+  const allowances = cx.all(settlement, 'SpecifiedTradeAllowanceCharge').map((a) => readLineAllowanceCharge(cx, a))
+  const buyerOrder = cx.el(agreement, 'BuyerOrderReferencedDocument')
+  // BT-128 is the settlement's AdditionalReferencedDocument with TypeCode 130 (scheme in
+  // ReferenceTypeCode); EXTENDED adds further references in the line agreement.
+  const settlementRefs = cx.all(settlement, 'AdditionalReferencedDocument')
+  const objectRef = settlementRefs.find((r) => cx.text(r, 'TypeCode') === '130')
+  const references = [...cx.all(agreement, 'AdditionalReferencedDocument'), ...settlementRefs]
+  const otherRefs = references
+    .filter((r) => r !== objectRef)
+    .map((r) => readLineReference(cx, r))
+    .filter((r) => r !== undefined)
+  const objectId = cx.firstText(objectRef, d.referenceId)
+
+  return compact<InvoiceLine>({
+    id: id ?? String(index + 1),
+    ...splitNotes(notes),
+    objectIdentifier:
+      objectId === undefined ? undefined : compact({ value: objectId, schemeId: cx.text(objectRef, 'ReferenceTypeCode') }),
+    quantity: quantity ?? ZERO,
+    unitCode: cx.attr(quantityEl, 'unitCode'),
+    netAmount: netAmount ?? ZERO,
+    orderLineReference: cx.text(buyerOrder, 'LineID'),
+    buyerAccountingReference: cx.text(settlement, 'ReceivableSpecifiedTradeAccountingAccount', 'ID'),
+    period: readPeriod(cx, cx.el(settlement, 'BillingSpecifiedPeriod')),
+    allowances: allowances.filter((a) => !a.isCharge),
+    charges: allowances.filter((a) => a.isCharge),
+    price: readPrice(cx, agreement),
+    vat: compact({
+      categoryCode: categoryCode ?? '',
+      rate: cx.amount(tax, d.rate),
+      exemptionReason: cx.text(tax, 'ExemptionReason'),
+      exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
+    }),
+    item: readItem(cx, cx.el(el, 'SpecifiedTradeProduct')),
+    parentLineId: cx.text(doc, 'ParentLineID'),
+    lineStatusReasonCode: cx.text(doc, 'LineStatusReasonCode'),
+    buyerOrderReference: cx.firstText(buyerOrder, d.referenceId),
+    deliveryNoteReference: readLineReference(cx, cx.el(delivery, 'DeliveryNoteReferencedDocument')),
+    additionalReferences: otherRefs.length > 0 ? otherRefs : undefined,
+    lineSeller: readParty(cx, cx.el(agreement, 'ItemSellerTradeParty')),
+    shipTo: readParty(cx, cx.el(delivery, 'ShipToTradeParty')),
+  })
+}

@@ -1,0 +1,16 @@
+/**
+ * Invoice XML → the parse JSON text: read into the model, map to the Mustang shape, write with
+ * exact numbers. The engine behind the `parse` operation.
+ * @module
+ */
+import { invoiceToJson } from './json/from-model.js'
+import { writeJson } from './json/write-json.js'
+import { readInvoice } from './read-invoice.js'
+
+/**
+ * @throws EInvoiceError INVALID_XML / INPUT_TOO_LARGE for bad XML (with line and column),
+ * UNSUPPORTED_DOCUMENT for XML of another kind or a PDF.
+ */
+export function parseInvoiceToJsonText(input: Uint8Array | string, options: { pretty?: boolean | undefined } = {}): string {
+  return writeJson(invoiceToJson(readInvoice(input)), options)
+}
