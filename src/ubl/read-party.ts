@@ -1,0 +1,106 @@
+/**
+ * UBL parties → model: seller (BG-4), buyer (BG-7), payee (BG-10), tax representative (BG-11),
+ * postal addresses (BG-5, BG-8, BG-12, BG-15) and contacts (BG-6, BG-9).
+ * @module
+ */
+import type { Contact, Identifier, Party, Payee, PostalAddress, TaxRepresentative } from '../model/invoice.js'
+import type { XmlElement } from '../xml/index.js'
+import type { UblReadContext } from './read-context.js'
+
+/** BT-90 travels as a party identification with scheme SEPA (seller or payee). */
+export function isSepaScheme(id: Identifier): boolean {
+  return id.schemeId?.toUpperCase() === 'SEPA'
+}
+
+function compact<T extends object>(value: T): T | undefined {
+  return Object.values(value).some((v) => v !== undefined) ? value : undefined
+}
+
+export function readAddress(cx: UblReadContext, el: XmlElement | undefined): PostalAddress | undefined {
+  if (el === undefined) return undefined
+  return compact({
+    line1: cx.text(el, 'StreetName'),
+    line2: cx.text(el, 'AdditionalStreetName'),
+    // UBL-SR-51: one AddressLine only; it carries BT-162/163/164/165.
+    line3: cx.text(el, 'AddressLine', 'Line'),
+    city: cx.text(el, 'CityName'),
+    postCode: cx.text(el, 'PostalZone'),
+    countrySubdivision: cx.text(el, 'CountrySubentity'),
+    countryCode: cx.text(el, 'Country', 'IdentificationCode'),
+  })
+}
+
+function readContact(cx: UblReadContext, el: XmlElement | undefined): Contact | undefined {
+  if (el === undefined) return undefined
+  return compact({
+    name: cx.text(el, 'Name'),
+    telephone: cx.text(el, 'Telephone'),
+    email: cx.text(el, 'ElectronicMail'),
+    fax: cx.text(el, 'Telefax'),
+  })
+}
+
+/** The PartyTaxScheme whose TaxScheme/ID is (`vat`) or is not VAT: BT-31/48/63 vs BT-32. */
+function taxSchemeCompanyId(cx: UblReadContext, party: XmlElement, vat: boolean): string | undefined {
+  for (const pts of cx.cacs(party, 'PartyTaxScheme')) {
+    const scheme = cx.text(pts, 'TaxScheme', 'ID')
+    if ((scheme?.toUpperCase() === 'VAT') === vat) {
+      const id = cx.text(pts, 'CompanyID')
+      if (id !== undefined) return id
+    }
+  }
+  return undefined
+}
+
+/** Identifiers of PartyIdentification, split into ordinary ones and the SEPA creditor id (BT-90). */
+export function partyIdentifiers(cx: UblReadContext, party: XmlElement | undefined): { ids: Identifier[]; sepa?: string | undefined } {
+  const ids: Identifier[] = []
+  let sepa: string | undefined
+  for (const pi of cx.cacs(party, 'PartyIdentification')) {
+    const id = cx.identifierOf(cx.cbc(pi, 'ID'))
+    if (id === undefined) continue
+    if (isSepaScheme(id)) sepa ??= id.value
+    else ids.push(id)
+  }
+  return { ids, sepa }
+}
+
+/** AccountingSupplierParty/Party or AccountingCustomerParty/Party → Party. */
+export function readParty(cx: UblReadContext, party: XmlElement | undefined): Party {
+  if (party === undefined) return { identifiers: [] }
+  const legal = cx.cac(party, 'PartyLegalEntity')
+  return {
+    name: cx.text(legal, 'RegistrationName'),
+    tradingName: cx.text(party, 'PartyName', 'Name'),
+    identifiers: partyIdentifiers(cx, party).ids,
+    legalRegistrationId: cx.identifierOf(cx.cbc(legal, 'CompanyID')),
+    vatIdentifier: taxSchemeCompanyId(cx, party, true),
+    taxRegistrationId: taxSchemeCompanyId(cx, party, false),
+    additionalLegalInformation: cx.text(legal, 'CompanyLegalForm'),
+    electronicAddress: cx.identifierOf(cx.cbc(party, 'EndpointID')),
+    address: readAddress(cx, cx.cac(party, 'PostalAddress')),
+    contact: readContact(cx, cx.cac(party, 'Contact')),
+  }
+}
+
+/** cac:PayeeParty → BG-10 (BT-59 name, BT-60 identifier, BT-61 legal registration id). */
+export function readPayee(cx: UblReadContext, el: XmlElement | undefined): Payee | undefined {
+  if (el === undefined) return undefined
+  const name = cx.text(el, 'PartyName', 'Name')
+  if (name === undefined) cx.absent('BT-59')
+  return {
+    name: name ?? '',
+    identifier: partyIdentifiers(cx, el).ids[0],
+    legalRegistrationId: cx.identifierOf(cx.leaf(el, 'PartyLegalEntity', 'CompanyID')),
+  }
+}
+
+/** cac:TaxRepresentativeParty → BG-11. */
+export function readTaxRepresentative(cx: UblReadContext, el: XmlElement | undefined): TaxRepresentative | undefined {
+  if (el === undefined) return undefined
+  const name = cx.text(el, 'PartyName', 'Name')
+  const vat = taxSchemeCompanyId(cx, el, true) ?? taxSchemeCompanyId(cx, el, false)
+  if (name === undefined) cx.absent('BT-62')
+  if (vat === undefined) cx.absent('BT-63')
+  return { name: name ?? '', vatIdentifier: vat ?? '', address: readAddress(cx, cx.cac(el, 'PostalAddress')) }
+}
