@@ -1,0 +1,95 @@
+/**
+ * `einvoice serve`: the HTTP API of the interface on this machine, with the API-key gateway.
+ * @module
+ */
+import { type Command, InvalidArgumentError } from 'commander'
+import type { CliIO } from './io.js'
+import { EXIT_OK } from './output.js'
+
+type ServeFlags = {
+  host: string
+  port: number
+  db: string
+  redis?: string
+  env: 'live' | 'sandbox' | 'both'
+  keyPrefix: string
+  maxBody: number
+  timeout: number
+  workers?: number
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
+
+/** `20MB`, `512kb`, `1048576` → bytes. */
+export function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?b?)$/i.exec(text.trim())
+  const unit = SIZE_UNITS[(match?.[2] ?? '').toLowerCase()]
+  if (match === null || unit === undefined) throw new InvalidArgumentError('expected a size such as 20MB, 512KB or a number of bytes')
+  return Math.floor(Number(match[1]) * unit)
+}
+
+/** A whole number in [min, max]. */
+export function intArg(min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
+  return (text) => {
+    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError('expected a whole number')
+    const n = Number(text)
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a number from ${min} to ${max}`)
+    return n
+  }
+}
+
+function envArg(text: string): ServeFlags['env'] {
+  if (text === 'live' || text === 'sandbox' || text === 'both') return text
+  throw new InvalidArgumentError('expected live, sandbox or both')
+}
+
+/** Resolves when the server has stopped after SIGTERM or SIGINT. */
+export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
+  const { startServer } = await import('../src/server/start.js')
+  const server = await startServer({
+    host: flags.host,
+    port: flags.port,
+    db: flags.db,
+    redis: flags.redis,
+    env: flags.env,
+    keyPrefix: flags.keyPrefix,
+    maxBodyBytes: flags.maxBody,
+    timeoutMs: flags.timeout * 1000,
+    workers: flags.workers,
+    notice: (text) => io.stderr.write(text),
+  })
+  io.stderr.write(`einvoice serve: listening on ${server.url} (docs: ${server.url}/docs)\n`)
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop)
+      process.off('SIGINT', stop)
+      void server.close().then(resolve)
+    }
+    process.on('SIGTERM', stop)
+    process.on('SIGINT', stop)
+  })
+  return EXIT_OK
+}
+
+export function registerServe(program: Command, io: CliIO, setExit: (code: number) => void): void {
+  program
+    .command('serve')
+    .description('Serve the HTTP API (base path /api/v1.8.2) with the API-key gateway')
+    .option('--host <host>', 'address to bind; 0.0.0.0 exposes the server to the network', '127.0.0.1')
+    .option('--port <port>', 'TCP port (0 = any free port)', intArg(0, 65535), 8080)
+    .option('--db <file>', 'SQLite file of API keys and usage', 'einvoice-keys.db')
+    .option('--redis <url>', 'count rate limits and quotas in Redis (shared by several instances)')
+    .option('--env <env>', 'environments served: live, sandbox or both', envArg, 'both')
+    .option('--key-prefix <prefix>', 'the <PREFIX> of API keys', 'ei_')
+    .option('--max-body <size>', 'largest request body', parseSize, 20 * 1024 * 1024)
+    .option('--timeout <seconds>', 'per-request time limit', intArg(1, 3600), 60)
+    .option('--workers <n>', 'worker threads for heavy operations (default: CPU count)', intArg(1, 256))
+    .addHelpText(
+      'after',
+      '\nOn the first start with an empty key store a sandbox key is created and printed once.\n' +
+        'Manage keys with `einvoice keys`. SIGTERM/SIGINT stop it gracefully. See docs/server.md.',
+    )
+    .action(async (flags: ServeFlags) => {
+      setExit(await runServe(flags, io))
+    })
+}

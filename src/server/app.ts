@@ -1,0 +1,114 @@
+/**
+ * `createApp(options)`: the HTTP face of the interface (base path /api/v1.8.2) on hono, with
+ * routes generated from the operation registry and the API-key gateway in front of each.
+ * @module
+ */
+import { Hono } from 'hono'
+import pino, { type Logger } from 'pino'
+import { OPERATIONS } from '../operations/registry.js'
+import type { Operation } from '../operations/types.js'
+import { accessLog } from './access-log.js'
+import { DEFAULT_MAX_BODY_BYTES } from './body-limit.js'
+import type { ServerEnv } from './context.js'
+import { DOCS_CSS, docsPage } from './docs-page.js'
+import { apiErrorResponse, internalErrorResponse, toErrorResponse } from './errors.js'
+import { apiKey } from './gateway/api-key.js'
+import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix } from './gateway/key-format.js'
+import { usageLimits } from './gateway/usage-limits.js'
+import { openApiDocument } from './openapi.js'
+import { type OperationRunner, mountOperations } from './routes.js'
+import type { KeyStore, UsageStore } from './stores/types.js'
+
+export const BASE_PATH = '/api/v1.8.2'
+/** Per-request time limit. @see AppOptions.timeoutMs */
+export const DEFAULT_TIMEOUT_MS = 60_000
+
+export type AppOptions = {
+  keys: KeyStore
+  /** Counters for rate limits and quotas (the SQLite store, or Redis for several instances). */
+  usage: UsageStore
+  /** `<PREFIX>` of API keys. @default 'ei_' */
+  keyPrefix?: string | undefined
+  /** Environments served; keys of others get ENV_MISMATCH. @default ['live', 'sandbox'] */
+  environments?: readonly Environment[] | undefined
+  /** @default 20 MB */
+  maxBodyBytes?: number | undefined
+  /** @default 60 000 ms */
+  timeoutMs?: number | undefined
+  /** Access and error log. @default silent */
+  logger?: Logger | undefined
+  /** Operations to serve. @default OPERATIONS (the registry) */
+  operations?: readonly Operation[] | undefined
+  /** Runs `heavy` operations (the worker pool); others, and all when absent, run in-process. */
+  runHeavy?: OperationRunner | undefined
+  /** @default () => new Date() */
+  clock?: (() => Date) | undefined
+}
+
+/**
+ * @example
+ * const store = new SqliteStore('einvoice-keys.db')
+ * const app = createApp({ keys: store, usage: store })
+ * serve({ fetch: app.fetch, port: 8080, hostname: '127.0.0.1' })
+ */
+export function createApp(options: AppOptions): Hono<ServerEnv> {
+  const ops = options.operations ?? OPERATIONS
+  const logger = options.logger ?? pino({ enabled: false })
+  const runHeavy = options.runHeavy
+  const run: OperationRunner = (op, input, signal) => (op.heavy && runHeavy !== undefined ? runHeavy(op, input, signal) : op.run(input))
+  const app = new Hono<ServerEnv>()
+  app.use('*', accessLog(logger))
+  const gateway = [
+    apiKey({
+      keys: options.keys,
+      prefix: checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
+      environments: options.environments ?? ['live', 'sandbox'],
+      clock: options.clock,
+    }),
+    usageLimits({ usage: options.usage, clock: options.clock }),
+  ]
+  mountOperations(app, ops, {
+    basePath: BASE_PATH,
+    gateway,
+    run,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  })
+
+  // The description of the API is public: no key needed (docs/server.md).
+  const doc = openApiDocument(ops, BASE_PATH)
+  const docText = JSON.stringify(doc)
+  const page = docsPage(doc, BASE_PATH)
+  app.get(`${BASE_PATH}/openapi.json`, (c) => c.body(docText, 200, { 'content-type': 'application/json' }))
+  app.get(`${BASE_PATH}/docs`, (c) => c.html(page))
+  app.get(`${BASE_PATH}/docs/style.css`, (c) => c.body(DOCS_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }))
+
+  const methodsByPath = new Map<string, string[]>()
+  for (const op of ops) methodsByPath.set(BASE_PATH + op.path, [...(methodsByPath.get(BASE_PATH + op.path) ?? []), op.method])
+  for (const path of ['openapi.json', 'docs', 'docs/style.css']) methodsByPath.set(`${BASE_PATH}/${path}`, ['GET'])
+
+  app.notFound((c) => {
+    const allowed = methodsByPath.get(c.req.path)
+    if (allowed !== undefined) {
+      const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed
+      return apiErrorResponse(
+        { requestUrl: c.req.url, httpCode: 405, errorCode: 'METHOD_NOT_ALLOWED', message: `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(' or ')}` },
+        'application/json',
+        { allow: allow.join(', ') },
+      )
+    }
+    return apiErrorResponse(
+      { requestUrl: c.req.url, httpCode: 404, errorCode: 'NOT_FOUND', message: `no endpoint ${c.req.path}; the API lives under ${BASE_PATH} (see ${BASE_PATH}/openapi.json)` },
+      'application/json',
+    )
+  })
+
+  app.onError((err, c) => {
+    const mapped = toErrorResponse(err, c.req.url, 'application/json')
+    if (mapped !== undefined) return mapped
+    const requestId = c.get('requestId') ?? 'unknown'
+    logger.error({ reqId: requestId, method: c.req.method, path: c.req.path, err }, 'unexpected error')
+    return internalErrorResponse(c.req.url, requestId)
+  })
+  return app
+}

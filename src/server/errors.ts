@@ -1,0 +1,147 @@
+/**
+ * The two error shapes of the interface (spec "Errors") and the one place that builds them:
+ * ApiErrorResponse for the service (400 and our own 404/405/408/413/500/503), GatewayError for
+ * the gateway (401/403/429, always with `X-Error-Code`).
+ * @module
+ */
+import { isEInvoiceError } from '../errors.js'
+
+/** Body of a service error (spec: ApiErrorResponse). */
+export type ApiErrorResponse = {
+  requestUrl: string
+  httpCode: number
+  errorCode: string
+  message?: string | undefined
+  details?: Record<string, string> | undefined
+}
+
+/** The gateway's machine-readable reasons (spec: GatewayError.errorCode). */
+export const GATEWAY_ERROR_CODES = [
+  'FORBIDDEN',
+  'MISSING_KEY',
+  'INVALID_KEY',
+  'UNKNOWN_KEY',
+  'ENV_MISSING',
+  'ENV_MISMATCH',
+  'KEY_REVOKED',
+  'KEY_EXPIRED',
+  'RATE_LIMITED',
+  'QUOTA_EXHAUSTED',
+] as const
+
+export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number]
+
+/** Status per gateway code. The spec fixes 401 and 429; FORBIDDEN is ours (403, RFC 9110 §15.5.4). */
+export const GATEWAY_STATUS: Readonly<Record<GatewayErrorCode, 401 | 403 | 429>> = {
+  FORBIDDEN: 403,
+  MISSING_KEY: 401,
+  INVALID_KEY: 401,
+  UNKNOWN_KEY: 401,
+  ENV_MISSING: 401,
+  ENV_MISMATCH: 401,
+  KEY_REVOKED: 401,
+  KEY_EXPIRED: 401,
+  RATE_LIMITED: 429,
+  QUOTA_EXHAUSTED: 429,
+}
+
+/** Body of a gateway error (spec: GatewayError). */
+export type GatewayError = { statusCode: number; message: string; errorCode: GatewayErrorCode }
+
+/**
+ * Error codes of ApiErrorResponse that the server itself produces (besides the engine's
+ * EInvoiceError codes, src/errors.ts). Documented in docs/server.md.
+ */
+export type ServerErrorCode =
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INVALID_MULTIPART'
+  | 'REQUEST_TIMEOUT'
+  | 'TIMEOUT'
+  | 'INTERNAL_ERROR'
+
+/** A refusal decided by the server (not the engine): status, code and message travel together. */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem'
+  constructor(
+    readonly status: number,
+    readonly errorCode: ServerErrorCode,
+    message: string,
+    readonly details: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Thrown by the gateway middlewares; `headers` carry Retry-After and RateLimit-* on 429. */
+export class GatewayRefusal extends Error {
+  override readonly name = 'GatewayRefusal'
+  constructor(
+    readonly errorCode: GatewayErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** `*\/*` is not a media type one can send; JSON is what the body is. */
+export function concreteMediaType(mediaType: string): string {
+  return mediaType.includes('*') ? 'application/json' : mediaType
+}
+
+export function gatewayResponse(refusal: GatewayRefusal): Response {
+  const status = GATEWAY_STATUS[refusal.errorCode]
+  const body: GatewayError = { statusCode: status, message: refusal.message, errorCode: refusal.errorCode }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-error-code': refusal.errorCode, ...refusal.headers },
+  })
+}
+
+export function apiErrorResponse(body: ApiErrorResponse, mediaType: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: body.httpCode,
+    headers: { 'content-type': concreteMediaType(mediaType), ...headers },
+  })
+}
+
+/**
+ * Maps what a request handler threw to the response, or `undefined` for an unexpected error
+ * (the caller logs it and answers an opaque 500).
+ * @param mediaType the endpoint's `errorMediaType` (400 bodies differ per endpoint).
+ */
+export function toErrorResponse(err: unknown, requestUrl: string, mediaType: string): Response | undefined {
+  if (err instanceof GatewayRefusal) return gatewayResponse(err)
+  if (isEInvoiceError(err)) {
+    return apiErrorResponse(
+      { requestUrl, httpCode: 400, errorCode: err.errorCode, message: err.message, details: err.details },
+      mediaType,
+    )
+  }
+  if (err instanceof HttpProblem) {
+    // 400s keep the endpoint's media type; other statuses are ours and always JSON.
+    const type = err.status === 400 ? mediaType : 'application/json'
+    const headers: Record<string, string> = err.status === 503 ? { 'retry-after': '1' } : {}
+    return apiErrorResponse(
+      { requestUrl, httpCode: err.status, errorCode: err.errorCode, message: err.message, details: err.details },
+      type,
+      headers,
+    )
+  }
+  return undefined
+}
+
+export function internalErrorResponse(requestUrl: string, requestId: string): Response {
+  return apiErrorResponse(
+    {
+      requestUrl,
+      httpCode: 500,
+      errorCode: 'INTERNAL_ERROR',
+      message: `internal error; the server log has the details under request id ${requestId}`,
+      details: { requestId },
+    },
+    'application/json',
+  )
+}

@@ -1,0 +1,80 @@
+/**
+ * The key check in front of every route: finds the key (`Authorization: Bearer` or `apikey`,
+ * spec "Authentication" rule 1), reads its environment, looks its hash up and refuses with the
+ * GatewayError code that says why.
+ * @module
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import type { ServerEnv } from '../context.js'
+import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import type { KeyStore } from '../stores/types.js'
+import { type Environment, MAX_KEY_LENGTH, hashKey, parseKey } from './key-format.js'
+
+export type ApiKeyOptions = {
+  keys: KeyStore
+  /** The `<PREFIX>` of keys. */
+  prefix: string
+  /** Environments this server serves; a key of another one is ENV_MISMATCH. */
+  environments: readonly Environment[]
+  /** @default () => new Date() */
+  clock?: (() => Date) | undefined
+}
+
+const BEARER_RE = /^Bearer[ \t]+(\S+)[ \t]*$/i
+
+/** The key text of a request, or the refusal when it has none or an unusable one. */
+export function keyFromHeaders(headers: Headers): string | GatewayRefusal {
+  const authorization = headers.get('authorization')
+  const apikey = headers.get('apikey')?.trim()
+  let bearer: string | undefined
+  if (authorization !== null && authorization.trim() !== '') {
+    if (authorization.length > MAX_KEY_LENGTH + 16) return new GatewayRefusal('INVALID_KEY', 'the Authorization header is too long for an API key')
+    const match = BEARER_RE.exec(authorization)
+    if (match === null) return new GatewayRefusal('INVALID_KEY', 'the Authorization header must be "Bearer <API key>"')
+    bearer = match[1]
+  }
+  if (bearer !== undefined && apikey !== undefined && apikey !== '' && apikey !== bearer) {
+    return new GatewayRefusal('INVALID_KEY', 'the Authorization and apikey headers carry different keys; send one')
+  }
+  const key = bearer ?? apikey
+  if (key === undefined || key === '') {
+    return new GatewayRefusal('MISSING_KEY', 'an API key is required: send "Authorization: Bearer <key>" or "apikey: <key>"')
+  }
+  return key
+}
+
+export function apiKey(options: ApiKeyOptions): MiddlewareHandler<ServerEnv> {
+  const { keys, prefix, environments } = options
+  const clock = options.clock ?? (() => new Date())
+  const served = new Set(environments)
+  const servedText = environments.join(' and ')
+  return async function apiKeyCheck(c, next) {
+    const key = keyFromHeaders(c.req.raw.headers)
+    if (key instanceof GatewayRefusal) return gatewayResponse(key)
+    const parsed = parseKey(key, prefix)
+    if (!parsed.ok) return gatewayResponse(new GatewayRefusal(parsed.reason, parsed.message))
+    if (!served.has(parsed.environment)) {
+      return gatewayResponse(
+        new GatewayRefusal('ENV_MISMATCH', `this is a ${parsed.environment} key; this server serves ${servedText} only`),
+      )
+    }
+    const hash = hashKey(key)
+    const record = keys.findByHash(hash)
+    // The lookup is by a SHA-256 digest, so its timing tells nothing about the key; the final
+    // comparison is constant-time all the same.
+    if (record === undefined || record.hash.length !== hash.length || !timingSafeEqual(record.hash, hash)) {
+      return gatewayResponse(new GatewayRefusal('UNKNOWN_KEY', 'the API key is not known to this server'))
+    }
+    if (record.revokedAt !== undefined) {
+      return gatewayResponse(new GatewayRefusal('KEY_REVOKED', `the API key ${record.id} was revoked on ${record.revokedAt}`))
+    }
+    if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= clock().getTime()) {
+      return gatewayResponse(new GatewayRefusal('KEY_EXPIRED', `the API key ${record.id} expired on ${record.expiresAt}`))
+    }
+    c.set('apiKey', record)
+    c.set('environment', record.environment)
+    c.header('x-einvoice-environment', record.environment)
+    await next()
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The per-key rate limit (requests per UTC minute) and monthly quota (per calendar month UTC).
+ * One middleware for both because one store call must decide both atomically: a request is
+ * counted only when neither is exhausted, and two instances can never both let the N+1st through.
+ * Headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit-Limit/Remaining/Reset) and
+ * RFC 9110 §10.2.3 (Retry-After, seconds).
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { ServerEnv } from '../context.js'
+import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { type UsageStore, secondsToNextMinute, secondsToNextMonth } from '../stores/types.js'
+
+export type UsageLimitsOptions = {
+  usage: UsageStore
+  /** @default () => new Date() */
+  clock?: (() => Date) | undefined
+}
+
+export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<ServerEnv> {
+  const { usage } = options
+  const clock = options.clock ?? (() => new Date())
+  return async function usageLimitsCheck(c, next) {
+    const key = c.get('apiKey')
+    if (key === undefined) throw new Error('usageLimits runs after apiKey')
+    const now = clock()
+    const limits = { ratePerMinute: key.ratePerMinute, quotaPerMonth: key.quotaPerMonth }
+    const decision = await usage.consume(key.id, limits, now)
+    const rateHeaders: Record<string, string> = {}
+    if (key.ratePerMinute !== undefined) {
+      rateHeaders['ratelimit-limit'] = String(key.ratePerMinute)
+      rateHeaders['ratelimit-remaining'] = String(Math.max(0, key.ratePerMinute - decision.minuteCount))
+      rateHeaders['ratelimit-reset'] = String(secondsToNextMinute(now))
+    }
+    if (decision.outcome === 'QUOTA_EXHAUSTED') {
+      const message = `the monthly quota of ${key.quotaPerMonth} requests is used up until the end of the month (UTC)`
+      return gatewayResponse(
+        new GatewayRefusal('QUOTA_EXHAUSTED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMonth(now)) }),
+      )
+    }
+    if (decision.outcome === 'RATE_LIMITED') {
+      const message = `the rate limit of ${key.ratePerMinute} requests per minute is reached; retry in ${rateHeaders['ratelimit-reset']} s`
+      return gatewayResponse(
+        new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMinute(now)) }),
+      )
+    }
+    for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value)
+    await next()
+  }
+}

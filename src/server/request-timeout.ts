@@ -1,0 +1,34 @@
+/**
+ * The per-request time limit. A request still reading its body when time runs out gets 408
+ * REQUEST_TIMEOUT (the client was too slow, RFC 9110 §15.5.9); one whose operation is still
+ * running gets 503 TIMEOUT with Retry-After. The operation is told through the context's `signal` (a pooled
+ * operation's worker is stopped).
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { ServerEnv } from './context.js'
+import { HttpProblem, toErrorResponse } from './errors.js'
+
+export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
+  return async function requestTimer(c, next) {
+    const controller = new AbortController()
+    c.set('signal', controller.signal)
+    let timer: NodeJS.Timeout | undefined
+    const expired = new Promise<Response>((resolve) => {
+      timer = setTimeout(() => {
+        const problem =
+          c.get('phase') === 'running'
+            ? new HttpProblem(503, 'TIMEOUT', `the operation did not finish within ${ms} ms`, { timeoutMs: String(ms) })
+            : new HttpProblem(408, 'REQUEST_TIMEOUT', `the request body did not arrive within ${ms} ms`, { timeoutMs: String(ms) })
+        controller.abort(problem)
+        resolve(toErrorResponse(problem, c.req.url, 'application/json') as Response)
+      }, ms)
+    })
+    try {
+      const winner = await Promise.race([next().then(() => undefined), expired])
+      if (winner !== undefined) return winner
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}

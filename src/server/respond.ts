@@ -1,0 +1,72 @@
+/**
+ * Turns an operation's output into the HTTP response: the operation's media type, its warnings
+ * as `X-EInvoice-Warning` headers, and the `returnJSON` envelope for operations that declare a
+ * `returnJSON` parameter (xmltopdf, combine, combineXML).
+ * @module
+ */
+import type { Context } from 'hono'
+import type { Operation, OperationOutput, ParamValue } from '../operations/types.js'
+import type { ServerEnv } from './context.js'
+
+/** The `returnJSON=true` answer: the file and what one needs to know about it, in one JSON. */
+export type ReturnJsonEnvelope = {
+  /** Suggested file name (e.g. invoice.pdf), or `result` plus an extension from the media type. */
+  fileName: string
+  mediaType: string
+  /** Size of the file in bytes (of the decoded content). */
+  size: number
+  /** The file, base64 (RFC 4648 §4). */
+  content: string
+  warnings: string[]
+}
+
+export const WARNING_HEADER = 'x-einvoice-warning'
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/pdf': '.pdf',
+  'application/xml': '.xml',
+  'application/json': '.json',
+  'text/html': '.html',
+  'text/plain': '.txt',
+}
+
+/** Header values are Latin-1 without controls (RFC 9110 §5.5): percent-encode the rest. */
+export function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (ch) => (ch === '\r' || ch === '\n' || ch === '\t' ? ' ' : encodeURIComponent(ch)))
+}
+
+function bytesOf(body: Uint8Array | string): Uint8Array {
+  return typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+}
+
+/** hono sends Uint8Arrays over a plain ArrayBuffer; a shared one is copied. */
+function toData(body: Uint8Array | string): string | Uint8Array<ArrayBuffer> {
+  if (typeof body === 'string') return body
+  return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : Uint8Array.from(body)
+}
+
+function withCharset(mediaType: string, body: Uint8Array | string): string {
+  return typeof body === 'string' && mediaType.startsWith('text/') && !mediaType.includes('charset') ? `${mediaType}; charset=utf-8` : mediaType
+}
+
+export function envelope(out: OperationOutput): ReturnJsonEnvelope {
+  const bytes = bytesOf(out.body)
+  const ext = EXTENSIONS[out.mediaType.split(';')[0]?.trim() ?? ''] ?? ''
+  return {
+    fileName: out.fileName ?? `result${ext}`,
+    mediaType: out.mediaType,
+    size: bytes.length,
+    content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    warnings: out.warnings,
+  }
+}
+
+export function respond(c: Context<ServerEnv>, op: Operation, out: OperationOutput, params: Readonly<Record<string, ParamValue>>): Response {
+  for (const warning of out.warnings) c.header(WARNING_HEADER, headerSafe(warning), { append: true })
+  if (params['returnJSON'] === true && op.params.some((p) => p.name === 'returnJSON')) {
+    return c.body(JSON.stringify(envelope(out)), 200, { 'content-type': 'application/json' })
+  }
+  const mediaType = out.mediaType === '' ? op.outputMediaType : out.mediaType
+  if (out.fileName !== undefined) c.header('content-disposition', `inline; filename="${headerSafe(out.fileName).replace(/"/g, '')}"`)
+  return c.body(toData(out.body), 200, { 'content-type': withCharset(mediaType, out.body) })
+}

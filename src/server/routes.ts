@@ -1,0 +1,54 @@
+/**
+ * One route per registry operation: the gateway in front, then the time and size limits, then
+ * the handler that reads the input, runs the operation (on the worker pool when `heavy`) and
+ * answers in the operation's media types.
+ * @module
+ */
+import type { Handler, Hono, MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Operation, OperationInput, OperationOutput } from '../operations/types.js'
+import { bodyLimit } from './body-limit.js'
+import type { ServerEnv } from './context.js'
+import { toErrorResponse } from './errors.js'
+import { endpointAccess } from './gateway/endpoint-access.js'
+import { readOperationInput } from './read-request.js'
+import { requestTimeout } from './request-timeout.js'
+import { respond } from './respond.js'
+
+/** Runs an operation; the signal aborts when the request's time is up. */
+export type OperationRunner = (op: Operation, input: OperationInput, signal: AbortSignal | undefined) => Promise<OperationOutput>
+
+export type RouteOptions = {
+  basePath: string
+  /** Key check and usage limits, shared by all routes. */
+  gateway: readonly MiddlewareHandler<ServerEnv>[]
+  run: OperationRunner
+  maxBodyBytes: number
+  timeoutMs: number
+}
+
+export function operationHandler(op: Operation, run: OperationRunner): Handler<ServerEnv> {
+  return async function handleOperation(c) {
+    try {
+      c.set('phase', 'reading')
+      const input = await readOperationInput(c.req, op)
+      c.set('phase', 'running')
+      const out = await run(op, input, c.get('signal'))
+      return respond(c, op, out, input.params)
+    } catch (err) {
+      const mapped = toErrorResponse(err, c.req.url, op.errorMediaType)
+      // Unexpected errors go to the app's onError: logged, answered with an opaque 500.
+      if (mapped === undefined) throw err
+      // newResponse keeps the headers set so far (RateLimit-*).
+      return c.newResponse(mapped.body, { status: mapped.status as ContentfulStatusCode, headers: Object.fromEntries(mapped.headers) })
+    }
+  }
+}
+
+export function mountOperations(app: Hono<ServerEnv>, ops: readonly Operation[], options: RouteOptions): void {
+  const limits = [requestTimeout(options.timeoutMs), bodyLimit(options.maxBodyBytes)]
+  for (const op of ops) {
+    const chain: MiddlewareHandler<ServerEnv>[] = [...options.gateway, endpointAccess(op.name), ...limits]
+    app.on(op.method, [options.basePath + op.path], ...chain, operationHandler(op, options.run))
+  }
+}

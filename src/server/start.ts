@@ -1,0 +1,136 @@
+/**
+ * `startServer(options)`: opens the stores, the worker pool and the HTTP listener, creates the
+ * first sandbox key of an empty store, and shuts down gracefully (in-flight requests finish).
+ * @module
+ */
+import { availableParallelism } from 'node:os'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import pino, { type Logger } from 'pino'
+import { BASE_PATH, createApp } from './app.js'
+import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix, generateKey, hashKey } from './gateway/key-format.js'
+import { SqliteStore } from './stores/sqlite-store.js'
+import type { UsageStore } from './stores/types.js'
+import { WorkerPool, findWorkerFile } from './worker-pool.js'
+
+export type ServeEnvironments = 'live' | 'sandbox' | 'both'
+
+export const ENVIRONMENTS_OF: Readonly<Record<ServeEnvironments, readonly Environment[]>> = {
+  live: ['live'],
+  sandbox: ['sandbox'],
+  both: ['live', 'sandbox'],
+}
+
+export const DEFAULT_DB_FILE = 'einvoice-keys.db'
+
+export type StartOptions = {
+  /** @default '127.0.0.1' (local only; say --host 0.0.0.0 to expose it) */
+  host?: string | undefined
+  /** 0 picks a free port. @default 8080 */
+  port?: number | undefined
+  /** SQLite file of keys and usage. @default ./einvoice-keys.db */
+  db?: string | undefined
+  /** Redis URL: rate limits and quotas are counted there, shared by all instances. */
+  redis?: string | undefined
+  /** @default 'both' */
+  env?: ServeEnvironments | undefined
+  keyPrefix?: string | undefined
+  maxBodyBytes?: number | undefined
+  timeoutMs?: number | undefined
+  /** Worker threads for heavy operations. @default os.availableParallelism() */
+  workers?: number | undefined
+  /** @default pino JSON lines to stderr */
+  logger?: Logger | undefined
+  /** Where one-time notices go (the first key). @default stderr */
+  notice?: ((text: string) => void) | undefined
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  /** Stops accepting, lets in-flight requests finish, then closes stores and workers. */
+  close(): Promise<void>
+}
+
+async function openUsage(redisUrl: string | undefined, sqlite: SqliteStore, logger: Logger): Promise<UsageStore> {
+  if (redisUrl === undefined) return sqlite
+  const { RedisUsageStore } = await import('./stores/redis-store.js')
+  const store = new RedisUsageStore(redisUrl, { onError: (err) => logger.warn({ err: err.message }, 'redis connection error') })
+  try {
+    await store.ready()
+  } catch (err) {
+    await store.close()
+    throw new Error(`cannot reach Redis at ${redisUrl}: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+  }
+  return store
+}
+
+function ensureFirstKey(store: SqliteStore, environments: readonly Environment[], prefix: string, notice: (text: string) => void): void {
+  if (store.count() > 0) return
+  // The sandbox is the safe place to start; a live-only server gets a live key instead.
+  const environment: Environment = environments.includes('sandbox') ? 'sandbox' : 'live'
+  const key = generateKey(prefix, environment)
+  const record = store.create({ hash: hashKey(key), environment })
+  notice(
+    `einvoice serve: the key store ${store.file} was empty, so a ${environment} key (${record.id}) was created:\n\n` +
+      `  ${key}\n\nIt is shown only this once. Use it as "Authorization: Bearer <key>" or "apikey: <key>".\n`,
+  )
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const environments = ENVIRONMENTS_OF[options.env ?? 'both']
+  const prefix = checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX)
+  const logger = options.logger ?? pino({ base: { service: 'einvoice' } }, pino.destination({ dest: 2, sync: false }))
+  const notice = options.notice ?? ((text: string) => process.stderr.write(text))
+  const sqlite = new SqliteStore(options.db ?? DEFAULT_DB_FILE)
+  const usage = await openUsage(options.redis, sqlite, logger).catch(async (err: unknown) => {
+    await sqlite.close()
+    throw err
+  })
+  ensureFirstKey(sqlite, environments, prefix, notice)
+  const workerFile = findWorkerFile()
+  const pool = workerFile === undefined ? undefined : new WorkerPool({ size: options.workers ?? availableParallelism(), workerFile })
+  if (pool === undefined) logger.warn('no compiled worker script found (run npm run build): heavy operations run on the main thread')
+
+  const app = createApp({
+    keys: sqlite,
+    usage,
+    keyPrefix: prefix,
+    environments,
+    maxBodyBytes: options.maxBodyBytes,
+    timeoutMs: options.timeoutMs,
+    logger,
+    runHeavy: pool === undefined ? undefined : (op, input, signal) => pool.run(op.name, input, signal),
+  })
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const shownHost = host.includes(':') ? `[${host}]` : host
+  const url = `http://${shownHost}:${port}${BASE_PATH}`
+  logger.info({ url, environments, store: sqlite.file, redis: options.redis !== undefined, workers: options.workers }, 'listening')
+
+  let closing: Promise<void> | undefined
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      logger.info('shutting down: finishing in-flight requests')
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Keep-alive connections that fall idle after their last response are closed as they go.
+      const idle = setInterval(() => server.closeIdleConnections(), 100)
+      await closed
+      clearInterval(idle)
+      await pool?.close()
+      if (usage !== sqlite) await usage.close()
+      await sqlite.close()
+      logger.info('stopped')
+      logger.flush()
+    })())
+  return { url, port, close }
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseExpiry } from '../../commands/keys.js'
+import { parseSize } from '../../commands/serve.js'
+import { SqliteStore } from '../../src/server/stores/sqlite-store.js'
+import { hashKey } from '../../src/server/gateway/key-format.js'
+import { cli, tempDir } from '../helpers/cli.js'
+
+describe('einvoice keys', () => {
+  it('creates a key, prints it once, stores only its hash; lists, shows usage and revokes', async () => {
+    const db = join(tempDir(), 'keys.db')
+    const made = await cli(['keys', 'create', '--env', 'live', '--rate', '10', '--quota', '1000', '--expires', '2030-12-31', '--endpoints', 'calculate,ping', '--db', db])
+    expect(made.code).toBe(0)
+    const key = made.stdout.trim()
+    expect(key).toMatch(/^ei_live_[A-Za-z0-9]{32}$/)
+    const id = /created live key (k_[0-9a-f]+)/.exec(made.stderr)?.[1] as string
+    expect(id).toBeDefined()
+
+    const store = new SqliteStore(db)
+    expect(store.findByHash(hashKey(key))).toMatchObject({ id, ratePerMinute: 10, quotaPerMonth: 1000, expiresAt: '2031-01-01T00:00:00.000Z', endpoints: ['calculate', 'ping'] })
+    await store.consume(id, {}, new Date())
+    await store.close()
+
+    const list = await cli(['keys', 'list', '--json', '--db', db])
+    expect(list.stdout).not.toContain(key)
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id, env: 'live', ratePerMinute: 10, quotaPerMonth: 1000, status: 'active' })])
+    const table = await cli(['keys', 'list', '--db', db])
+    expect(table.stdout).toContain(id)
+    expect(table.stdout).not.toContain(key)
+
+    const usage = await cli(['keys', 'usage', id, '--db', db])
+    expect(JSON.parse(usage.stdout)).toMatchObject({ id, thisMinute: 1, thisMonth: 1, ratePerMinute: 10, quotaPerMonth: 1000 })
+
+    expect((await cli(['keys', 'revoke', id, '--db', db])).code).toBe(0)
+    expect(JSON.parse((await cli(['keys', 'list', '--json', '--db', db])).stdout)[0].status).toBe('revoked')
+  })
+
+  it('refuses bad arguments with exit code 2', async () => {
+    const db = join(tempDir(), 'keys.db')
+    expect((await cli(['keys', 'create', '--env', 'prod', '--db', db])).code).toBe(2)
+    expect((await cli(['keys', 'create', '--db', db])).code).toBe(2)
+    expect((await cli(['keys', 'create', '--env', 'test', '--rate', '-1', '--db', db])).code).toBe(2)
+    expect((await cli(['keys', 'create', '--env', 'test', '--expires', 'tomorrow', '--db', db])).code).toBe(2)
+    const unknownOp = await cli(['keys', 'create', '--env', 'test', '--endpoints', 'fly', '--db', db])
+    expect(unknownOp.code).toBe(2)
+    expect(unknownOp.stderr).toContain('unknown operation(s) fly')
+    const revoke = await cli(['keys', 'revoke', 'k_nothing', '--db', db])
+    expect(revoke.code).toBe(2)
+    expect(revoke.stderr).toContain('no key with id k_nothing')
+    expect((await cli(['keys', 'usage', 'k_nothing', '--db', db])).code).toBe(2)
+  })
+
+  it('parses sizes and expiry dates', () => {
+    expect(parseSize('20MB')).toBe(20 * 1024 * 1024)
+    expect(parseSize('512kb')).toBe(512 * 1024)
+    expect(parseSize('1000')).toBe(1000)
+    expect(() => parseSize('lots')).toThrow(/size/)
+    expect(parseExpiry('2026-02-28')).toBe('2026-03-01T00:00:00.000Z')
+    expect(parseExpiry('2026-02-28T10:00:00Z')).toBe('2026-02-28T10:00:00.000Z')
+    expect(() => parseExpiry('soon')).toThrow(/date/)
+  })
+})

@@ -1,0 +1,78 @@
+import { Hono } from 'hono'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { ServerEnv } from '../../../src/server/context.js'
+import { apiKey } from '../../../src/server/gateway/api-key.js'
+import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
+import { mintKey } from '../../helpers/server.js'
+
+const store = new SqliteStore(':memory:')
+afterAll(() => store.close())
+const now = new Date('2026-05-10T12:00:00Z')
+
+function appServing(environments: ('live' | 'sandbox')[]) {
+  const app = new Hono<ServerEnv>()
+  app.use('*', apiKey({ keys: store, prefix: 'ei_', environments, clock: () => now }))
+  app.get('/x', (c) => c.text(`ok ${c.get('apiKey')?.id} ${c.get('environment')}`))
+  return app
+}
+const both = appServing(['live', 'sandbox'])
+
+async function refusal(headers: Record<string, string>, app = both) {
+  const res = await app.request('/x', { headers })
+  return { status: res.status, code: res.headers.get('x-error-code'), body: (await res.json()) as Record<string, unknown> }
+}
+
+describe('apiKey middleware', () => {
+  const sandbox = mintKey(store, 'sandbox')
+  const live = mintKey(store, 'live')
+
+  it('accepts a key as Bearer and as apikey header alike', async () => {
+    for (const headers of [{ authorization: `Bearer ${sandbox.key}` }, { apikey: sandbox.key }, { authorization: `bearer  ${sandbox.key}` }]) {
+      const res = await both.request('/x', { headers })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toBe(`ok ${sandbox.record.id} sandbox`)
+    }
+    const res = await both.request('/x', { headers: { apikey: live.key } })
+    expect(await res.text()).toBe(`ok ${live.record.id} live`)
+  })
+
+  it('answers MISSING_KEY 401 without a key', async () => {
+    expect(await refusal({})).toEqual({
+      status: 401,
+      code: 'MISSING_KEY',
+      body: { statusCode: 401, errorCode: 'MISSING_KEY', message: expect.stringContaining('API key is required') },
+    })
+    expect((await refusal({ apikey: '  ' })).code).toBe('MISSING_KEY')
+  })
+
+  it('answers INVALID_KEY 401 for malformed keys and headers', async () => {
+    expect(await refusal({ apikey: 'hello' })).toMatchObject({ status: 401, code: 'INVALID_KEY' })
+    expect(await refusal({ authorization: `Basic ${sandbox.key}` })).toMatchObject({ status: 401, code: 'INVALID_KEY' })
+    expect(await refusal({ authorization: 'Bearer ' + 'x'.repeat(5000) })).toMatchObject({ status: 401, code: 'INVALID_KEY' })
+    expect(await refusal({ authorization: `Bearer ${sandbox.key}`, apikey: live.key })).toMatchObject({ status: 401, code: 'INVALID_KEY' })
+  })
+
+  it('answers ENV_MISSING 401 for a key without environment marker', async () => {
+    expect(await refusal({ apikey: 'ei_prod_' + 'A'.repeat(32) })).toMatchObject({ status: 401, code: 'ENV_MISSING' })
+  })
+
+  it('answers UNKNOWN_KEY 401 for a well-formed key it does not know', async () => {
+    expect(await refusal({ apikey: 'ei_test_' + 'A'.repeat(32) })).toMatchObject({ status: 401, code: 'UNKNOWN_KEY' })
+  })
+
+  it('answers ENV_MISMATCH 401 for a key of an environment not served', async () => {
+    expect(await refusal({ apikey: live.key }, appServing(['sandbox']))).toMatchObject({ status: 401, code: 'ENV_MISMATCH' })
+    expect(await refusal({ apikey: sandbox.key }, appServing(['live']))).toMatchObject({ status: 401, code: 'ENV_MISMATCH' })
+    expect((await appServing(['live']).request('/x', { headers: { apikey: live.key } })).status).toBe(200)
+  })
+
+  it('answers KEY_REVOKED and KEY_EXPIRED 401', async () => {
+    const revoked = mintKey(store, 'sandbox')
+    store.revoke(revoked.record.id, new Date('2026-05-01T00:00:00Z'))
+    expect(await refusal({ apikey: revoked.key })).toMatchObject({ status: 401, code: 'KEY_REVOKED' })
+    const expired = mintKey(store, 'sandbox', { expiresAt: '2026-05-10T12:00:00.000Z' })
+    expect(await refusal({ apikey: expired.key })).toMatchObject({ status: 401, code: 'KEY_EXPIRED' })
+    const valid = mintKey(store, 'sandbox', { expiresAt: '2026-05-10T12:00:01.000Z' })
+    expect((await both.request('/x', { headers: { apikey: valid.key } })).status).toBe(200)
+  })
+})
