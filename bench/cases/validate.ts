@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { Decimal } from '../../src/model/decimal.js'
+import { validateDocument } from '../../src/validate/validate-xml.js'
+import { validateXml } from '../../src/validate/index.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
+import { parseXml } from '../../src/xml/index.js'
+import type { BenchCase } from '../harness.js'
+
+/**
+ * A ~34 KB EN 16931 CII invoice: the two lines of the test fixture repeated, with totals and VAT
+ * breakdown recomputed so that the document stays valid (the whole rule stack runs, no short cut).
+ */
+function buildInvoice(pairs: number): string {
+  const base = readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`, 'utf8')
+  const start = base.indexOf('<ram:IncludedSupplyChainTradeLineItem>')
+  const end = base.indexOf('<ram:ApplicableHeaderTradeAgreement>')
+  const lines = base.slice(start, end)
+  let body = ''
+  for (let i = 0; i < pairs; i++) body += lines.replace('<ram:LineID>1<', `<ram:LineID>${2 * i + 1}<`).replace('<ram:LineID>2<', `<ram:LineID>${2 * i + 2}<`)
+  const n = new Decimal(pairs)
+  const b19 = n.times(300)
+  const b7 = n.times('45.50')
+  const t19 = b19.times('0.19').toDecimalPlaces(2)
+  const t7 = b7.times('0.07').toDecimalPlaces(2)
+  const net = b19.plus(b7)
+  const vat = t19.plus(t7)
+  const f = (d: Decimal): string => d.toFixed(2)
+  return (base.slice(0, start) + body + base.slice(end))
+    .replace('<ram:CalculatedAmount>57.00', `<ram:CalculatedAmount>${f(t19)}`)
+    .replace('<ram:BasisAmount>300.00', `<ram:BasisAmount>${f(b19)}`)
+    .replace('<ram:CalculatedAmount>3.19', `<ram:CalculatedAmount>${f(t7)}`)
+    .replace('<ram:BasisAmount>45.50', `<ram:BasisAmount>${f(b7)}`)
+    .replace('<ram:LineTotalAmount>345.50', `<ram:LineTotalAmount>${f(net)}`)
+    .replace('<ram:TaxBasisTotalAmount>345.50', `<ram:TaxBasisTotalAmount>${f(net)}`)
+    .replace('<ram:TaxTotalAmount currencyID="EUR">60.19', `<ram:TaxTotalAmount currencyID="EUR">${f(vat)}`)
+    .replace('<ram:GrandTotalAmount>405.69', `<ram:GrandTotalAmount>${f(net.plus(vat))}`)
+    .replace('<ram:DuePayableAmount>405.69', `<ram:DuePayableAmount>${f(net.plus(vat))}`)
+}
+
+const invoice = Buffer.from(buildInvoice(14))
+const kb = Math.round(invoice.length / 1024)
+const check = validateXml(invoice)
+if (!check.valid) throw new Error(`bench invoice is not valid: ${check.findings.map((f) => f.message).join('; ')}`)
+const parsed = parseXml(invoice)
+
+export const cases: BenchCase[] = [
+  {
+    name: `validate: ${kb} KB CII, full CEN rule stack (parse + syntax + code lists + business rules)`,
+    operation: 'validate',
+    targetMs: 1,
+    run: () => validateXml(invoice),
+  },
+  {
+    name: `validate: ${kb} KB CII, rules only (already parsed)`,
+    operation: 'validate',
+    run: () => validateDocument(parsed, 'CII'),
+  },
+]

@@ -1,0 +1,44 @@
+/**
+ * `validateFile`: an invoice XML or PDF → the Mustang-compatible XML validation report
+ * (behaviour doc §6.4). Endpoint POST /e-invoice/validate; CLI `einvoice validate`.
+ * @module
+ */
+import type { Operation } from './types.js'
+import { requireInput } from './inputs.js'
+
+export const validateFileOperation: Operation = {
+  name: 'validateFile',
+  cliName: 'validate',
+  summary: 'Syntactic and mathematical check of a PDF or XML invoice',
+  tag: 'Validation',
+  method: 'POST',
+  path: '/e-invoice/validate',
+  inputs: [
+    {
+      name: 'file',
+      source: 'multipart',
+      format: 'binary',
+      required: true,
+      description: 'The invoice: XML (CII/Factur-X/ZUGFeRD/XRechnung, UBL, ZUGFeRD 1, Order-X) or a PDF carrying one.',
+    },
+  ],
+  params: [
+    {
+      name: 'ignoreNotices',
+      in: 'query',
+      type: 'boolean',
+      required: false,
+      default: false,
+      description: 'Skip the XRechnung rules run as notices on BASIC/EN16931 (Mustang semantics; that pass is not implemented yet).',
+    },
+  ],
+  outputMediaType: 'application/octet-stream',
+  errorMediaType: '*/*',
+  heavy: true,
+  async run(input) {
+    const { validateFile, writeMustangReport } = await import('../validate/index.js')
+    const bytes = requireInput(input, 'file')
+    const result = await validateFile(bytes, { fileName: 'invoice', ignoreNotices: input.params.ignoreNotices === true })
+    return { body: writeMustangReport(result), mediaType: 'application/octet-stream', warnings: [] }
+  },
+}

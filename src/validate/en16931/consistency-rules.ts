@@ -1,0 +1,180 @@
+/**
+ * EN 16931 consistency rules BR-CO-* on the model, with exact expected-vs-found amounts. The
+ * arithmetic follows the official bindings: XPath `round()` (half towards +∞) to 2 decimals, and
+ * the CII/UBL differences of BR-CO-15/16/17 (tolerances and rounding) where the bindings differ.
+ * @module
+ */
+import { CII_COUNTRY_CODES, UBL_COUNTRY_CODES } from '../../model/codelists/index.js'
+import { type Decimal, ZERO, sum } from '../../model/decimal.js'
+import type { Invoice, Party } from '../../model/invoice.js'
+import { btPath } from '../location.js'
+import type { Issue, ModelContext, ModelRule } from '../types.js'
+import { NONE, fmt, hasText, issue, taxTotalCurrencies, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+
+const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
+
+const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: expected.toString(), found: fmt(found) })
+
+const CII_PREFIXES = new Set(CII_COUNTRY_CODES.codes)
+/** UBL tests `contains(list, prefix)` on the space-separated list, so partial matches count. */
+const UBL_PREFIX_LIST = ' ' + UBL_COUNTRY_CODES.codes.join(' ') + ' '
+
+function vatPrefixOk(id: string, ubl: boolean): boolean {
+  const prefix = id.slice(0, 2)
+  return ubl ? UBL_PREFIX_LIST.includes(prefix) : CII_PREFIXES.has(prefix)
+}
+
+const reasonMissing = (a: { reason?: string | undefined; reasonCode?: string | undefined }): boolean => a.reason === undefined && a.reasonCode === undefined
+
+function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T) => boolean): Issue[] {
+  const out: Issue[] = []
+  items.forEach((t, i) => {
+    if (bad(t)) out.push(issue(at(i + 1)))
+  })
+  return out
+}
+
+type Row = readonly [id: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]]
+
+const docAc = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge)
+
+const sellerIdentified = (p: Party, ubl: boolean): boolean =>
+  p.identifiers.some((i) => !ubl || i.schemeId !== 'SEPA') || p.legalRegistrationId !== undefined || hasText(p.vatIdentifier)
+
+const ROWS: readonly Row[] = [
+  [
+    'BR-CO-03',
+    'BT-7',
+    ({ invoice }) => {
+      const pointDate = invoice.taxPointDate !== undefined || invoice.vatBreakdown.some((v) => v.taxPointDate !== undefined)
+      const pointCode = invoice.vatPointDateCode !== undefined || invoice.vatBreakdown.some((v) => v.dueDateTypeCode !== undefined)
+      return when(pointDate && pointCode, btPath('BT-7'))
+    },
+  ],
+  ['BR-CO-04', 'BT-151', ({ invoice }) => eachIssue(invoice.lines, (i) => btPath('BG-25', i, 'BT-151'), (l) => !hasText(l.vat.categoryCode))],
+  [
+    'BR-CO-09',
+    'BT-31',
+    (ctx) => {
+      const ids: [string, string | undefined][] = [
+        [btPath('BG-4', 'BT-31'), ctx.invoice.seller.vatIdentifier],
+        [btPath('BG-7', 'BT-48'), ctx.invoice.buyer.vatIdentifier],
+        [btPath('BG-11', 'BT-63'), ctx.invoice.sellerTaxRepresentative?.vatIdentifier],
+      ]
+      return ids.filter(([, v]) => v !== undefined && !vatPrefixOk(v, isUbl(ctx))).map(([at, v]) => issue(at, { found: v ?? '' }))
+    },
+  ],
+  [
+    'BR-CO-10',
+    'BT-106',
+    ({ invoice }) => {
+      const expected = xpathRound2(sum(invoice.lines.map((l) => l.netAmount)))
+      const found = invoice.totals.sumOfLineNetAmounts
+      return when(!found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
+    },
+  ],
+  ...(['BR-CO-11', 'BR-CO-12'] as const).map(
+    (id): Row => [
+      id,
+      id === 'BR-CO-11' ? 'BT-107' : 'BT-108',
+      ({ invoice }) => {
+        const charge = id === 'BR-CO-12'
+        const list = docAc(invoice, charge)
+        const found = charge ? invoice.totals.sumOfCharges : invoice.totals.sumOfAllowances
+        if (list.length === 0 && found === undefined) return NONE
+        const expected = xpathRound2(sum(list.map((a) => a.amount)))
+        return when(found === undefined || !found.equals(expected), btPath('BG-22', charge ? 'BT-108' : 'BT-107'), amounts(expected, found))
+      },
+    ],
+  ),
+  [
+    'BR-CO-13',
+    'BT-109',
+    ({ invoice }) => {
+      const t = invoice.totals
+      const expected = xpathRound2(t.sumOfLineNetAmounts.minus(t.sumOfAllowances ?? ZERO).plus(t.sumOfCharges ?? ZERO))
+      return when(!t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
+    },
+  ],
+  [
+    'BR-CO-14',
+    'BT-110',
+    ({ invoice }) => {
+      const found = invoice.totals.invoiceTotalVatAmount
+      if (found === undefined || invoice.vatBreakdown.length === 0) return NONE
+      const expected = xpathRound2(sum(invoice.vatBreakdown.map((v) => v.taxAmount)))
+      return when(!found.equals(expected), btPath('BG-22', 'BT-110'), amounts(expected, found))
+    },
+  ],
+  [
+    'BR-CO-15',
+    'BT-112',
+    (ctx) => {
+      const t = ctx.invoice.totals
+      const vat = t.invoiceTotalVatAmount
+      const expected = xpathRound2(t.invoiceTotalWithoutVat.plus(vat ?? ZERO))
+      // Exactly one BT-110 element in the invoice currency (counted on the tree: the model keeps one).
+      const one = ctx.doc === undefined ? vat !== undefined : taxTotalCurrencies(ctx.doc, ctx.syntax).filter((c) => c === ctx.invoice.currencyCode).length === 1
+      const ok = (one && vat !== undefined && t.invoiceTotalWithVat.equals(expected)) || (!isUbl(ctx) && t.invoiceTotalWithVat.equals(t.invoiceTotalWithoutVat))
+      return when(!ok, btPath('BG-22', 'BT-112'), amounts(expected, t.invoiceTotalWithVat))
+    },
+  ],
+  [
+    'BR-CO-16',
+    'BT-115',
+    (ctx) => {
+      const t = ctx.invoice.totals
+      const base = t.invoiceTotalWithVat.minus(t.paidAmount ?? ZERO)
+      let ok: boolean
+      let expected: Decimal
+      if (isUbl(ctx)) {
+        // UBL rounds both sides: round(BT-115 − BT-114) = round(BT-112 − BT-113).
+        expected = xpathRound2(base).plus(t.roundingAmount ?? ZERO)
+        ok = xpathRound2(t.amountDueForPayment.minus(t.roundingAmount ?? ZERO)).equals(t.paidAmount === undefined ? base : xpathRound2(base))
+      } else {
+        expected = base.plus(t.roundingAmount ?? ZERO)
+        ok = t.amountDueForPayment.equals(expected)
+      }
+      return when(!ok, btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
+    },
+  ],
+  [
+    'BR-CO-17',
+    'BT-117',
+    (ctx) => {
+      const out: Issue[] = []
+      ctx.invoice.vatBreakdown.forEach((v, i) => {
+        const at = btPath('BG-23', i + 1, 'BT-117')
+        if (v.rate === undefined || xpathRound0(v.rate).isZero()) {
+          if (!xpathRound0(v.taxAmount).isZero()) out.push(issue(at, amounts(ZERO, v.taxAmount)))
+          return
+        }
+        const expected = xpathRound2(v.taxableAmount.abs().times(v.rate).dividedBy(100))
+        const diff = v.taxAmount.abs().minus(expected).abs()
+        // CII allows a difference of exactly 1, UBL only less than 1.
+        const ok = isUbl(ctx) ? diff.lessThan(1) : diff.lessThanOrEqualTo(1)
+        if (!ok) out.push(issue(at, amounts(expected, v.taxAmount)))
+      })
+      return out
+    },
+  ],
+  ['BR-CO-18', 'BG-23', ({ invoice }) => when(invoice.vatBreakdown.length === 0, btPath('BG-23'))],
+  [
+    'BR-CO-19',
+    'BG-14',
+    (ctx) => {
+      const p = ctx.invoice.invoicingPeriod
+      const empty = p !== undefined && p.startDate === undefined && p.endDate === undefined
+      return when(empty && !(isUbl(ctx) && ctx.invoice.vatPointDateCode !== undefined), btPath('BG-14'))
+    },
+  ],
+  ['BR-CO-20', 'BG-26', ({ invoice }) => eachIssue(invoice.lines, (i) => btPath('BG-25', i, 'BG-26'), (l) => l.period !== undefined && l.period.startDate === undefined && l.period.endDate === undefined)],
+  ['BR-CO-21', 'BT-97', ({ invoice }) => eachIssue(docAc(invoice, false), (i) => btPath('BG-20', i), reasonMissing)],
+  ['BR-CO-22', 'BT-104', ({ invoice }) => eachIssue(docAc(invoice, true), (i) => btPath('BG-21', i), reasonMissing)],
+  ['BR-CO-23', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.allowances, (i) => btPath('BG-25', n + 1, 'BG-27', i), reasonMissing))],
+  ['BR-CO-24', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.charges, (i) => btPath('BG-25', n + 1, 'BG-28', i), reasonMissing))],
+  ['BR-CO-26', 'BT-29', (ctx) => when(!sellerIdentified(ctx.invoice.seller, isUbl(ctx)), btPath('BG-4', 'BT-29'))],
+]
+
+export const CONSISTENCY_RULES: readonly ModelRule[] = ROWS.map(([id, bt, check]) => ({ id, bt, severity: 'fatal', layer: 'en16931', check }))
+

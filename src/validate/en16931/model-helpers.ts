@@ -1,0 +1,65 @@
+/**
+ * Shared helpers for the business rules on the model: presence as the official rules see it,
+ * XPath rounding, and issue builders.
+ * @module
+ */
+import { Decimal } from '../../model/decimal.js'
+import type { Invoice } from '../../model/invoice.js'
+import type { XmlDocument } from '../../xml/index.js'
+import { attrValue, stringValue } from '../syntax/paths.js'
+import { descend, q } from '../syntax/tree-helpers.js'
+import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
+
+/** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
+export function xpathRound2(value: Decimal): Decimal {
+  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_CEIL)
+}
+
+export function xpathRound0(value: Decimal): Decimal {
+  return value.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL)
+}
+
+/** True when the reader reported the business term as not carried by the document. */
+export function isAbsent(invoice: Invoice, term: string): boolean {
+  return invoice.source?.absentTerms.includes(term) === true
+}
+
+/** A text term the official rules test with `normalize-space(x) != ''`. */
+export function hasText(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== ''
+}
+
+export function issue(at: string, params: MessageParams = {}): Issue {
+  return { at, params }
+}
+
+export const NONE: readonly Issue[] = []
+
+/** One issue when `failed`, else none. */
+export function when(failed: boolean, at: string, params: MessageParams = {}): readonly Issue[] {
+  return failed ? [issue(at, params)] : NONE
+}
+
+export function fmt(value: Decimal | undefined): string {
+  return value === undefined ? '(absent)' : value.toString()
+}
+
+export type ModelCheck = (ctx: ModelContext) => readonly Issue[]
+
+const TX = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation'), q('ram:TaxTotalAmount')] as const
+const UBL_TAX_TOTAL = [q('cac:TaxTotal'), q('cbc:TaxAmount')] as const
+
+/**
+ * The currencyID of every invoice total VAT amount (BT-110/BT-111) as written: the model keeps at
+ * most one per currency, but BR-CO-15 and BR-53 count the elements.
+ */
+export function taxTotalCurrencies(doc: XmlDocument, syntax: SyntaxKind): string[] {
+  const els = syntax === 'CII' ? descend(doc.root, ...TX) : descend(doc.root, ...UBL_TAX_TOTAL)
+  return els.map((e) => attrValue(e, 'currencyID') ?? '')
+}
+
+/** The text of every BT-110/BT-111 element with the given currency. */
+export function taxTotalAmounts(doc: XmlDocument, syntax: SyntaxKind, currency: string): string[] {
+  const els = syntax === 'CII' ? descend(doc.root, ...TX) : descend(doc.root, ...UBL_TAX_TOTAL)
+  return els.filter((e) => attrValue(e, 'currencyID') === currency).map(stringValue)
+}

@@ -1,0 +1,225 @@
+/**
+ * The VAT category rules of EN 16931 (BR-S, BR-Z, BR-E, BR-AE, BR-IC (K), BR-G, BR-O, BR-AF (L),
+ * BR-AG (M)) as one table: each category states its rate rule, tax amount rule, exemption-reason
+ * rule and which VAT identifiers it needs; the rule bodies are shared. Where the official CII and
+ * UBL bindings differ (tolerances, rounding of sums), the per-syntax parameters say so.
+ * @module
+ */
+import { type Decimal, ZERO, sum } from '../../model/decimal.js'
+import type { Invoice } from '../../model/invoice.js'
+import { btPath } from '../location.js'
+import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
+import { NONE, fmt, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+
+type RateRule = 'positive' | 'nonNegative' | 'zero' | 'none'
+type TaxRule = 'zero' | 'rateTimesBasis' | 'unchecked'
+type PartyRule = 'sellerVat' | 'sellerVatStrict' | 'reverseCharge' | 'intraCommunity' | 'notSubject'
+
+type Category = {
+  code: string
+  /** Rule id prefix (BR-IC for K, BR-AF for L, BR-AG for M). */
+  prefix: string
+  /** Each breakdown's taxable amount is checked per rate (S, L, M) or per category. */
+  perRate: boolean
+  /** 01: "at least one breakdown when used" (S, L, M) vs "exactly one breakdown" (others). */
+  breakdown: 'atLeastOne' | 'exactlyOne'
+  party: PartyRule
+  rate: { CII: RateRule; UBL: RateRule }
+  tax: { CII: TaxRule; UBL: TaxRule }
+  /** Exemption reason (BT-120/121) required, or forbidden. */
+  exemption: 'required' | 'forbidden'
+  /** Tolerance of the 08 taxable-amount check: 0 = exact, 1 = strictly within ±1. */
+  tolerance: { CII: 0 | 1; UBL: 0 | 1 }
+}
+
+// prettier-ignore
+const CATEGORIES: readonly Category[] = [
+  { code: 'S', prefix: 'BR-S', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'positive' }, tax: { CII: 'rateTimesBasis', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
+  { code: 'Z', prefix: 'BR-Z', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'forbidden', tolerance: { CII: 1, UBL: 0 } },
+  { code: 'E', prefix: 'BR-E', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
+  { code: 'AE', prefix: 'BR-AE', perRate: false, breakdown: 'exactlyOne', party: 'reverseCharge', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
+  { code: 'K', prefix: 'BR-IC', perRate: false, breakdown: 'exactlyOne', party: 'intraCommunity', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
+  { code: 'G', prefix: 'BR-G', perRate: false, breakdown: 'exactlyOne', party: 'sellerVatStrict', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
+  { code: 'O', prefix: 'BR-O', perRate: false, breakdown: 'exactlyOne', party: 'notSubject', rate: { CII: 'none', UBL: 'none' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 0, UBL: 0 } },
+  { code: 'L', prefix: 'BR-AF', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
+  { code: 'M', prefix: 'BR-AG', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
+]
+
+const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-CreditNote'
+const binding = (s: SyntaxKind): 'CII' | 'UBL' => (isUbl(s) ? 'UBL' : 'CII')
+
+const hasVat = (v: string | undefined): boolean => v !== undefined && v.trim() !== ''
+
+/** Which VAT identifiers the category needs (BR-x-02/03/04). */
+function partyOk(rule: PartyRule, inv: Invoice): boolean {
+  const sellerVat = hasVat(inv.seller.vatIdentifier)
+  const sellerFc = hasVat(inv.seller.taxRegistrationId)
+  const repVat = hasVat(inv.sellerTaxRepresentative?.vatIdentifier)
+  const buyerVat = hasVat(inv.buyer.vatIdentifier)
+  switch (rule) {
+    case 'sellerVat':
+      return sellerVat || sellerFc || repVat
+    case 'sellerVatStrict':
+      return sellerVat || repVat
+    case 'reverseCharge':
+      return (sellerVat || sellerFc || repVat) && (buyerVat || inv.buyer.legalRegistrationId !== undefined)
+    case 'intraCommunity':
+      return (sellerVat || repVat) && buyerVat
+    case 'notSubject':
+      return !sellerVat && !repVat && !buyerVat
+  }
+}
+
+const RATE_TEXT: Readonly<Record<RateRule, string>> = { positive: 'a rate above 0', nonNegative: 'a rate of 0 or more', zero: 'a rate of 0', none: 'no rate' }
+
+function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
+  switch (rule) {
+    case 'positive':
+      return rate !== undefined && rate.greaterThan(0)
+    case 'nonNegative':
+      return rate !== undefined && rate.greaterThanOrEqualTo(0)
+    case 'zero':
+      return rate !== undefined && rate.isZero()
+    case 'none':
+      return rate === undefined
+  }
+}
+
+const sameRate = (a: Decimal | undefined, b: Decimal | undefined): boolean => (a === undefined ? b === undefined : b !== undefined && a.equals(b))
+
+/** The expected taxable amount of a breakdown: Σ lines + Σ charges − Σ allowances of its category (and rate). */
+function expectedBasis(inv: Invoice, c: Category, rate: Decimal | undefined, roundSums: boolean): Decimal {
+  const r = (d: Decimal): Decimal => (roundSums ? xpathRound2(d) : d)
+  const matches = (code: string, itemRate: Decimal | undefined): boolean => code === c.code && (!c.perRate || sameRate(itemRate, rate))
+  const lines = sum(inv.lines.filter((l) => matches(l.vat.categoryCode, l.vat.rate)).map((l) => l.netAmount))
+  const acs = inv.allowancesAndCharges.filter((a) => matches(a.vatCategoryCode, a.vatRate))
+  const charges = sum(acs.filter((a) => a.isCharge).map((a) => a.amount))
+  const allowances = sum(acs.filter((a) => !a.isCharge).map((a) => a.amount))
+  return r(lines).plus(r(charges)).minus(r(allowances))
+}
+
+function categoryRules(c: Category): ModelRule[] {
+  const id = (n: string): string => `${c.prefix}-${n}`
+  // One wording per rule number, filled with the category and its own conditions.
+  const messageKey = (n: string): string => `vat-${n}-${n === '02' || n === '03' || n === '04' ? c.party : n === '05' || n === '06' || n === '07' ? 'rate' : n === '09' ? 'tax' : n === '10' ? c.exemption : 'any'}`
+  const rule = (n: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]): ModelRule => ({ id: id(n), bt, messageKey: messageKey(n), severity: 'fatal', layer: 'en16931', check })
+  const lineUses = (inv: Invoice) => inv.lines.filter((l) => l.vat.categoryCode === c.code)
+  const acUses = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge && a.vatCategoryCode === c.code)
+  const breakdowns = (inv: Invoice) => inv.vatBreakdown.filter((v) => v.categoryCode === c.code)
+  const params = { category: c.code }
+  return [
+    rule('01', 'BT-118', ({ invoice, syntax }) => {
+      const used = lineUses(invoice).length + invoice.allowancesAndCharges.filter((a) => a.vatCategoryCode === c.code).length
+      const count = breakdowns(invoice).length
+      let ok: boolean
+      if (c.breakdown === 'atLeastOne') ok = isUbl(syntax) ? (used > 0) === (count > 0) : used === 0 || count > 0
+      // UBL counts the breakdown's own TaxCategory as a use: any use needs exactly one breakdown.
+      else if (isUbl(syntax)) ok = (used === 0 && count === 0) || count === 1
+      else ok = c.code === 'O' ? count === 0 || (count === 1 && used > 0) : (count === 0 && used === 0) || (count === 1 && used > 0)
+      return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(count) })
+    }),
+    rule('02', 'BT-31', ({ invoice }) => when(lineUses(invoice).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('03', 'BT-31', ({ invoice }) => when(acUses(invoice, false).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('04', 'BT-31', ({ invoice }) => when(acUses(invoice, true).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('05', 'BT-152', ({ invoice, syntax }) => {
+      const out: Issue[] = []
+      invoice.lines.forEach((l, i) => {
+        if (l.vat.categoryCode === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(l.vat.rate) }))
+      })
+      return out
+    }),
+    ...(['06', '07'] as const).map((n) =>
+      rule(n, n === '06' ? 'BT-96' : 'BT-103', ({ invoice, syntax }) => {
+        const out: Issue[] = []
+        acUses(invoice, n === '07').forEach((a, i) => {
+          if (!rateOk(c.rate[binding(syntax)], a.vatRate)) out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(a.vatRate) }))
+        })
+        return out
+      }),
+    ),
+    rule('08', 'BT-116', ({ invoice, syntax }) => {
+      const b = binding(syntax)
+      const out: Issue[] = []
+      breakdowns(invoice).forEach((v, i) => {
+        if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
+        const expected = expectedBasis(invoice, c, v.rate, b === 'CII')
+        const tolerance = c.tolerance[b]
+        const ok = tolerance === 0 ? v.taxableAmount.equals(expected) : v.taxableAmount.minus(expected).abs().lessThan(tolerance)
+        if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-116'), { ...params, expected: expected.toString(), found: v.taxableAmount.toString() }))
+      })
+      return out
+    }),
+    rule('09', 'BT-117', ({ invoice, syntax }) => {
+      const taxRule = c.tax[binding(syntax)]
+      if (taxRule === 'unchecked') return NONE
+      const out: Issue[] = []
+      breakdowns(invoice).forEach((v, i) => {
+        let expected = ZERO
+        let ok: boolean
+        if (taxRule === 'zero') ok = v.taxAmount.isZero()
+        else {
+          expected = xpathRound2(v.taxableAmount.abs().times(v.rate ?? ZERO).dividedBy(100))
+          ok = v.taxAmount.abs().minus(expected).abs().lessThan(1)
+        }
+        if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-117'), { ...params, expected: expected.toString(), found: v.taxAmount.toString() }))
+      })
+      return out
+    }),
+    rule('10', 'BT-120', ({ invoice }) => {
+      const out: Issue[] = []
+      breakdowns(invoice).forEach((v, i) => {
+        const has = v.exemptionReason !== undefined || v.exemptionReasonCode !== undefined
+        if (has !== (c.exemption === 'required')) out.push(issue(btPath('BG-23', i + 1, 'BT-120'), params))
+      })
+      return out
+    }),
+  ]
+}
+
+const OTHER_RULES: readonly ModelRule[] = [
+  {
+    id: 'BR-IC-11',
+    bt: 'BT-72',
+    severity: 'fatal',
+    layer: 'en16931',
+    check: ({ invoice }) =>
+      when(
+        invoice.vatBreakdown.some((v) => v.categoryCode === 'K') &&
+          invoice.delivery?.actualDeliveryDate === undefined &&
+          invoice.invoicingPeriod?.startDate === undefined &&
+          invoice.invoicingPeriod?.endDate === undefined,
+        btPath('BG-13', 'BT-72'),
+      ),
+  },
+  {
+    id: 'BR-IC-12',
+    bt: 'BT-80',
+    severity: 'fatal',
+    layer: 'en16931',
+    check: ({ invoice }) =>
+      when(invoice.vatBreakdown.some((v) => v.categoryCode === 'K') && (invoice.delivery?.address?.countryCode ?? '').length < 2, btPath('BG-13', 'BG-15', 'BT-80')),
+  },
+  ...(['11', '12', '13', '14'] as const).map(
+    (n): ModelRule => ({
+      id: `BR-O-${n}`,
+      bt: 'BT-118',
+      severity: 'fatal',
+      layer: 'en16931',
+      check: ({ invoice }) => {
+        if (!invoice.vatBreakdown.some((v) => v.categoryCode === 'O')) return NONE
+        // CII tests every ApplicableTradeTax (breakdowns and lines) for 11 and 12, every
+        // CategoryTradeTax (allowances and charges) for 13 and 14.
+        const others =
+          n === '11' || n === '12'
+            ? invoice.vatBreakdown.some((v) => v.categoryCode !== 'O') || invoice.lines.some((l) => l.vat.categoryCode !== 'O')
+            : invoice.allowancesAndCharges.some((a) => a.vatCategoryCode !== 'O')
+        return when(others, btPath('BG-23'))
+      },
+    }),
+  ),
+]
+
+export const VAT_CATEGORY_RULES: readonly ModelRule[] = [...CATEGORIES.flatMap(categoryRules), ...OTHER_RULES]
+
+/** Used by BR-CO-17: the rounding the official rule applies to the rate (to an integer). */
+export const roundRate = (rate: Decimal): Decimal => xpathRound0(rate)

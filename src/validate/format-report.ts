@@ -1,0 +1,22 @@
+/**
+ * One entry point for every report form, so faces (CLI, HTTP) only pick a format.
+ * @module
+ */
+import { writeMustangReport } from './report/mustang-xml.js'
+import { toJsonReport } from './report/json-report.js'
+import { writeTextReport } from './report/text-report.js'
+import type { FileValidationResult } from './validate-file.js'
+
+export const REPORT_FORMATS = ['text', 'xml', 'json'] as const
+export type ReportFormat = (typeof REPORT_FORMATS)[number]
+
+export function formatReport(result: FileValidationResult, format: ReportFormat): string {
+  switch (format) {
+    case 'xml':
+      return writeMustangReport(result)
+    case 'json':
+      return JSON.stringify(toJsonReport(result), null, 2) + '\n'
+    case 'text':
+      return writeTextReport(result)
+  }
+}

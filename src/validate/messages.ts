@@ -1,0 +1,26 @@
+/**
+ * Renders finding messages from per-language tables (`messages-en.ts`; DE and FR tables can be
+ * added with the same keys). A template names its params as `{name}`; every message starts with
+ * the rule id so a reader can look the rule up.
+ * @module
+ */
+import { MESSAGES_EN } from './messages-en.js'
+import { MESSAGES_EN_LAYERS } from './messages-en-layers.js'
+import type { MessageParams } from './types.js'
+
+export type MessageLanguage = 'en'
+
+const TABLES: Readonly<Record<MessageLanguage, Readonly<Record<string, string>>>> = { en: { ...MESSAGES_EN, ...MESSAGES_EN_LAYERS } }
+
+const PLACEHOLDER = /\{(\w+)\}/g
+
+export function renderMessage(lang: MessageLanguage, key: string, ruleId: string, params: MessageParams): string {
+  const template = TABLES[lang][key] ?? TABLES.en[key]
+  if (template === undefined) {
+    const detail = Object.entries(params)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')
+    return `[${ruleId}] the rule is not met${detail === '' ? '' : ` (${detail})`}`
+  }
+  return `[${ruleId}] ` + template.replace(PLACEHOLDER, (_, name: string) => params[name] ?? `{${name}}`)
+}

@@ -1,0 +1,36 @@
+/**
+ * The readable terminal form: a verdict line, then findings grouped by severity, each with
+ * line:column, rule id and message.
+ * @module
+ */
+import type { Finding, Severity } from '../types.js'
+import type { FileValidationResult } from '../validate-file.js'
+
+const ORDER: readonly (readonly [Severity, string])[] = [
+  ['fatal', 'Errors (fatal)'],
+  ['error', 'Errors'],
+  ['warning', 'Warnings'],
+  ['information', 'Notes'],
+]
+
+function where(f: Finding): string {
+  return f.location.line === undefined ? f.location.path : `${f.location.line}:${f.location.column ?? 0}`
+}
+
+export function writeTextReport(r: FileValidationResult): string {
+  const x = r.xml
+  const lines: string[] = []
+  const verdict = r.valid ? 'valid' : 'INVALID'
+  lines.push(`${r.fileName}: ${verdict} (${x.syntax}, ${x.specificationId ?? 'no specification identifier'})`)
+  const skipped = x.layers.filter((l) => !l.implemented).map((l) => l.name)
+  if (skipped.length > 0) lines.push(`  not checked yet: ${skipped.join(', ')}`)
+  if (r.pdf !== undefined) lines.push(`  PDF: validated the embedded ${r.pdf.attachmentName ?? 'XML'}; PDF/A checks are not implemented yet`)
+  for (const [severity, title] of ORDER) {
+    const group = x.findings.filter((f) => f.severity === severity)
+    if (group.length === 0) continue
+    lines.push(`  ${title} (${group.length}):`)
+    const width = Math.max(...group.map((f) => where(f).length))
+    for (const f of group) lines.push(`    ${where(f).padEnd(width)}  ${f.message}${f.advisory === true ? ' (advisory)' : ''}`)
+  }
+  return lines.join('\n') + '\n'
+}

@@ -1,0 +1,73 @@
+/**
+ * Small navigation helpers for hand-written tree rules (by namespace prefix of the official
+ * artefacts, resolved through RULE_NAMESPACES once).
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import { RULE_NAMESPACES, attrValue, elementsByLocal, normalizeSpace, stringValue } from './paths.js'
+
+export type QName = { ns: string; local: string }
+
+export function q(name: string): QName {
+  const [prefix = '', local = ''] = name.split(':')
+  const ns = RULE_NAMESPACES[prefix]
+  if (ns === undefined) throw new Error(`unknown prefix ${prefix}`)
+  return { ns, local }
+}
+
+export function kids(el: XmlElement, name: QName): XmlElement[] {
+  const out: XmlElement[] = []
+  for (const c of el.children) if (c.local === name.local && c.ns === name.ns) out.push(c)
+  return out
+}
+
+export function kid(el: XmlElement, name: QName): XmlElement | undefined {
+  for (const c of el.children) if (c.local === name.local && c.ns === name.ns) return c
+  return undefined
+}
+
+/** Follows a chain of child names, collecting every match (XPath child steps). */
+export function descend(el: XmlElement, ...names: QName[]): XmlElement[] {
+  let current = [el]
+  for (const n of names) {
+    const next: XmlElement[] = []
+    for (const c of current) for (const k of c.children) if (k.local === n.local && k.ns === n.ns) next.push(k)
+    current = next
+    if (current.length === 0) break
+  }
+  return current
+}
+
+/** Every descendant (document order) with the given name; indexed when `el` is the root. */
+export function descendants(el: XmlElement, name: QName, out: XmlElement[] = []): XmlElement[] {
+  if (el.parent === undefined) {
+    for (const e of elementsByLocal(el).get(name.local) ?? []) if (e.ns === name.ns) out.push(e)
+    return out
+  }
+  for (const c of el.children) {
+    if (c.local === name.local && c.ns === name.ns) out.push(c)
+    descendants(c, name, out)
+  }
+  return out
+}
+
+export function hasAncestor(el: XmlElement, name: QName): boolean {
+  for (let p = el.parent; p !== undefined; p = p.parent) if (p.local === name.local && p.ns === name.ns) return true
+  return false
+}
+
+export function rootOf(el: XmlElement): XmlElement {
+  let r = el
+  while (r.parent !== undefined) r = r.parent
+  return r
+}
+
+/** XSD boolean lexical value (for XPath 2.0 comparisons with true()/false()). */
+export function xsdBoolean(el: XmlElement): boolean | undefined {
+  const v = stringValue(el).trim()
+  if (v === 'true' || v === '1') return true
+  if (v === 'false' || v === '0') return false
+  return undefined
+}
+
+export { attrValue, normalizeSpace, stringValue }

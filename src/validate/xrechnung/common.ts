@@ -1,0 +1,147 @@
+/**
+ * What the CII and UBL bindings of the XRechnung rules share: the specification identifiers of
+ * XRechnung 3.0 (CIUS, extension, CVD), the value patterns KoSIT prescribes (Skonto lines,
+ * e-mail, telephone, URL), the code lists the extension rules accept, the IBAN check and small
+ * XPath helpers. Identifiers, patterns and code values are facts of the KoSIT schematron 2.4.0
+ * (XRechnung 3.0.2).
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import { Decimal } from '../../model/decimal.js'
+import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
+import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
+import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
+
+export const XR_VERSION = '3.0'
+export const XR_CIUS_ID = `urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_${XR_VERSION}`
+export const XR_EXTENSION_ID = `${XR_CIUS_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_${XR_VERSION}`
+export const XR_CVD_ID = `${XR_CIUS_ID}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`
+export const XR_IDS: readonly string[] = [XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID]
+
+/** One Skonto line of the payment terms (BT-20): `#SKONTO#TAGE=n#PROZENT=n.nn[#BASISBETRAG=n.nn]#`. */
+const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/
+export const EMAIL = /^[^@\s]+@([^@.\s]+\.)+[^@.\s]+$/
+export const TELEPHONE = /.*([0-9].*){3,}.*/
+export const URL = /^([a-zA-Z])([a-zA-Z0-9+.-])+:.*/
+
+/** Invoice type codes XRechnung accepts (BR-DE-17). */
+export const XR_TYPE_CODES: readonly string[] = ['326', '380', '384', '389', '381', '875', '876', '877']
+/** VAT categories that need a seller VAT identifier or tax representative (BR-DE-16). */
+export const VAT_CATEGORIES_NEEDING_ID: readonly string[] = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M']
+/** Attachment MIME codes the extension allows (BR-DEX-01). */
+export const XR_EXT_MIME_CODES: readonly string[] = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/xml',
+]
+/** The DiGA codes the extension adds to the ICD and EAS lists. */
+const DIGA = ['XR01', 'XR02', 'XR03']
+// KoSIT tests membership as `contains(list, ' code ')`; its ICD list ends in '0240' without the
+// closing space, so 0240 never matches there. The reference verdict is what counts: leave it out.
+export const ICD_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_ICD_CODES.filter((c) => c !== '0240')])
+export const EAS_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_EAS_CODES])
+
+/** `contains(' A B ', concat(' ', normalize-space(@x), ' '))` with no inner space: token membership. */
+export const inList = (list: ReadonlySet<string>, value: string | undefined): boolean => {
+  const v = normalizeSpace(value ?? '')
+  return !v.includes(' ') && (v === '' ? false : list.has(v))
+}
+
+/**
+ * BR-DE-18: every line of the first payment-terms text that starts with `#` is a Skonto line, and
+ * the text after the last `#…#` block starts with a line break (the last Skonto line is closed).
+ */
+export function skontoOk(descriptions: readonly XmlElement[]): boolean {
+  const texts = descriptions.map(stringValue)
+  const hashLines = texts.flatMap((t) => (t === '' ? [] : t.split(/\r?\n/))).filter((l) => normalizeSpace(l).startsWith('#'))
+  if (hashLines.length === 0) return true
+  const first = texts[0] ?? ''
+  const parts = first.split(/#.+#/)
+  const tail = parts[parts.length - 1] ?? ''
+  return hashLines.every((l) => SKONTO.test(normalizeSpace(l))) && /^\s*\n/.test(tail)
+}
+
+/** BR-DE-19/20: IBAN shape and ISO 13616 check digits, computed as the KoSIT rule does. */
+export function ibanOk(raw: string | undefined): boolean {
+  const iban = normalizeSpace((raw ?? '').replace(/[ \n\r\t]/g, ''))
+  if (!/^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$/.test(iban)) return false
+  const rearranged = iban.slice(4) + iban.slice(0, 2).toUpperCase() + iban.slice(2, 4)
+  let digits = ''
+  for (const ch of rearranged) {
+    const cp = ch.codePointAt(0) ?? 0
+    digits += String(cp > 64 ? cp - 55 : cp - 48)
+  }
+  return digits !== '' && BigInt(digits) % 97n === 1n
+}
+
+const paths = new Map<string, ChildPath>()
+/** A compiled child path (cached). */
+export function path(expr: string): ChildPath {
+  let p = paths.get(expr)
+  if (p === undefined) {
+    p = compileChildPath(expr)
+    paths.set(expr, p)
+  }
+  return p
+}
+
+export const has = (el: XmlElement, expr: string): boolean => path(expr).exists(el)
+export const all = (el: XmlElement, expr: string): XmlElement[] => path(expr).select(el)
+/** `X[boolean(normalize-space(.))]`: some X with non-blank content. */
+export const nonBlank = (el: XmlElement, expr: string): boolean => all(el, expr).some((e) => normalizeSpace(stringValue(e)) !== '')
+/** `normalize-space(X)` of the first X ('' when absent). */
+export const norm = (el: XmlElement, expr: string): string => {
+  const first = all(el, expr)[0]
+  return first === undefined ? '' : normalizeSpace(stringValue(first))
+}
+/** XPath general comparison `X = (values)`: some X whose string value is one of them. */
+export const anyEquals = (el: XmlElement, expr: string, values: readonly string[]): boolean =>
+  all(el, expr).some((e) => values.includes(stringValue(e)))
+
+/** `xs:decimal(X)` of the first X, undefined when absent or not a decimal. */
+export function decimalOf(el: XmlElement | undefined): Decimal | undefined {
+  if (el === undefined) return undefined
+  const s = stringValue(el).trim()
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return undefined
+  return new Decimal(s)
+}
+
+export function rootOf(el: XmlElement): XmlElement {
+  let r = el
+  while (r.parent !== undefined) r = r.parent
+  return r
+}
+
+/** Per-document facts computed once per root element. */
+export function perDocument<T>(compute: (root: XmlElement) => T): (el: XmlElement) => T {
+  const cache = new WeakMap<XmlElement, T>()
+  return (el) => {
+    const root = rootOf(el)
+    let v = cache.get(root)
+    if (v === undefined) {
+      v = compute(root)
+      cache.set(root, v)
+    }
+    return v
+  }
+}
+
+export type FlagCode = 'f' | 'w' | 'i'
+export type XrRow = readonly [id: string, flag: FlagCode, test: (el: XmlElement, ctx: TreeContext) => boolean]
+
+const SEVERITY: Readonly<Record<FlagCode, Severity>> = { f: 'fatal', w: 'warning', i: 'information' }
+
+/** A schematron pattern: contexts in priority order, each element checked by the first that matches. */
+export function pattern(name: string, groups: readonly (readonly [ElementMatcher, readonly XrRow[]])[]): TreePattern {
+  return {
+    name,
+    groups: groups.map(([context, rows]) => ({
+      context,
+      rules: rows.map(([id, flag, test]): TreeRule => ({ id, severity: SEVERITY[flag], layer: 'xrechnung', test })),
+    })),
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Structure checks equivalent to XSD validation, driven by the compiled tables: every element's
+ * children are matched against its content model (order, unknown or misplaced elements,
+ * min/max occurrences), simple content against its value kind, attributes against the allowed
+ * set. The schemas are deterministic (XSD Unique Particle Attribution), so a greedy match in one
+ * pass over the children decides like a schema validator. One finding per violated content model,
+ * at the element concerned, with line:column.
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import { type CompiledTable, type CompiledType, type Particle, keyOf } from './xsd-table.js'
+import { checkValue } from './values.js'
+
+export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'required-attribute' | 'text' | 'root'
+
+export type XsdProblem = {
+  kind: XsdProblemKind
+  el: XmlElement
+  /** Names the schema would accept at this point (unexpected / missing). */
+  expected?: string[] | undefined
+  detail?: string | undefined
+}
+
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
+const XML_NS = 'http://www.w3.org/XML/1998/namespace'
+
+type Matched = { el: XmlElement; type: number | undefined }
+
+type MatchState = {
+  kids: readonly XmlElement[]
+  pos: number
+  matched: Matched[]
+  /** Labels of particles that could have matched at `pos` (for "expected ..." messages). */
+  tried: string[]
+  triedAt: number
+  failed: XsdProblem | undefined
+}
+
+const childKey = (el: XmlElement): string => keyOf(el.ns, el.local)
+
+function note(s: MatchState, label: string): void {
+  if (s.triedAt !== s.pos) {
+    s.triedAt = s.pos
+    s.tried = []
+  }
+  if (!s.tried.includes(label)) s.tried.push(label)
+}
+
+function canStart(p: Particle, el: XmlElement | undefined): boolean {
+  if (el === undefined) return false
+  if (p.kind === 'element') return p.key === childKey(el)
+  if (p.kind === 'any') return p.accepts(el.ns)
+  return p.first === 'any' || p.first.has(childKey(el))
+}
+
+function labels(p: Particle): string[] {
+  if (p.kind === 'element' || p.kind === 'any') return [p.label]
+  return p.items.flatMap(labels)
+}
+
+/** Matches one particle at s.pos; returns false (with s.failed set) when the model is violated. */
+function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
+  if (p.kind === 'element' || p.kind === 'any') {
+    let count = 0
+    while (count < p.max && s.pos < s.kids.length) {
+      const el = s.kids[s.pos] as XmlElement
+      if (p.kind === 'element' ? p.key !== childKey(el) : !p.accepts(el.ns)) break
+      s.matched.push({ el, type: p.kind === 'element' ? p.type : undefined })
+      s.pos++
+      count++
+    }
+    if (count < p.max) note(s, p.label)
+    if (count < p.min) {
+      const at = s.kids[s.pos]
+      s.failed = at === undefined ? { kind: 'missing', el: parent, expected: [...s.tried] } : { kind: 'unexpected', el: at, expected: [...s.tried] }
+      return false
+    }
+    return true
+  }
+  let occurrences = 0
+  while (occurrences < p.max) {
+    const next = s.kids[s.pos]
+    if (occurrences >= p.min && !canStart(p, next)) {
+      for (const l of firstLabels(p)) note(s, l)
+      break
+    }
+    const before = s.pos
+    if (p.kind === 'choice') {
+      const branch = p.items.find((b) => canStart(b, next)) ?? p.items.find((b) => next === undefined && isNullable(b))
+      if (branch === undefined) {
+        for (const l of firstLabels(p)) note(s, l)
+        s.failed = next === undefined ? { kind: 'missing', el: parent, expected: [...s.tried] } : { kind: 'unexpected', el: next, expected: [...s.tried] }
+        return false
+      }
+      if (!match(branch, s, parent)) return false
+    } else if (p.kind === 'all') {
+      if (!matchAll(p.items, s, parent)) return false
+    } else {
+      for (const item of p.items) if (!match(item, s, parent)) return false
+    }
+    occurrences++
+    if (s.pos === before) break
+  }
+  return true
+}
+
+function firstLabels(p: Particle): string[] {
+  if (p.kind === 'element' || p.kind === 'any') return [p.label]
+  return p.first === 'any' ? ['any element'] : [...p.first].map((k) => k.slice(k.indexOf(' ') + 1))
+}
+
+function isNullable(p: Particle): boolean {
+  if (p.kind === 'element' || p.kind === 'any') return p.min === 0
+  return p.nullable
+}
+
+/** xs:all: each member at most once, any order; required members must all appear. */
+function matchAll(items: readonly Particle[], s: MatchState, parent: XmlElement): boolean {
+  const seen = new Set<Particle>()
+  for (;;) {
+    const next = s.kids[s.pos]
+    const item = items.find((i) => !seen.has(i) && canStart(i, next))
+    if (item === undefined) break
+    seen.add(item)
+    if (!match(item, s, parent)) return false
+  }
+  const missing = items.filter((i) => !seen.has(i) && !isNullable(i))
+  if (missing.length === 0) return true
+  s.failed = { kind: 'missing', el: parent, expected: missing.flatMap(labels) }
+  return false
+}
+
+function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]): void {
+  const { attrs } = type
+  for (const a of el.attributes) {
+    if (a.ns === XSI || a.ns === XML_NS) continue
+    const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
+    if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
+  }
+  for (const r of attrs.required) {
+    if (!el.attributes.some((a) => a.ns === '' && a.local === r)) out.push({ kind: 'required-attribute', el, detail: r })
+  }
+}
+
+/** Checks one element against its type and recurses into the children the model matched. */
+function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, out: XsdProblem[]): void {
+  const stack: [XmlElement, number][] = [[el, typeIndex]]
+  while (stack.length > 0) {
+    const [current, t] = stack.pop() as [XmlElement, number]
+    const type = table.types[t]
+    if (type === undefined) continue
+    checkAttributes(current, type, out)
+    if (type.simple) {
+      if (current.children.length > 0) out.push({ kind: 'unexpected', el: current.children[0] as XmlElement, expected: [] })
+      else if (type.value.b !== 'anyType') {
+        const why = checkValue(type.value, current.text)
+        if (why !== undefined) out.push({ kind: 'value', el: current, detail: why })
+      }
+      continue
+    }
+    if (!type.mixed && current.text.trim() !== '') out.push({ kind: 'text', el: current })
+    const s: MatchState = { kids: current.children, pos: 0, matched: [], tried: [], triedAt: -1, failed: undefined }
+    const ok = type.model === null ? true : match(type.model, s, current)
+    if (!ok && s.failed !== undefined) out.push(s.failed)
+    else if (s.pos < s.kids.length) {
+      const at = s.kids[s.pos] as XmlElement
+      out.push({ kind: 'unexpected', el: at, expected: s.triedAt === s.pos ? [...s.tried] : [] })
+    }
+    for (let i = s.matched.length - 1; i >= 0; i--) {
+      const m = s.matched[i] as Matched
+      if (m.type !== undefined) stack.push([m.el, m.type])
+    }
+  }
+}
+
+/** Validates a document tree against one compiled schema set. */
+export function checkStructure(table: CompiledTable, root: XmlElement): XsdProblem[] {
+  const out: XsdProblem[] = []
+  const type = table.roots.get(keyOf(root.ns, root.local))
+  if (type === undefined) {
+    out.push({ kind: 'root', el: root, expected: [...table.roots.keys()].map((k) => k.split(' ')[1] ?? k) })
+    return out
+  }
+  checkElement(table, root, type, out)
+  return out
+}

@@ -1,0 +1,82 @@
+/**
+ * Lexical checks of simple content, as XSD 1.0 Part 2 defines the built-in types the invoice
+ * schemas use (decimal, boolean, date, time, dateTime, integer, base64Binary; string types with
+ * enumeration, pattern and length facets). Whitespace is handled per type (§4.3.6): `string`
+ * keeps it, `normalizedString` replaces, every other type collapses.
+ * @module
+ */
+import type { XsdValue } from './xsd-table.js'
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+const INTEGER = /^[+-]?\d+$/
+const BOOLEAN = /^(true|false|1|0)$/
+const TZ = '(Z|[+-](0\\d|1[0-3]):[0-5]\\d|[+-]14:00)?'
+const DATE = new RegExp(`^-?\\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])${TZ}$`)
+const TIME = new RegExp(`^(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)${TZ}$`)
+const DATETIME = new RegExp(`^-?\\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)${TZ}$`)
+/** base64Binary (RFC 2045 alphabet, whole quanta); tested without spaces to stay linear on large attachments. */
+const BASE64 = { test: (v: string): boolean => {
+  const compact = v.replace(/ /g, '')
+  return compact.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(compact)
+} }
+
+/** Base type → lexical test of the whitespace-processed value (types not listed accept any text). */
+const LEXICAL: Readonly<Record<string, { test(v: string): boolean }>> = {
+  decimal: DECIMAL,
+  integer: INTEGER,
+  int: INTEGER,
+  long: INTEGER,
+  nonNegativeInteger: /^\+?\d+$|^-0+$/,
+  positiveInteger: /^\+?0*[1-9]\d*$/,
+  boolean: BOOLEAN,
+  date: DATE,
+  time: TIME,
+  dateTime: DATETIME,
+  base64Binary: BASE64,
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** Day-of-month beyond the month's length (XSD date values must exist; 29 Feb only in leap years). */
+function impossibleDate(v: string): boolean {
+  const m = /^(-?\d{4,})-(\d\d)-(\d\d)/.exec(v)
+  if (m === null) return false
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  return day > (DAYS_IN_MONTH[month - 1] ?? 31) || (month === 2 && day === 29 && !leap)
+}
+
+function whitespace(base: string, raw: string): string {
+  if (base === 'string') return raw
+  if (base === 'normalizedString') return raw.replace(/[\t\n\r]/g, ' ')
+  return raw.replace(/[\t\n\r ]+/g, ' ').trim()
+}
+
+const patternCache = new Map<string, RegExp>()
+
+/** XSD patterns are implicitly anchored; `\i`/`\c` classes do not occur in the invoice schemas. */
+function xsdPattern(p: string): RegExp {
+  let re = patternCache.get(p)
+  if (re === undefined) {
+    re = new RegExp(`^(?:${p})$`, 'u')
+    patternCache.set(p, re)
+  }
+  return re
+}
+
+/** Returns why the value is not valid for the kind, or undefined when it is. */
+export function checkValue(kind: XsdValue, raw: string): string | undefined {
+  const v = whitespace(kind.b, raw)
+  const lexical = LEXICAL[kind.b]
+  if (lexical !== undefined && !lexical.test(v)) return `not a valid xs:${kind.b}`
+  if ((kind.b === 'date' || kind.b === 'dateTime') && impossibleDate(v)) return `not an existing calendar date (xs:${kind.b})`
+  if (kind.e !== undefined && !kind.e.includes(v)) return `not one of the ${kind.e.length} allowed codes`
+  if (kind.p !== undefined && !kind.p.some((p) => xsdPattern(p).test(v))) return `does not match the pattern ${kind.p.join(' | ')}`
+  const len = [...v].length
+  if (kind.length !== undefined && len !== Number(kind.length)) return `length ${len}, expected ${kind.length}`
+  if (kind.minLength !== undefined && len < Number(kind.minLength)) return `length ${len}, expected at least ${kind.minLength}`
+  if (kind.maxLength !== undefined && len > Number(kind.maxLength)) return `length ${len}, expected at most ${kind.maxLength}`
+  return undefined
+}

@@ -1,0 +1,149 @@
+/**
+ * The encoding of the structure tables in `tables/` (one per official schema set) and their
+ * compilation into matchers. A table lists, for every element type of the schema set, either its
+ * value kind (simple content) or its content model (sequence / choice / all of element particles
+ * with min/max occurrences), plus the attributes it allows. Names and namespaces are interned.
+ * The tables hold facts of the schemas (names, order, occurrences, base types, enumerations) in
+ * einvoice's own compact form.
+ * @module
+ */
+
+/** Value kind of simple content: XSD built-in base type plus the facets that restrict it. */
+export type XsdValue = {
+  b: string
+  /** Allowed values (enumeration facet). */
+  e?: readonly string[] | undefined
+  /** Patterns (XSD regular expressions, anchored). */
+  p?: readonly string[] | undefined
+  length?: string | undefined
+  minLength?: string | undefined
+  maxLength?: string | undefined
+}
+
+/**
+ * A particle: an element `[ns, name, type, min, max]`, a group `['s'|'c'|'a', min, max, ...]`
+ * (sequence, choice, all) or a wildcard `['*', min, max, namespaces, processContents]`.
+ * `max` -1 means unbounded.
+ */
+export type XsdParticle = readonly (number | string | XsdParticle)[]
+
+/** `[0, value, attrs]` simple content; `[1, model | null, attrs, mixed?]` element content. */
+export type XsdType = readonly [0, number, number] | readonly [1, XsdParticle | null, number] | readonly [1, XsdParticle | null, number, 1]
+
+export type XsdTable = {
+  /** The schema set's id as the oracle names it (`cii-d16b`, `facturx-EN16931`, `ubl-2.1` ...). */
+  id: string
+  title: string
+  ns: readonly string[]
+  names: readonly string[]
+  values: readonly XsdValue[]
+  /** Attribute sets: local names (or `{ns}local`), `!` marks required, `*` any attribute. */
+  attrs: readonly (readonly string[])[]
+  types: readonly XsdType[]
+  /** Global root elements: [ns, name, type]. */
+  roots: readonly (readonly [number, number, number])[]
+}
+
+/** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
+export type Particle =
+  | { kind: 'element'; key: string; label: string; type: number; min: number; max: number }
+  | { kind: 'seq' | 'choice' | 'all'; min: number; max: number; items: Particle[]; first: Set<string> | 'any'; nullable: boolean }
+  | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
+
+export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean }
+
+export type CompiledType =
+  | { simple: true; value: XsdValue; attrs: CompiledAttrs }
+  | { simple: false; model: Particle | null; attrs: CompiledAttrs; mixed: boolean }
+
+export type CompiledTable = {
+  id: string
+  title: string
+  types: CompiledType[]
+  roots: Map<string, number>
+}
+
+/** Child key: namespace URI and local name (a space never occurs in either). */
+export const keyOf = (ns: string, local: string): string => `${ns} ${local}`
+
+const MAX = (n: number): number => (n < 0 ? Infinity : n)
+
+function wildcard(spec: string, targetNs: string): (ns: string) => boolean {
+  if (spec === '##any') return () => true
+  // `!ns`: XSD ##other, resolved by the generator against the declaring schema's namespace.
+  if (spec.startsWith('!')) return (ns) => ns !== spec.slice(1) && ns !== ''
+  const allowed = new Set(spec.split(/\s+/).map((s) => (s === '##targetNamespace' ? targetNs : s === '##local' ? '' : s)))
+  return (ns) => allowed.has(ns)
+}
+
+function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle {
+  const head = p[0]
+  if (typeof head === 'number') {
+    const ns = t.ns[head] ?? ''
+    const name = t.names[p[1] as number] ?? ''
+    return { kind: 'element', key: keyOf(ns, name), label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number) }
+  }
+  if (head === '*') {
+    return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element' }
+  }
+  const items = (p.slice(3) as XsdParticle[]).map((c) => compileParticle(t, c, ownerNs))
+  const kind = head === 's' ? 'seq' : head === 'c' ? 'choice' : 'all'
+  const group = { kind, min: p[1] as number, max: MAX(p[2] as number), items, first: new Set<string>(), nullable: false } as Particle & { kind: 'seq' }
+  group.nullable = group.min === 0 || (kind === 'choice' ? items.some(nullable) : items.every(nullable))
+  group.first = firstSet(group)
+  return group
+}
+
+export function nullable(p: Particle): boolean {
+  if (p.kind === 'element' || p.kind === 'any') return p.min === 0
+  return p.nullable
+}
+
+/** The element keys that can start a particle ('any' when a wildcard can). */
+export function firstSet(p: Particle): Set<string> | 'any' {
+  if (p.kind === 'element') return new Set([p.key])
+  if (p.kind === 'any') return 'any'
+  const out = new Set<string>()
+  for (const item of p.items) {
+    const f = firstSet(item)
+    if (f === 'any') return 'any'
+    for (const k of f) out.add(k)
+    if (p.kind === 'seq' && !nullable(item)) break
+  }
+  return out
+}
+
+function compileAttrs(list: readonly string[]): CompiledAttrs {
+  const allowed = new Set<string>()
+  const required: string[] = []
+  let any = false
+  for (const a of list) {
+    if (a === '*') any = true
+    else if (a.startsWith('!')) {
+      allowed.add(a.slice(1))
+      required.push(a.slice(1))
+    } else allowed.add(a)
+  }
+  return { allowed, required, any }
+}
+
+const compiled = new WeakMap<XsdTable, CompiledTable>()
+
+/** Compiles a table once (first use) and caches it. */
+export function compileTable(t: XsdTable): CompiledTable {
+  const cached = compiled.get(t)
+  if (cached !== undefined) return cached
+  const rootNs = t.ns[t.roots[0]?.[0] ?? 0] ?? ''
+  const attrSets = t.attrs.map(compileAttrs)
+  const noAttrs = compileAttrs([])
+  const types: CompiledType[] = t.types.map((ty) => {
+    const attrs = attrSets[ty[2]] ?? noAttrs
+    if (ty[0] === 0) return { simple: true, value: t.values[ty[1]] ?? { b: 'string' }, attrs }
+    return { simple: false, model: ty[1] === null ? null : compileParticle(t, ty[1], rootNs), attrs, mixed: ty.length === 4 }
+  })
+  const roots = new Map<string, number>()
+  for (const [ns, name, type] of t.roots) roots.set(keyOf(t.ns[ns] ?? '', t.names[name] ?? ''), type)
+  const out = { id: t.id, title: t.title, types, roots }
+  compiled.set(t, out)
+  return out
+}

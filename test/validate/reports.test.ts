@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { formatReport, toJsonReport, validateFile, writeMustangReport, writeTextReport } from '../../src/validate/index.js'
+
+const VALID = readFileSync(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
+const INVALID = Buffer.from(VALID.toString('utf8').replace('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51'))
+
+describe('validation reports', () => {
+  it('writes the Mustang XML report with valid summaries', async () => {
+    const xml = writeMustangReport(await validateFile(VALID, { fileName: 'ok.xml' }))
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
+    expect(xml).toContain('<validation filename="ok.xml" datetime="')
+    expect(xml).toContain('<profile>urn:cen.eu:en16931:2017</profile>')
+    expect(xml).not.toContain('<error')
+    expect(xml.match(/<summary status="valid"\/>/g)).toHaveLength(2)
+  })
+
+  it('writes errors with type, location and criterion and an invalid summary', async () => {
+    const xml = writeMustangReport(await validateFile(INVALID, { fileName: 'bad.xml' }))
+    expect(xml).toMatch(/<error type="24" location="[^"]+" criterion="BR-CO-10">\[BR-CO-10\][^<]+<\/error>/)
+    expect(xml.match(/<summary status="invalid"\/>/g)).toHaveLength(2)
+  })
+
+  it('groups the text report by severity with line:column', async () => {
+    const result = await validateFile(INVALID, { fileName: 'bad.xml' })
+    const text = writeTextReport(result)
+    expect(text.split('\n')[0]).toBe('bad.xml: INVALID (CII, urn:cen.eu:en16931:2017)')
+    expect(text).toContain('Errors (fatal) (2):')
+    expect(text).toMatch(/\[BR-CO-13\]/)
+    expect(formatReport(result, 'text')).toBe(text)
+  })
+
+  it('gives the same findings as JSON', async () => {
+    const json = toJsonReport(await validateFile(INVALID, { fileName: 'bad.xml' }))
+    expect(json.valid).toBe(false)
+    expect(json.counts).toEqual({ fatal: 2, error: 0, warning: 0, information: 0 })
+    expect(json.findings.map((f) => f.ruleId).sort()).toEqual(['BR-CO-10', 'BR-CO-13'])
+  })
+
+  it('refuses an empty file', async () => {
+    await expect(validateFile(new Uint8Array(0), { fileName: 'empty.xml' })).rejects.toThrow(/empty/)
+  })
+})

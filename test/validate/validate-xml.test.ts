@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { EInvoiceError } from '../../src/errors.js'
+import { validateXml } from '../../src/validate/index.js'
+
+// A self-made EN 16931 CII invoice; refcheck: valid (the variants below were checked with refcheck too).
+const VALID = readFileSync(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url), 'utf8')
+
+const variant = (from: string, to: string): string => {
+  expect(VALID).toContain(from)
+  return VALID.replace(from, to)
+}
+
+const errorIds = (xml: string): string[] =>
+  validateXml(xml)
+    .findings.filter((f) => f.severity === 'fatal' || f.severity === 'error')
+    .map((f) => f.ruleId)
+    .sort()
+
+describe('validateXml', () => {
+  it('accepts a valid EN 16931 CII invoice', () => {
+    const result = validateXml(VALID)
+    expect(result.valid).toBe(true)
+    expect(result.syntax).toBe('CII')
+    expect(result.profile).toBe('EN16931')
+    expect(result.findings).toEqual([])
+  })
+
+  it('names the layers it did not check', () => {
+    const { layers } = validateXml(VALID)
+    expect(layers.filter((l) => !l.implemented).map((l) => l.name)).toEqual(['xsd', 'facturx'])
+  })
+
+  it('reports BR-CO-10 and BR-CO-13 with expected and found amounts', () => {
+    const result = validateXml(variant('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51'))
+    expect(result.valid).toBe(false)
+    expect(errorIds(variant('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51'))).toEqual(['BR-CO-10', 'BR-CO-13'])
+    const co10 = result.findings.find((f) => f.ruleId === 'BR-CO-10')
+    expect(co10?.params).toMatchObject({ expected: '345.5', found: '345.51' })
+    expect(co10?.message).toContain('[BR-CO-10]')
+    expect(co10?.message).toContain('345.51')
+  })
+
+  it('reports BR-DEC-23 for three decimals, with the element position', () => {
+    const xml = variant('<ram:LineTotalAmount>45.50</ram:LineTotalAmount>', '<ram:LineTotalAmount>45.500</ram:LineTotalAmount>')
+    const result = validateXml(xml)
+    expect(errorIds(xml)).toEqual(['BR-DEC-23'])
+    const f = result.findings[0]
+    expect(f?.location.line).toBeGreaterThan(1)
+    expect(f?.location.path).toContain('ram:IncludedSupplyChainTradeLineItem[2]')
+  })
+
+  it('reports BR-CL-04 and BR-CO-15 for an unknown currency', () => {
+    expect(errorIds(variant('<ram:InvoiceCurrencyCode>EUR', '<ram:InvoiceCurrencyCode>EURO'))).toEqual(['BR-CL-04', 'BR-CO-15'])
+  })
+
+  it('reports BR-S-08, BR-S-09 and BR-CO-17 for a wrong taxable amount', () => {
+    expect(errorIds(variant('<ram:BasisAmount>300.00', '<ram:BasisAmount>310.00'))).toEqual(['BR-CO-17', 'BR-S-08', 'BR-S-09'])
+  })
+
+  it('keeps CII-SR warnings as warnings (the invoice stays valid for the CEN layer)', () => {
+    const result = validateXml(
+      variant('<rsm:ExchangedDocumentContext>', '<rsm:ExchangedDocumentContext><ram:TestIndicator><udt:Indicator>true</udt:Indicator></ram:TestIndicator>'),
+    )
+    expect(result.valid).toBe(true)
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['CII-SR-002', 'warning']])
+  })
+
+  it('refuses XML that is not well-formed with the position', () => {
+    expect(() => validateXml('<rsm:CrossIndustryInvoice')).toThrow(EInvoiceError)
+    try {
+      validateXml('<a><b></a>')
+    } catch (err) {
+      expect((err as EInvoiceError).errorCode).toBe('INVALID_XML')
+      expect((err as EInvoiceError).message).toMatch(/line 1/)
+    }
+  })
+
+  it('refuses XML of another kind', () => {
+    expect(() => validateXml('<order xmlns="urn:example"/>')).toThrow(/not an invoice/)
+  })
+})
