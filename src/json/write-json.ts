@@ -3,6 +3,7 @@
  * Leaves out what Mustang's NON_EMPTY model leaves out: undefined, null, empty strings and arrays.
  * @module
  */
+import { randomBytes } from 'node:crypto'
 import { type Decimal, isDecimal } from '../model/decimal.js'
 
 /** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
@@ -15,37 +16,31 @@ export function money(value: Decimal): JsonNumber {
   return new JsonNumber(value.toFixed(Math.max(2, value.decimalPlaces())))
 }
 
+// Exact numbers travel through JSON.stringify as marked strings. The random nonce makes a marker
+// impossible to forge from user text.
+const NONCE = randomBytes(6).toString('hex')
+const MARK = `\u0000${NONCE}#`
+const MARKED = new RegExp(`"\\\\u0000${NONCE}#([-0-9.eE+]+)"`, 'g')
+
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || typeof v === 'function' || (Array.isArray(v) && v.length === 0)
 }
 
-function write(v: unknown, indent: string, step: string): string {
-  if (typeof v === 'string') return JSON.stringify(v)
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null'
-  if (typeof v === 'boolean') return v ? 'true' : 'false'
-  if (v === null || v === undefined) return 'null'
-  if (isDecimal(v)) return v.toString()
-  if (v instanceof JsonNumber) return v.text
-  const inner = step === '' ? '' : indent + step
-  const sep = step === '' ? ',' : ',\n' + inner
-  const open = step === '' ? '' : '\n' + inner
-  const close = step === '' ? '' : '\n' + indent
-  if (Array.isArray(v)) {
-    const parts: string[] = []
-    for (const item of v) parts.push(isEmpty(item) ? 'null' : write(item, inner, step))
-    return parts.length === 0 ? '[]' : '[' + open + parts.join(sep) + close + ']'
-  }
-  const parts: string[] = []
-  const colon = step === '' ? ':' : ': '
-  for (const key of Object.keys(v as object)) {
+/** A copy without empty values, exact numbers replaced by marked strings for JSON.stringify. */
+function prepare(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v
+  if (isDecimal(v)) return MARK + v.toString()
+  if (v instanceof JsonNumber) return MARK + v.text
+  if (Array.isArray(v)) return v.map((item) => (isEmpty(item) ? null : prepare(item)))
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(v)) {
     const value = (v as Record<string, unknown>)[key]
-    if (isEmpty(value)) continue
-    parts.push(JSON.stringify(key) + colon + write(value, inner, step))
+    if (!isEmpty(value)) out[key] = prepare(value)
   }
-  return parts.length === 0 ? '{}' : '{' + open + parts.join(sep) + close + '}'
+  return out
 }
 
-/** Serialises `value` as JSON; `pretty` indents by two spaces. */
+/** Serialises `value` as JSON; `pretty` indents by two spaces. Native JSON.stringify does the work. */
 export function writeJson(value: unknown, options: { pretty?: boolean | undefined } = {}): string {
-  return write(value, '', options.pretty === true ? '  ' : '')
+  return JSON.stringify(prepare(value), null, options.pretty === true ? 2 : undefined).replace(MARKED, '$1')
 }

@@ -166,3 +166,12 @@ describe('bad input never crashes and names the path', () => {
     )
   })
 })
+
+describe('writeJson', () => {
+  it('writes Decimals as exact numbers and leaves user text that looks like a marker alone', async () => {
+    const { writeJson } = await import('../../src/json/write-json.js')
+    const { Decimal } = await import('../../src/model/decimal.js')
+    const text = writeJson({ a: new Decimal('123456789012345.678901'), b: '\u0000#5', c: [], d: '', e: null })
+    expect(text).toBe('{"a":123456789012345.678901,"b":"\\u0000#5"}')
+  })
+})
