@@ -1,0 +1,162 @@
+/**
+ * The format / profile / version table (behaviour doc §3.1 and §4.3) as data: for every valid
+ * combination its specification identifier (BT-24), the writer that produces it, the file name it
+ * carries inside a PDF and the XMP values the PDF container declares.
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+
+/** The `format` parameter: Factur-X, ZUGFeRD, XRechnung (CII), Order-X. */
+export type FormatCode = 'fx' | 'zf' | 'xr' | 'ox'
+
+/** Which writer produces the XML. */
+export type SyntaxWriter = 'cii' | 'zf1' | 'orderx'
+
+/** CII content levels, in the spelling of the Factur-X profiles; each has a content-rule row. */
+export type CiiLevel = 'MINIMUM' | 'BASICWL' | 'BASIC' | 'EN16931' | 'EXTENDED' | 'XRECHNUNG'
+
+/** Profile names as the parameter accepts them (canonical spelling, no blanks). */
+export type ProfileName = CiiLevel | 'COMFORT'
+
+/** The Factur-X / ZUGFeRD XMP extension schema values of the PDF container. */
+export type XmpInvoiceSchema = {
+  namespaceUri: string
+  prefix: string
+  /** `fx:Version` / `zf:Version`. */
+  version: string
+  /** `fx:ConformanceLevel`: the profile's XMP name (`BASIC WL`, `EN 16931` ...). */
+  conformanceLevel: string
+  /** `fx:DocumentType`. */
+  documentType: 'INVOICE' | 'ORDER'
+}
+
+export type FormatProfile = {
+  format: FormatCode
+  /** The `version` parameter values that select this row. */
+  versions: readonly number[]
+  profile: ProfileName
+  /** BT-24 GuidelineSpecifiedDocumentContextParameter/ID. */
+  guidelineId: string
+  writer: SyntaxWriter
+  /** The CII content level (which elements the writer emits); CII writer rows only. */
+  ciiLevel?: CiiLevel | undefined
+  /** Name of the embedded XML in a PDF/A-3 container. */
+  attachmentFileName: string
+  /** PDF /AFRelationship of the embedded XML (ZUGFeRD 2.1.1 technical supplement: Data for MINIMUM, BASIC WL). */
+  afRelationship: 'Alternative' | 'Data'
+  xmp: XmpInvoiceSchema
+}
+
+/** Guideline ids (BT-24) of the CII generation-2 profiles, shared by fx, zf 2 and xr. */
+export const CII_GUIDELINE_IDS: Readonly<Record<CiiLevel, string>> = {
+  MINIMUM: 'urn:factur-x.eu:1p0:minimum',
+  BASICWL: 'urn:factur-x.eu:1p0:basicwl',
+  BASIC: 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic',
+  EN16931: 'urn:cen.eu:en16931:2017',
+  EXTENDED: 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended',
+  XRECHNUNG: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+}
+
+/** XMP ConformanceLevel names (Mustang `Profile.getXMPName()`). */
+const XMP_LEVEL: Readonly<Record<ProfileName, string>> = {
+  MINIMUM: 'MINIMUM',
+  BASICWL: 'BASIC WL',
+  BASIC: 'BASIC',
+  EN16931: 'EN 16931',
+  EXTENDED: 'EXTENDED',
+  XRECHNUNG: 'XRECHNUNG',
+  COMFORT: 'COMFORT',
+}
+
+const FX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#'
+const ZF2_NS = 'urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#'
+
+const GEN2_LEVELS: readonly CiiLevel[] = ['MINIMUM', 'BASICWL', 'BASIC', 'EN16931', 'EXTENDED', 'XRECHNUNG']
+
+function gen2Row(format: 'fx' | 'zf', level: CiiLevel): FormatProfile {
+  const xrechnung = level === 'XRECHNUNG'
+  const fx = format === 'fx'
+  return {
+    format,
+    // Factur-X 1.0 is ZUGFeRD 2 (Mustang treats fx version 1 as generation 2).
+    versions: fx ? [1, 2] : [2],
+    profile: level,
+    guidelineId: CII_GUIDELINE_IDS[level],
+    writer: 'cii',
+    ciiLevel: level,
+    attachmentFileName: xrechnung ? 'xrechnung.xml' : fx ? 'factur-x.xml' : 'zugferd-invoice.xml',
+    afRelationship: level === 'MINIMUM' || level === 'BASICWL' ? 'Data' : 'Alternative',
+    xmp: {
+      namespaceUri: fx ? FX_NS : ZF2_NS,
+      prefix: fx ? 'fx' : 'zf',
+      // zf 2 + XRECHNUNG keeps 2p0 as Mustang does (its issue #1100 discusses the mix).
+      version: fx ? '1.0' : '2p0',
+      conformanceLevel: XMP_LEVEL[level],
+      documentType: 'INVOICE',
+    },
+  }
+}
+
+/**
+ * Every combination the writers support. ZUGFeRD 1 (`zf` version 1) and Order-X (`ox`) are not
+ * listed yet: their writers are not finished, and a missing row is an error naming the valid
+ * ones rather than invalid output.
+ */
+export const FORMAT_PROFILES: readonly FormatProfile[] = [
+  ...GEN2_LEVELS.map((level) => gen2Row('fx', level)),
+  ...GEN2_LEVELS.map((level) => gen2Row('zf', level)),
+  {
+    format: 'xr',
+    // 2 = the CII generation, 3 = the XRechnung major version; both mean XRechnung 3.0 CII.
+    versions: [2, 3],
+    profile: 'XRECHNUNG',
+    guidelineId: CII_GUIDELINE_IDS.XRECHNUNG,
+    writer: 'cii',
+    ciiLevel: 'XRECHNUNG',
+    attachmentFileName: 'xrechnung.xml',
+    afRelationship: 'Alternative',
+    xmp: { namespaceUri: FX_NS, prefix: 'fx', version: '1.0', conformanceLevel: 'XRECHNUNG', documentType: 'INVOICE' },
+  },
+]
+
+/**
+ * Canonical profile name: case-insensitive, blanks, hyphens and underscores ignored
+ * (`en 16931`, `Basic-WL`, `BASIC WL` → `EN16931`, `BASICWL`).
+ */
+export function normalizeProfileName(profile: string): string {
+  return profile.replace(/[\s_-]+/g, '').toUpperCase()
+}
+
+/** The valid combinations as text, e.g. `fx 1|2: MINIMUM, BASICWL, …; xr 2|3: XRECHNUNG`. */
+export function describeValidCombinations(rows: readonly FormatProfile[] = FORMAT_PROFILES): string {
+  const groups = new Map<string, string[]>()
+  for (const row of rows) {
+    const key = `${row.format} ${row.versions.join('|')}`
+    const list = groups.get(key) ?? []
+    list.push(row.profile)
+    groups.set(key, list)
+  }
+  return [...groups].map(([key, profiles]) => `${key}: ${profiles.join(', ')}`).join('; ')
+}
+
+/** The row for a combination, or undefined. `format` and `profile` are case-insensitive. */
+export function findFormatProfile(format: string, profile: string, version: number): FormatProfile | undefined {
+  const f = format.trim().toLowerCase()
+  const p = normalizeProfileName(profile)
+  return FORMAT_PROFILES.find((row) => row.format === f && row.profile === p && row.versions.includes(version))
+}
+
+/**
+ * The row for a combination.
+ * @throws EInvoiceError INVALID_PARAMETER naming the combination and listing the valid ones.
+ */
+export function requireFormatProfile(format: string, profile: string, version: number): FormatProfile {
+  const row = findFormatProfile(format, profile, version)
+  if (row !== undefined) return row
+  const valid = describeValidCombinations()
+  throw new EInvoiceError(
+    'INVALID_PARAMETER',
+    `format ${JSON.stringify(format)}, profile ${JSON.stringify(profile)}, version ${version}: no such combination; valid are ${valid}`,
+    { details: { format, profile, version: String(version), valid } },
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { amountText, dateText, leaf, priceText } from '../../src/cii/write-format.js'
+import { Decimal } from '../../src/model/decimal.js'
+
+describe('CII number and date text (behaviour doc §3.4)', () => {
+  it('writes amounts with exactly 2 decimals, HALF_UP, never -0.00', () => {
+    expect(amountText(new Decimal('37.4300'))).toBe('37.43')
+    expect(amountText(new Decimal('2.005'))).toBe('2.01')
+    expect(amountText(new Decimal('-2.005'))).toBe('-2.01')
+    expect(amountText(new Decimal('19'))).toBe('19.00')
+    expect(amountText(new Decimal('-0.001'))).toBe('0.00')
+    expect(amountText(new Decimal('123456789012345.675'))).toBe('123456789012345.68')
+  })
+
+  it('writes prices and quantities with 4 to 18 decimals', () => {
+    expect(priceText(new Decimal('9.9'))).toBe('9.9000')
+    expect(priceText(new Decimal('1.23456'))).toBe('1.23456')
+    expect(priceText(new Decimal('20'))).toBe('20.0000')
+    expect(priceText(new Decimal('0.1234567890123456789'))).toBe('0.123456789012345679')
+    expect(priceText(new Decimal('1.0000000000000000001'))).toBe('1.0000')
+    expect(priceText(new Decimal('-0.00001').div(1e20))).toBe('0.0000')
+  })
+
+  it('writes dates in format 102 and leaves blank text out', () => {
+    expect(dateText('2026-11-02')).toBe('20261102')
+    expect(leaf('ram:Name', '  ')).toBeUndefined()
+    expect(leaf('ram:Name', undefined)).toBeUndefined()
+    expect(leaf('ram:Name', 'x')).toEqual({ name: 'ram:Name', attrs: {}, text: 'x' })
+  })
+})
