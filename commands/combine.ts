@@ -1,0 +1,73 @@
+/**
+ * `einvoice combine --pdf in.pdf --json invoice.json --format fx --profile EN16931 --version 2 -o invoice.pdf`
+ * and `einvoice combine-xml --pdf in.pdf --xml inv.xml [--format --profile --version] -o invoice.pdf`.
+ * @module
+ */
+import type { Command } from 'commander'
+import { combineXml } from '../src/operations/combine-xml.js'
+import { combine } from '../src/operations/combine.js'
+import { parseParams } from '../src/operations/params.js'
+import type { Operation } from '../src/operations/types.js'
+import type { CliIO } from './io.js'
+import { runRender } from './render-common.js'
+
+type CombineFlags = {
+  pdf: string
+  json?: string
+  xml?: string
+  format?: string
+  profile?: string
+  version?: string
+  ignorePdfaErrors?: boolean
+  output?: string
+}
+
+async function runCombine(op: Operation, dataInput: 'json' | 'XML', dataFile: string, flags: CombineFlags, io: CliIO): Promise<number> {
+  return runRender(
+    {
+      op,
+      source: flags.pdf,
+      output: flags.output,
+      input: async () => ({
+        inputs: { file: await io.readFile(flags.pdf), [dataInput]: await io.readFile(dataFile) },
+        params: parseParams(op, { format: flags.format, profile: flags.profile, version: flags.version, ignorePDFAErrors: flags.ignorePdfaErrors }),
+      }),
+    },
+    io,
+  )
+}
+
+const HELP_TAIL =
+  '\nThe input must be PDF/A-1 or PDF/A-3 with embedded fonts and no JavaScript; otherwise the command lists every\n' +
+  'reason and exits 2, unless --ignore-pdfa-errors (then a warning says the output may not be PDF/A).'
+
+export function registerCombine(program: Command, io: CliIO, setExit: (code: number) => void): void {
+  program
+    .command('combine')
+    .description(`${combine.summary}: embeds the invoice2xml XML of the JSON`)
+    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input')
+    .requiredOption('--json <file>', 'the invoice JSON')
+    .requiredOption('--format <format>', 'fx (Factur-X), zf (ZUGFeRD) or xr (XRechnung CII)')
+    .requiredOption('--profile <profile>', 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG')
+    .requiredOption('--version <n>', 'generation: 2 (fx also takes 1; xr takes 2 or 3)')
+    .option('--ignore-pdfa-errors', 'make the output even when the input fails the PDF/A pre-flight')
+    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal')
+    .addHelpText('after', `\nExample: einvoice combine --pdf in.pdf --json invoice.json --format fx --profile EN16931 --version 2 -o invoice.pdf${HELP_TAIL}`)
+    .action(async (flags: CombineFlags) => {
+      setExit(await runCombine(combine, 'json', flags.json ?? '', flags, io))
+    })
+  program
+    .command('combine-xml')
+    .description(`${combineXml.summary}: embeds the given XML unchanged`)
+    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input')
+    .requiredOption('--xml <file>', 'the invoice XML (CII, ZUGFeRD 1 or Order-X)')
+    .option('--format <format>', 'fx, zf, xr or ox (default: from the XML)')
+    .option('--profile <profile>', 'default: read from BT-24; must match BT-24 when given')
+    .option('--version <n>', 'generation (default: from the XML)')
+    .option('--ignore-pdfa-errors', 'make the output even when the input fails the PDF/A pre-flight')
+    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal')
+    .addHelpText('after', `\nExample: einvoice combine-xml --pdf in.pdf --xml factur-x.xml -o invoice.pdf${HELP_TAIL}`)
+    .action(async (flags: CombineFlags) => {
+      setExit(await runCombine(combineXml, 'XML', flags.xml ?? '', flags, io))
+    })
+}

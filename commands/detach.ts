@@ -1,0 +1,58 @@
+/**
+ * `einvoice detach FILE [--out-dir DIR]`: the attachments of a PDF or invoice XML, as JSON on
+ * standard output or as files in a folder.
+ * @module
+ */
+import { basename, join } from 'node:path'
+import type { Command } from 'commander'
+import { detach } from '../src/operations/detach.js'
+import type { CliIO } from './io.js'
+import { EXIT_OK, describeError, printError } from './output.js'
+import { readSource } from './render-common.js'
+
+type DetachedJson = Record<string, { data: string }>
+
+/** A file name safe to create inside the folder: no path, no leading dots, no control characters. */
+export function safeFileName(name: string): string {
+  const base = [...basename(name.replace(/\\/g, '/'))]
+    .map((ch) => (ch.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(ch) ? '_' : ch))
+    .join('')
+    .replace(/^\.+/, '')
+  return base === '' ? 'attachment' : base
+}
+
+export async function runDetach(file: string | undefined, outDir: string | undefined, io: CliIO): Promise<number> {
+  const source = readSource(file, io)
+  try {
+    const result = await detach.run({ inputs: { file: await source.read() }, params: {} })
+    const text = typeof result.body === 'string' ? result.body : Buffer.from(result.body).toString('utf8')
+    if (outDir === undefined) {
+      io.stdout.write(text + '\n')
+      return EXIT_OK
+    }
+    await io.mkdir(outDir)
+    const files = JSON.parse(text) as DetachedJson
+    for (const [key, value] of Object.entries(files)) {
+      const target = join(outDir, safeFileName(key))
+      await io.writeFileAtomic(target, Buffer.from(value.data, 'base64'))
+      io.stderr.write(`${target}\n`)
+    }
+    return EXIT_OK
+  } catch (err) {
+    const { line, exitCode } = describeError(err, source.name)
+    await printError(io, line)
+    return exitCode
+  }
+}
+
+export function registerDetach(program: Command, io: CliIO, setExit: (code: number) => void): void {
+  program
+    .command('detach')
+    .description(`${detach.summary}: JSON keyed by file name (mimetype, description, relationship, size, base64 data)`)
+    .argument('[file]', 'a PDF or an invoice XML; - or nothing reads standard input')
+    .option('--out-dir <dir>', 'write each attachment as a file into this folder instead of printing JSON')
+    .addHelpText('after', '\nExample: einvoice detach invoice.pdf --out-dir attachments/')
+    .action(async (file: string | undefined, flags: { outDir?: string }) => {
+      setExit(await runDetach(file, flags.outDir, io))
+    })
+}

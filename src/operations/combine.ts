@@ -1,0 +1,62 @@
+/**
+ * `combine`: a PDF/A-1 or PDF/A-3 file + invoice JSON → ZUGFeRD / Factur-X PDF/A-3 `invoice.pdf`,
+ * with the XML of the invoice2xml engine embedded byte for byte (behaviour doc §4).
+ * @module
+ */
+import { requireInput } from './inputs.js'
+import type { Operation, OperationInput, ParamSpec } from './types.js'
+
+/** The headers both combine operations take. */
+export const COMBINE_HEADERS: readonly ParamSpec[] = [
+  {
+    name: 'ignorePDFAErrors',
+    in: 'header',
+    type: 'boolean',
+    required: false,
+    default: false,
+    description: 'Make the output even when the input fails the PDF/A pre-flight; a warning then says it may not be PDF/A.',
+  },
+  { name: 'returnJSON', in: 'header', type: 'boolean', required: false, default: false, description: 'Answer with a JSON envelope instead of the PDF.' },
+]
+
+export function textParam(input: OperationInput, name: string): string | undefined {
+  const v = input.params[name]
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined
+}
+
+export const combine: Operation = {
+  name: 'combine',
+  cliName: 'combine',
+  summary: 'PDF/A plus invoice JSON to ZUGFeRD/Factur-X PDF/A-3',
+  tag: 'Conversion',
+  method: 'POST',
+  path: '/e-invoice/combine',
+  inputs: [
+    { name: 'file', source: 'multipart', format: 'binary', required: true, description: 'A PDF/A-1 or PDF/A-3 file.' },
+    { name: 'json', source: 'multipart', format: 'string', required: true, description: 'The invoice as JSON text.', schema: 'Invoice' },
+  ],
+  params: [
+    { name: 'format', in: 'query', type: 'string', required: true, description: 'fx (Factur-X), zf (ZUGFeRD) or xr (XRechnung CII).' },
+    { name: 'profile', in: 'query', type: 'string', required: true, description: 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG.' },
+    { name: 'version', in: 'query', type: 'integer', required: true, description: 'Generation: 2 (fx also accepts 1; xr accepts 2 or 3).' },
+    ...COMBINE_HEADERS,
+  ],
+  outputMediaType: 'application/octet-stream',
+  errorMediaType: '*/*',
+  heavy: true,
+  async run(input) {
+    const { invoiceJsonToXml } = await import('./invoice-to-xml.js')
+    const { embedInvoiceXml } = await import('../pdf/index.js')
+    const version = input.params['version']
+    const { xml, profile } = invoiceJsonToXml(requireInput(input, 'json'), {
+      format: textParam(input, 'format'),
+      profile: textParam(input, 'profile'),
+      version: typeof version === 'number' ? version : undefined,
+    })
+    const result = await embedInvoiceXml(requireInput(input, 'file'), new TextEncoder().encode(xml), {
+      container: profile,
+      ignorePdfaErrors: input.params['ignorePDFAErrors'] === true,
+    })
+    return { body: result.pdf, mediaType: 'application/octet-stream', fileName: 'invoice.pdf', warnings: result.warnings }
+  },
+}

@@ -1,0 +1,163 @@
+/**
+ * Finding every file embedded in a PDF: the catalog's EmbeddedFiles name tree, the catalog /AF
+ * array, file-attachment annotations and, because name trees are sometimes damaged, every file
+ * specification dictionary in the file.
+ * @module
+ */
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFObject,
+  PDFStream,
+  PDFString,
+} from '@cantoo/pdf-lib'
+import { streamBytes } from './streams.js'
+
+/** Where a file specification was found, in the order they are searched. */
+export type AttachmentSource = 'EmbeddedFiles' | 'AF' | 'annotation' | 'scan'
+
+export type PdfAttachment = {
+  /** /UF, else /F (ISO 32000-1 7.11.3). */
+  name: string
+  description?: string | undefined
+  /** /AFRelationship (ISO 32000-2 14.13): Source, Data, Alternative, Supplement, Unspecified ... */
+  relationship?: string | undefined
+  /** The embedded file stream's /Subtype (a MIME type), e.g. `text/xml`. */
+  mimeType?: string | undefined
+  source: AttachmentSource
+  /** The file specification dictionary. */
+  fileSpec: PDFDict
+  /** The embedded file stream. */
+  stream: PDFStream
+  /** The decoded bytes (read on demand, with the inflate cap). */
+  data(): Uint8Array
+}
+
+/** Name trees deeper than this are treated as damaged (ISO 32000-1 7.9.6 trees are shallow). */
+const MAX_TREE_DEPTH = 32
+
+function text(value: PDFObject | undefined): string | undefined {
+  if (value instanceof PDFString || value instanceof PDFHexString) return value.decodeText()
+  return undefined
+}
+
+function nameValue(value: PDFObject | undefined): string | undefined {
+  return value instanceof PDFName ? value.decodeText() : undefined
+}
+
+function embeddedStream(fileSpec: PDFDict): PDFStream | undefined {
+  const ef = fileSpec.lookup(PDFName.of('EF'))
+  if (!(ef instanceof PDFDict)) return undefined
+  for (const key of ['UF', 'F']) {
+    const stream = ef.lookup(PDFName.of(key))
+    if (stream instanceof PDFStream) return stream
+  }
+  return undefined
+}
+
+function toAttachment(fileSpec: PDFDict, source: AttachmentSource, treeName?: string): PdfAttachment | undefined {
+  const stream = embeddedStream(fileSpec)
+  if (stream === undefined) return undefined
+  const name = text(fileSpec.lookup(PDFName.of('UF'))) ?? text(fileSpec.lookup(PDFName.of('F'))) ?? treeName ?? 'attachment'
+  return {
+    name,
+    description: text(fileSpec.lookup(PDFName.of('Desc'))),
+    relationship: nameValue(fileSpec.lookup(PDFName.of('AFRelationship'))),
+    mimeType: nameValue(stream.dict.lookup(PDFName.of('Subtype'))),
+    source,
+    fileSpec,
+    stream,
+    data: () => streamBytes(stream, `embedded file ${name}`),
+  }
+}
+
+/** Entries of a name tree as [key, value] pairs, tolerating damaged nodes. */
+export function nameTreeEntries(node: PDFObject | undefined, depth = 0, seen = new Set<PDFObject>()): [string, PDFObject][] {
+  if (!(node instanceof PDFDict) || depth > MAX_TREE_DEPTH || seen.has(node)) return []
+  seen.add(node)
+  const out: [string, PDFObject][] = []
+  const names = node.lookup(PDFName.of('Names'))
+  if (names instanceof PDFArray) {
+    for (let i = 0; i + 1 < names.size(); i += 2) {
+      const key = text(names.lookup(i)) ?? ''
+      const value = names.lookup(i + 1)
+      if (value !== undefined) out.push([key, value])
+    }
+  }
+  const kids = node.lookup(PDFName.of('Kids'))
+  if (kids instanceof PDFArray) {
+    for (let i = 0; i < kids.size(); i++) out.push(...nameTreeEntries(kids.lookup(i), depth + 1, seen))
+  }
+  return out
+}
+
+export function embeddedFilesTree(doc: PDFDocument): PDFDict | undefined {
+  const names = doc.catalog.lookup(PDFName.of('Names'))
+  if (!(names instanceof PDFDict)) return undefined
+  const tree = names.lookup(PDFName.of('EmbeddedFiles'))
+  return tree instanceof PDFDict ? tree : undefined
+}
+
+function annotationFileSpecs(doc: PDFDocument): PDFDict[] {
+  const out: PDFDict[] = []
+  let pages: ReturnType<PDFDocument['getPages']>
+  try {
+    pages = doc.getPages()
+  } catch {
+    // A damaged page tree hides the annotations, not the files: the scan below still finds them.
+    return out
+  }
+  for (const page of pages) {
+    const annots = page.node.lookup(PDFName.of('Annots'))
+    if (!(annots instanceof PDFArray)) continue
+    for (let i = 0; i < annots.size(); i++) {
+      const annot = annots.lookup(i)
+      if (!(annot instanceof PDFDict) || annot.lookup(PDFName.of('Subtype')) !== PDFName.of('FileAttachment')) continue
+      const fs = annot.lookup(PDFName.of('FS'))
+      if (fs instanceof PDFDict) out.push(fs)
+    }
+  }
+  return out
+}
+
+function scannedFileSpecs(doc: PDFDocument): PDFDict[] {
+  const out: PDFDict[] = []
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && !(object instanceof PDFStream) && object.get(PDFName.of('EF')) !== undefined) out.push(object)
+  }
+  return out
+}
+
+export type ListAttachmentsOptions = {
+  /**
+   * `catalog`: the EmbeddedFiles tree and the catalog /AF only (fast); `all`: also file-attachment
+   * annotations and every other file specification in the file (for damaged name trees).
+   * @default 'all'
+   */
+  depth?: 'catalog' | 'all' | undefined
+}
+
+/**
+ * Every embedded file, once each, in search order: EmbeddedFiles tree, catalog /AF, annotations,
+ * then (for damaged trees) any other file specification in the file.
+ */
+export function listAttachments(doc: PDFDocument, options: ListAttachmentsOptions = {}): PdfAttachment[] {
+  const seen = new Set<PDFDict>()
+  const out: PdfAttachment[] = []
+  const add = (spec: PDFObject | undefined, source: AttachmentSource, treeName?: string): void => {
+    if (!(spec instanceof PDFDict) || seen.has(spec)) return
+    seen.add(spec)
+    const attachment = toAttachment(spec, source, treeName)
+    if (attachment !== undefined) out.push(attachment)
+  }
+  for (const [key, spec] of nameTreeEntries(embeddedFilesTree(doc))) add(spec, 'EmbeddedFiles', key)
+  const af = doc.catalog.lookup(PDFName.of('AF'))
+  if (af instanceof PDFArray) for (let i = 0; i < af.size(); i++) add(af.lookup(i), 'AF')
+  if (options.depth === 'catalog') return out
+  for (const spec of annotationFileSpecs(doc)) add(spec, 'annotation')
+  for (const spec of scannedFileSpecs(doc)) add(spec, 'scan')
+  return out
+}

@@ -1,0 +1,78 @@
+/**
+ * combine / combineXML: an invoice XML embedded into a PDF/A-1 or PDF/A-3 file, giving a
+ * ZUGFeRD / Factur-X PDF/A-3 (behaviour doc §4, pdf-outputs.md 8–12).
+ * @module
+ */
+import type { XmpInvoiceSchema } from '../cii/profiles.js'
+import { EInvoiceError } from '../errors.js'
+import { type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
+import { INVOICE_FILE_NAMES } from './invoice-xml.js'
+import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { pdfDateFromDate } from './pdf-date.js'
+import { writePdfaMetadata } from './pdfa-metadata.js'
+import { preflight } from './preflight.js'
+import { savePdf } from './save-pdf.js'
+
+/** Where and how the XML goes into the container (a row of src/cii/profiles.ts). */
+export type InvoiceContainer = {
+  attachmentFileName: string
+  afRelationship: AfRelationship
+  xmp: XmpInvoiceSchema
+}
+
+export type EmbedInvoiceOptions = LoadPdfOptions & {
+  container: InvoiceContainer
+  /** Make the output even when the input fails the PDF/A pre-flight (a warning says so). @default false */
+  ignorePdfaErrors?: boolean | undefined
+  /** The clock reading for ModDate and the attachment dates. @default now */
+  now?: Date | undefined
+  /** /Desc of the file specification. */
+  description?: string | undefined
+}
+
+export type EmbedInvoiceResult = { pdf: Uint8Array; warnings: string[] }
+
+const DESCRIPTION: Readonly<Record<string, string>> = {
+  INVOICE: 'Invoice metadata conforming to EN 16931',
+  ORDER: 'Order metadata conforming to Order-X',
+}
+
+/**
+ * Embeds `xml` unchanged. Any invoice XML already in the PDF (the file names of §5.1) is
+ * replaced, so exactly one remains.
+ * @throws EInvoiceError NOT_PDFA listing every pre-flight reason (unless ignorePdfaErrors),
+ *   INVALID_PDF / INPUT_TOO_LARGE for unreadable input.
+ */
+export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions): Promise<EmbedInvoiceResult> {
+  const { doc } = await loadPdf(pdf, options)
+  const check = preflight(doc)
+  const warnings: string[] = []
+  if (check.reasons.length > 0) {
+    if (options.ignorePdfaErrors !== true) {
+      throw new EInvoiceError('NOT_PDFA', `the input is not an acceptable PDF/A-1 or PDF/A-3 file: ${check.reasons.join('; ')}`, {
+        details: Object.fromEntries(check.reasons.map((r, i) => [`reason${i + 1}`, r])),
+      })
+    }
+    warnings.push(`ignorePDFAErrors: the output may not be PDF/A, because the input failed the pre-flight: ${check.reasons.join('; ')}`)
+  }
+  const now = pdfDateFromDate(options.now ?? new Date())
+  const { container } = options
+  removeEmbeddedFiles(doc, new Set(INVOICE_FILE_NAMES))
+  embedFile(doc, {
+    name: container.attachmentFileName,
+    data: xml,
+    mimeType: 'text/xml',
+    description: options.description ?? DESCRIPTION[container.xmp.documentType] ?? 'Invoice metadata',
+    relationship: container.afRelationship,
+    date: now,
+  })
+  const conformance = check.pdfa.conformance !== undefined && ['A', 'B', 'U'].includes(check.pdfa.conformance) ? check.pdfa.conformance : 'B'
+  writePdfaMetadata(doc, {
+    xmp: check.xmp,
+    conformance,
+    now,
+    invoice: { schema: container.xmp, fileName: container.attachmentFileName },
+    idSeed: xml,
+  })
+  return { pdf: await savePdf(doc), warnings }
+}

@@ -1,0 +1,81 @@
+/**
+ * `extract`: the invoice XML inside a PDF (or an invoice XML given directly), as stored.
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+import { parseXml } from '../xml/index.js'
+import { type AttachmentSource, type PdfAttachment, listAttachments } from './attachments.js'
+import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSyntaxOfRoot, mayBeInvoiceXml } from './invoice-xml.js'
+import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { looksLikePdf } from './pdf-structure.js'
+
+export type ExtractedInvoiceXml = {
+  /** The XML bytes exactly as embedded (or as given). */
+  xml: Uint8Array
+  /** The attachment's file name; undefined for XML input. */
+  fileName?: string | undefined
+  /** The syntax of the root element, when the XML is well-formed and an invoice. */
+  syntax?: InvoiceXmlSyntax | undefined
+  /** `pdf` when taken from a PDF, `xml` when the input was the XML itself. */
+  container: 'pdf' | 'xml'
+  /** Where in the PDF the file specification was found (a damaged name tree shows as `AF` or `scan`). */
+  foundIn?: AttachmentSource | undefined
+}
+
+export type ExtractOptions = LoadPdfOptions
+
+function fromXml(bytes: Uint8Array): ExtractedInvoiceXml {
+  const { root } = parseXml(bytes)
+  const syntax = invoiceSyntaxOfRoot(root)
+  if (syntax === undefined) {
+    throw new EInvoiceError(
+      'UNSUPPORTED_DOCUMENT',
+      `the XML root element ${root.qname} (namespace ${JSON.stringify(root.ns)}) is not an invoice of a supported syntax (CII, ZUGFeRD 1, UBL, Order-X)`,
+      { details: { root: root.qname, namespace: root.ns } },
+    )
+  }
+  return { xml: bytes, syntax, container: 'xml' }
+}
+
+function byKnownName(attachments: readonly PdfAttachment[]): PdfAttachment | undefined {
+  for (const name of INVOICE_FILE_NAMES) {
+    const hit = attachments.find((a) => a.name === name)
+    if (hit !== undefined) return hit
+  }
+  return undefined
+}
+
+function looksLikeXmlAttachment(a: PdfAttachment): boolean {
+  return /\.xml$/i.test(a.name) || /xml/i.test(a.mimeType ?? '')
+}
+
+/**
+ * Finds the invoice XML: first an attachment with one of the recognised names (§5.1, exact,
+ * newest generation first), then any XML attachment whose root element is an invoice. XML input
+ * of a supported syntax is returned unchanged.
+ * @throws EInvoiceError INVALID_PDF / INPUT_TOO_LARGE for unreadable PDFs, NO_INVOICE_XML when the
+ *   PDF holds none, INVALID_XML / UNSUPPORTED_DOCUMENT for XML input that is not an invoice.
+ * @example
+ * const { xml, fileName } = await extractInvoiceXml(readFileSync('invoice.pdf'))
+ */
+export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
+  if (!looksLikePdf(bytes)) return fromXml(bytes)
+  const { doc } = await loadPdf(bytes, options)
+  // The catalog's own lists answer nearly always; the full scan is for damaged name trees.
+  const named = byKnownName(listAttachments(doc, { depth: 'catalog' })) ?? byKnownName(listAttachments(doc))
+  const attachments = named === undefined ? listAttachments(doc) : []
+  if (named !== undefined) {
+    const xml = named.data()
+    return { xml, fileName: named.name, syntax: invoiceSyntaxOf(xml), container: 'pdf', foundIn: named.source }
+  }
+  for (const a of attachments.filter(looksLikeXmlAttachment)) {
+    const xml = a.data()
+    if (!mayBeInvoiceXml(xml)) continue
+    const syntax = invoiceSyntaxOf(xml)
+    if (syntax !== undefined) return { xml, fileName: a.name, syntax, container: 'pdf', foundIn: a.source }
+  }
+  const list = attachments.length === 0 ? 'it has no attachments' : `its attachments are ${attachments.map((a) => JSON.stringify(a.name)).join(', ')}`
+  throw new EInvoiceError('NO_INVOICE_XML', `no invoice XML found in the PDF: ${list}`, {
+    details: { attachments: String(attachments.length) },
+  })
+}

@@ -1,0 +1,112 @@
+/**
+ * What pdf2pdfa can repair in place, and what needs Ghostscript: annotation flags
+ * (ISO 19005-3 6.3.2), image interpolation (6.2.8), associated-file entries of existing
+ * attachments (6.8); and the findings it cannot repair itself (device CMYK without a CMYK
+ * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
+ * @module
+ */
+import { PDFArray, type PDFDocument, PDFName, PDFNumber, PDFStream } from '@cantoo/pdf-lib'
+import { listAttachments } from './attachments.js'
+import { streamBytes } from './streams.js'
+import { forEachDict } from './walk.js'
+
+/** Annotation flags (ISO 32000-1 12.5.3): Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256. */
+const PRINT = 4
+const FORBIDDEN_FLAGS = 1 | 2 | 32 | 256
+
+const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
+
+/** Repairs that keep every page's content as it is. @returns the number of objects changed. */
+export function applyNativeFixes(doc: PDFDocument): number {
+  let changed = 0
+  forEachDict(doc, (dict) => {
+    if (dict.get(PDFName.of('Type')) === PDFName.of('Annot') || (dict.get(PDFName.of('Subtype')) !== undefined && dict.get(PDFName.of('Rect')) !== undefined)) {
+      const f = dict.lookup(PDFName.of('F'))
+      const flags = f instanceof PDFNumber ? f.asNumber() : 0
+      const fixed = (flags | PRINT) & ~FORBIDDEN_FLAGS
+      if (fixed !== flags) {
+        dict.set(PDFName.of('F'), PDFNumber.of(fixed))
+        changed++
+      }
+    }
+    if (dict.get(PDFName.of('Interpolate')) !== undefined) {
+      dict.delete(PDFName.of('Interpolate'))
+      changed++
+    }
+  })
+  changed += fixAttachments(doc)
+  return changed
+}
+
+function fixAttachments(doc: PDFDocument): number {
+  let changed = 0
+  const attachments = listAttachments(doc, { depth: 'catalog' })
+  const af = doc.catalog.lookup(PDFName.of('AF'))
+  const afList = af instanceof PDFArray ? af : doc.context.obj([])
+  for (const a of attachments) {
+    if (a.fileSpec.get(PDFName.of('AFRelationship')) === undefined) {
+      a.fileSpec.set(PDFName.of('AFRelationship'), PDFName.of('Unspecified'))
+      changed++
+    }
+    if (a.stream.dict.get(PDFName.of('Subtype')) === undefined) {
+      a.stream.dict.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'))
+      changed++
+    }
+    const ref = doc.context.getRef(a.fileSpec)
+    if (ref !== undefined && !afList.asArray().includes(ref)) {
+      afList.push(ref)
+      changed++
+    }
+  }
+  if (afList.size() > 0 && af !== afList) doc.catalog.set(PDFName.of('AF'), afList)
+  return changed
+}
+
+/** Findings only a rewrite of the page content (Ghostscript) can repair. */
+export function contentProblems(doc: PDFDocument): string[] {
+  const problems = new Set<string>()
+  forEachDict(doc, (dict) => {
+    for (const value of dict.values()) {
+      if (value === PDFName.of('DeviceCMYK')) problems.add('DeviceCMYK colour without a CMYK output intent (PDF/A 6.2.4.3)')
+      if (value === PDFName.of('LZWDecode')) problems.add('LZW-compressed streams (PDF/A 6.1.7.2)')
+    }
+    const subtype = dict.lookup(PDFName.of('Subtype'))
+    if (subtype instanceof PDFName && dict.get(PDFName.of('Rect')) !== undefined && !NEEDS_NO_APPEARANCE.has(subtype.decodeText())) {
+      if (dict.lookup(PDFName.of('AP')) === undefined && dict.get(PDFName.of('Type')) !== PDFName.of('Page')) {
+        problems.add(`${subtype.decodeText()} annotation without an appearance stream (PDF/A 6.3.3)`)
+      }
+    }
+  })
+  for (const stream of contentStreams(doc)) {
+    const text = new TextDecoder('latin1').decode(streamBytes(stream, 'page content stream'))
+    // The k/K operators set DeviceCMYK colour (ISO 32000-1 8.6.8); inline images may name CMYK.
+    if (/(^|\s)[\d.\s-]+\s(k|K)(\s|$)/.test(text) || /\/(DeviceCMYK|CMYK)\b/.test(text)) {
+      problems.add('DeviceCMYK colour operators in page content without a CMYK output intent (PDF/A 6.2.4.3)')
+    }
+  }
+  return [...problems]
+}
+
+function contentStreams(doc: PDFDocument): PDFStream[] {
+  const out: PDFStream[] = []
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Form')) out.push(object)
+  }
+  let pages: ReturnType<PDFDocument['getPages']> = []
+  try {
+    pages = doc.getPages()
+  } catch {
+    // A damaged page tree: the forms above are still checked; saving will fail later if it matters.
+  }
+  for (const page of pages) {
+    const contents = page.node.lookup(PDFName.of('Contents'))
+    if (contents instanceof PDFStream) out.push(contents)
+    else if (contents instanceof PDFArray) {
+      for (let i = 0; i < contents.size(); i++) {
+        const part = contents.lookup(i)
+        if (part instanceof PDFStream) out.push(part)
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,28 @@
+/**
+ * Visiting every dictionary of a PDF, including the direct ones nested inside indirect objects,
+ * without following references (each indirect object is visited once, so cycles cannot loop).
+ * @module
+ */
+import { PDFArray, PDFDict, type PDFDocument, type PDFObject, type PDFRef, PDFStream } from '@cantoo/pdf-lib'
+
+/** Nesting depth of direct objects beyond which a file is treated as hostile and not descended. */
+const MAX_DIRECT_DEPTH = 64
+
+export type DictVisitor = (dict: PDFDict, owner: PDFRef) => void
+
+function visit(object: PDFObject, owner: PDFRef, visitor: DictVisitor, depth: number): void {
+  if (depth > MAX_DIRECT_DEPTH) return
+  if (object instanceof PDFStream) {
+    visit(object.dict, owner, visitor, depth + 1)
+  } else if (object instanceof PDFDict) {
+    visitor(object, owner)
+    for (const value of object.values()) visit(value, owner, visitor, depth + 1)
+  } else if (object instanceof PDFArray) {
+    for (const value of object.asArray()) visit(value, owner, visitor, depth + 1)
+  }
+}
+
+/** Calls `visitor` for every dictionary (stream dictionaries included) in the document. */
+export function forEachDict(doc: PDFDocument, visitor: DictVisitor): void {
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) visit(object, ref, visitor, 0)
+}

@@ -1,0 +1,137 @@
+/** Loading PDFs with limits: bad input gives a precise EInvoiceError, never a crash or an OOM. */
+import { deflateSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { extractInvoiceXml } from '../../src/pdf/extract.js'
+import { loadPdf } from '../../src/pdf/load-pdf.js'
+import { savePdf } from '../../src/pdf/save-pdf.js'
+import { hasCommand, makePdf, withQpdf } from './fixtures.js'
+
+/** A PDF built from object bodies with a correct xref table (objects numbered from 1). */
+function buildPdf(objects: readonly (string | Uint8Array)[], trailerExtra = ''): Uint8Array {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')]
+  const offsets: number[] = []
+  let length = parts[0]!.length
+  objects.forEach((body, i) => {
+    offsets.push(length)
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from('\nendobj\n')])
+    parts.push(chunk)
+    length += chunk.length
+  })
+  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n')
+  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${length}\n%%EOF\n`))
+  return new Uint8Array(Buffer.concat(parts))
+}
+
+function stream(dict: string, data: Uint8Array): Uint8Array {
+  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')])
+}
+
+const catalog = '<< /Type /Catalog /Pages 2 0 R >>'
+const pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'
+const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'
+
+async function failure(promise: Promise<unknown>): Promise<{ errorCode: string; message: string }> {
+  try {
+    await promise
+  } catch (err) {
+    return err as { errorCode: string; message: string }
+  }
+  throw new Error('expected a failure')
+}
+
+describe('loadPdf', () => {
+  it('loads a well-formed PDF', async () => {
+    const { doc, decrypted } = await loadPdf(buildPdf([catalog, pages, page]))
+    expect(doc.getPageCount()).toBe(1)
+    expect(decrypted).toBe(false)
+  })
+
+  it('refuses input that is not a PDF, naming what it starts with', async () => {
+    const err = await failure(loadPdf(new TextEncoder().encode('<Invoice/>')))
+    expect(err.errorCode).toBe('INVALID_PDF')
+    expect(err.message).toMatch(/not a PDF: no %PDF- header .*"<Invoice\/>"/)
+  })
+
+  it('refuses an empty input', async () => {
+    expect((await failure(loadPdf(new Uint8Array(0)))).message).toMatch(/empty/)
+  })
+
+  it('refuses a truncated file', async () => {
+    const full = await makePdf()
+    const err = await failure(loadPdf(full.subarray(0, Math.floor(full.length * 0.6))))
+    expect(err.errorCode).toBe('INVALID_PDF')
+    expect(err.message).toMatch(/truncated PDF: no %%EOF/)
+  })
+
+  it('refuses a file without any cross-reference table', async () => {
+    const good = Buffer.from(buildPdf([catalog, pages, page])).toString('latin1')
+    const broken = good.replace(/xref\n[\s\S]*trailer/, 'trailer').replace(/startxref\n\d+/, 'startxref\n99999')
+    const err = await failure(loadPdf(Buffer.from(broken, 'latin1')))
+    expect(err.errorCode).toBe('INVALID_PDF')
+    expect(err.message).toMatch(/broken cross-reference: startxref points to byte 99999/)
+  })
+
+  it('repairs a slightly wrong startxref offset, as PDF readers do', async () => {
+    const good = Buffer.from(buildPdf([catalog, pages, page])).toString('latin1')
+    const shifted = good.replace(/startxref\n(\d+)/, (_m, n: string) => `startxref\n${Number(n) + 3}`)
+    const { xrefRepaired } = await loadPdf(Buffer.from(shifted, 'latin1'))
+    expect(xrefRepaired).toBe(true)
+  })
+
+  it('refuses a file over the size limit before parsing it', async () => {
+    const err = await failure(loadPdf(new Uint8Array(2048), { maxBytes: 1024 }))
+    expect(err.errorCode).toBe('INPUT_TOO_LARGE')
+    expect(err.message).toMatch(/2048 bytes; the limit is 1024/)
+  })
+
+  it('refuses a 200 MB file by its size (default limit)', async () => {
+    const big = new Uint8Array(200 * 1024 * 1024)
+    const err = await failure(loadPdf(big))
+    expect(err.errorCode).toBe('INPUT_TOO_LARGE')
+  })
+
+  it('stops an object stream that inflates to gigabytes (deflate bomb) with a clear error', async () => {
+    // 256 MiB of zeros deflate to about 256 KB; the cap is 64 MiB per stream.
+    const bomb = deflateSync(Buffer.alloc(256 * 1024 * 1024), { level: 9 })
+    const pdf = buildPdf([catalog, pages, page, stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', bomb)])
+    const before = process.memoryUsage().rss
+    const err = await failure(loadPdf(pdf))
+    expect(err.errorCode).toBe('INPUT_TOO_LARGE')
+    expect(err.message).toMatch(/inflates to more than 64 MiB/)
+    expect(process.memoryUsage().rss - before).toBeLessThan(512 * 1024 * 1024)
+  })
+
+  it('stops an embedded file that inflates beyond the cap', async () => {
+    const bomb = deflateSync(Buffer.alloc(128 * 1024 * 1024), { level: 9 })
+    const pdf = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(factur-x.xml) 4 0 R] >> >> >>',
+      pages,
+      page,
+      '<< /Type /Filespec /F (factur-x.xml) /EF << /F 5 0 R >> >>',
+      stream('/Type /EmbeddedFile /Filter /FlateDecode', bomb),
+    ])
+    const err = await failure(extractInvoiceXml(pdf))
+    expect(err.errorCode).toBe('INPUT_TOO_LARGE')
+  })
+})
+
+describe.skipIf(!hasCommand('qpdf'))('encrypted PDFs (made with qpdf --encrypt)', () => {
+  it('refuses a PDF with a user password, saying how to remove it', async () => {
+    const encrypted = withQpdf(await makePdf(), ['--encrypt', 'user', 'owner', '256', '--'])
+    expect(encrypted).toBeDefined()
+    const err = await failure(loadPdf(encrypted!))
+    expect(err.errorCode).toBe('INVALID_PDF')
+    expect(err.message).toMatch(/encrypted with a user password/)
+  })
+
+  it('decrypts an owner-password-only PDF, and its saved copy opens again', async () => {
+    const encrypted = withQpdf(await makePdf(), ['--encrypt', '', 'owner', '128', '--use-aes=y', '--'])
+    const { doc, decrypted } = await loadPdf(encrypted!)
+    expect(decrypted).toBe(true)
+    const saved = await savePdf(doc)
+    expect(Buffer.from(saved).toString('latin1')).not.toMatch(/\/Encrypt/)
+    const again = await loadPdf(saved)
+    expect(again.doc.getPageCount()).toBe(1)
+    expect(again.decrypted).toBe(false)
+  })
+})

@@ -1,0 +1,80 @@
+/** pdf2pdfa: conforming output in place or through Ghostscript; pages and text unchanged; clear refusals. */
+import { PDFName } from '@cantoo/pdf-lib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { findGhostscript } from '../../src/pdf/ghostscript.js'
+import { loadPdf } from '../../src/pdf/load-pdf.js'
+import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
+import { readDocumentXmp } from '../../src/pdf/metadata.js'
+import { XMP_NS, propertyText } from '../../src/pdf/xmp.js'
+import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
+
+let embedded: Uint8Array
+let helvetica: Uint8Array
+const gs = findGhostscript()
+
+beforeAll(async () => {
+  embedded = await makePdf({ pages: 2 })
+  helvetica = await makePdf({ standardFont: true })
+})
+
+async function pageSizes(pdf: Uint8Array): Promise<string[]> {
+  const { doc } = await loadPdf(pdf)
+  return doc.getPages().map((p) => `${p.getWidth().toFixed(2)}x${p.getHeight().toFixed(2)}`)
+}
+
+describe('pdf2pdfa', () => {
+  it('converts a PDF with embedded fonts in place: XMP pdfaid 3B, OutputIntent, /ID; pages and text unchanged', async () => {
+    const out = await pdfToPdfa(embedded, { ghostscript: false })
+    expect(out.method).toBe('native')
+    const { doc } = await loadPdf(out.pdf)
+    const xmp = readDocumentXmp(doc)?.xmp
+    expect(xmp && propertyText(xmp, XMP_NS.pdfaid, 'part')).toBe('3')
+    expect(xmp && propertyText(xmp, XMP_NS.pdfaid, 'conformance')).toBe('B')
+    expect(doc.catalog.get(PDFName.of('OutputIntents'))).toBeDefined()
+    expect(doc.context.trailerInfo.ID).toBeDefined()
+    expect(await pageSizes(out.pdf)).toEqual(await pageSizes(embedded))
+    const before = pdfText(embedded)
+    if (before !== undefined) expect(pdfText(out.pdf)).toBe(before)
+  })
+
+  it('removes JavaScript and other forbidden actions', async () => {
+    const { doc } = await loadPdf(embedded)
+    const js = doc.context.obj({ S: 'JavaScript', JS: 'app.alert(1)' })
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(js))
+    doc.getPages()[0]!.node.set(PDFName.of('AA'), doc.context.obj({ O: js }))
+    const withJs = await doc.save({ useObjectStreams: false })
+    const out = await pdfToPdfa(withJs, { ghostscript: false })
+    const text = Buffer.from(out.pdf).toString('latin1')
+    expect(text).not.toMatch(/JavaScript|\/AA\b|app\.alert/)
+  })
+
+  it('refuses non-embedded fonts without Ghostscript, saying why', async () => {
+    await expect(pdfToPdfa(helvetica, { ghostscript: false })).rejects.toThrow(
+      /cannot be made PDF\/A-3 without Ghostscript \(not found on PATH\): fonts not embedded \(PDF\/A 6\.2\.11\.4\.1\): Helvetica/,
+    )
+  })
+
+  it('refuses input that is not a PDF', async () => {
+    await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
+  })
+
+  it.skipIf(gs === undefined)('embeds the standard fonts through Ghostscript when it is installed; text and size unchanged', async () => {
+    const out = await pdfToPdfa(helvetica)
+    expect(out.method).toBe('ghostscript')
+    expect(await pageSizes(out.pdf)).toEqual(await pageSizes(helvetica))
+    const before = pdfText(helvetica)
+    if (before !== undefined) expect(pdfText(out.pdf)).toBe(before)
+  })
+})
+
+describe.skipIf(!canPdfaCheck)('pdf2pdfa outputs pass pdfa-check --strict', () => {
+  it('in place', async () => {
+    expect(pdfaCheck((await pdfToPdfa(embedded, { ghostscript: false })).pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+  })
+
+  it.skipIf(gs === undefined)('through Ghostscript', async () => {
+    expect(pdfaCheck((await pdfToPdfa(helvetica)).pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+  })
+})
+if (gs === undefined) process.stderr.write('note: Ghostscript (gs) not on PATH; the Ghostscript path of pdf2pdfa is not tested\n')
+if (!canPdfaCheck) process.stderr.write('note: pdfa-check needs python3, qpdf and poppler; its checks are skipped\n')
