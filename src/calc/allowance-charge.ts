@@ -4,7 +4,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, HUNDRED, ONE, roundTo } from '../model/decimal.js'
+import { Decimal, ONE, percentToRate, roundTo } from '../model/decimal.js'
 import type { AllowanceChargePayload } from '../json/schemas.js'
 
 /** What a percentage applies to: `value` per unit, times `quantity`. */
@@ -23,7 +23,7 @@ export function allowanceChargeAmount(
   if (entry.totalAmount !== undefined) return entry.totalAmount
   if (entry.percent !== undefined) {
     const v = provider.value
-    const single = v.times(ONE.minus(roundTo(entry.percent.div(HUNDRED), 18)))
+    const single = v.times(ONE.minus(roundTo(percentToRate(entry.percent), 18)))
     return v.minus(single).times(provider.quantity)
   }
   throw new EInvoiceError(

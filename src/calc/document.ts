@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, HUNDRED, ONE, ZERO, round2 } from '../model/decimal.js'
+import { Decimal, ONE, ZERO, percentToRate, round2 } from '../model/decimal.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
@@ -174,7 +174,7 @@ function percentMap(
       groups.set(key, group)
     }
     group.basis = round2(e.isCharge ? group.basis.plus(e.amount) : group.basis.minus(e.amount))
-    group.calculated = group.basis.times(e.taxPercent.div(HUNDRED))
+    group.calculated = group.basis.times(percentToRate(e.taxPercent))
   }
   return [...groups.values()]
 }
@@ -229,7 +229,7 @@ function categoryList(
   for (const e of entries) {
     const sign = e.isCharge ? ONE : ONE.negated()
     const amount = e.amount.times(sign)
-    add(e.categoryCode, e.taxPercent, amount, amount.times(e.taxPercent.div(HUNDRED)))
+    add(e.categoryCode, e.taxPercent, amount, amount.times(percentToRate(e.taxPercent)))
   }
   return [...groups.values()]
 }

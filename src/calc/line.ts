@@ -2,8 +2,7 @@
  * Per-line arithmetic (Mustang `LineCalculator`, behaviour doc §2.2), HALF_UP throughout.
  * @module
  */
-import type { Decimal} from '../model/decimal.js';
-import { HUNDRED, ONE, ZERO, round2, roundTo } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, divide, percentToRate, round2, roundTo } from '../model/decimal.js'
 import type { ItemPayload } from '../json/schemas.js'
 import { sumAmounts } from './allowance-charge.js'
 
@@ -42,10 +41,10 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
   const basisQty = basisQuantityOf(item)
   const quantity = item.quantity ?? ZERO
   const vatPercent = item.product?.vatpercent ?? ZERO
-  const rate = vatPercent.div(HUNDRED)
+  const rate = percentToRate(vatPercent)
 
   // Line allowances/charges apply to the per-unit price before product allowances (quirk Q3).
-  const lineProvider = { value: roundTo(priceGross.div(basisQty), 18), quantity }
+  const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
   const allowanceItemTotal = sumAmounts(item.itemAllowances, lineProvider, `${path}.itemAllowances`).minus(
     sumAmounts(item.itemCharges, lineProvider, `${path}.itemCharges`),
   )
@@ -57,7 +56,7 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
     .plus(sumAmounts(item.product?.charges, productProvider, `${path}.product.charges`))
 
   // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.
-  let net = round2(roundTo(quantity.times(price).div(basisQty), 18).minus(round2(allowanceItemTotal)))
+  let net = round2(roundTo(divide(quantity.times(price), basisQty), 18).minus(round2(allowanceItemTotal)))
   if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
     net = item.lineTotalAmount
   }

@@ -18,6 +18,17 @@ export type Decimal = DecimalJs
 export const ZERO = new Decimal(0)
 export const ONE = new Decimal(1)
 export const HUNDRED = new Decimal(100)
+const HUNDREDTH = new Decimal('0.01')
+
+/** `percent / 100`, exactly: a multiplication, much cheaper than a 60-digit division. */
+export function percentToRate(percent: Decimal): Decimal {
+  return percent.times(HUNDREDTH)
+}
+
+/** `value / divisor`, skipping the (costly) division when the divisor is 1. */
+export function divide(value: Decimal, divisor: Decimal): Decimal {
+  return divisor.eq(ONE) ? value : value.div(divisor)
+}
 
 /** Round to 2 decimals, HALF_UP (Java `setScale(2, HALF_UP)`). */
 export function round2(value: Decimal): Decimal {
