@@ -6,6 +6,7 @@
 import { invoiceToJson } from './json/from-model.js'
 import { writeJson } from './json/write-json.js'
 import { readInvoice } from './read-invoice.js'
+import { looksLikePdf } from './pdf/pdf-structure.js'
 
 /**
  * @throws EInvoiceError INVALID_XML / INPUT_TOO_LARGE for bad XML (with line and column),
@@ -13,4 +14,16 @@ import { readInvoice } from './read-invoice.js'
  */
 export function parseInvoiceToJsonText(input: Uint8Array | string, options: { pretty?: boolean | undefined } = {}): string {
   return writeJson(invoiceToJson(readInvoice(input)), options)
+}
+
+/** As `parseInvoiceToJsonText`, and a PDF input is read through its embedded invoice XML. */
+export async function parseInvoiceFileToJsonText(
+  input: Uint8Array,
+  options: { pretty?: boolean | undefined } = {},
+): Promise<string> {
+  if (!looksLikePdf(input)) return parseInvoiceToJsonText(input, options)
+  // The PDF layer is heavy: load it only for PDF input.
+  const { extractInvoiceXml } = await import('./pdf/extract.js')
+  const { xml } = await extractInvoiceXml(input)
+  return parseInvoiceToJsonText(xml, options)
 }

@@ -75,7 +75,7 @@ export function readInvoice(input: Uint8Array | string, options: ParseXmlOptions
   if (isPdf(input)) {
     throw new EInvoiceError(
       'UNSUPPORTED_DOCUMENT',
-      'the input is a PDF: reading the invoice XML out of a PDF needs the PDF extract module, which this build does not have yet; extract the XML and parse that',
+      'the input is a PDF: take its invoice XML out first with extractInvoiceXml() (the parse and validate operations do this themselves)',
       { details: { input: 'PDF' } },
     )
   }

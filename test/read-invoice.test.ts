@@ -135,9 +135,9 @@ describe('readInvoice: bad input', () => {
     expect(errorOf(() => readInvoice('<x>&nbsp;</x>')).errorCode).toBe('INVALID_XML')
   })
 
-  it('says that a PDF needs the extract module', () => {
+  it('points a PDF to extractInvoiceXml', () => {
     const err = errorOf(() => readInvoice(Buffer.from('%PDF-1.7\n%âãÏÓ\n')))
     expect(err.errorCode).toBe('UNSUPPORTED_DOCUMENT')
-    expect(err.message).toContain('needs the PDF extract module')
+    expect(err.message).toContain('extractInvoiceXml()')
   })
 })

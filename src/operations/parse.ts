@@ -19,7 +19,8 @@ export const parse: Operation = {
       source: 'multipart',
       format: 'binary',
       required: true,
-      description: 'The invoice: CII (Factur-X, ZUGFeRD 2.x, XRechnung), ZUGFeRD 1, Order-X or UBL XML.',
+      description:
+        'The invoice: CII (Factur-X, ZUGFeRD 2.x, XRechnung), ZUGFeRD 1, Order-X or UBL XML, or a PDF carrying one of them.',
     },
   ],
   params: [],
@@ -27,8 +28,8 @@ export const parse: Operation = {
   errorMediaType: '*/*',
   heavy: false,
   async run(input) {
-    const { parseInvoiceToJsonText } = await import('../parse-invoice.js')
-    const body = parseInvoiceToJsonText(requireInput(input, 'file'))
+    const { parseInvoiceFileToJsonText } = await import('../parse-invoice.js')
+    const body = await parseInvoiceFileToJsonText(requireInput(input, 'file'))
     return { body, mediaType: 'application/octet-stream', warnings: [] }
   },
 }
