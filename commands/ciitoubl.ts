@@ -5,54 +5,24 @@
  */
 import type { Command } from 'commander'
 import { ciitoubl } from '../src/operations/ciitoubl.js'
-import { type CliSource, outputPathFor, sourcesOf } from './inputs.js'
+import { type BatchFlags, runBatch } from './batch.js'
 import type { CliIO } from './io.js'
-import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
-import { withProgress } from './progress.js'
 
-export type CiiToUblFlags = { output?: string; outDir?: string; customizationId?: string; profileId?: string }
+export type CiiToUblFlags = BatchFlags & { customizationId?: string; profileId?: string }
 
-async function convertOne(source: CliSource, flags: CiiToUblFlags, io: CliIO): Promise<string> {
-  const result = await ciitoubl.run({
-    inputs: { xml: await source.read() },
-    params: { customizationId: flags.customizationId, profileId: flags.profileId },
+export function runCiiToUbl(files: readonly string[], flags: CiiToUblFlags, io: CliIO): Promise<number> {
+  // Atomic writes in runBatch: a failed conversion never leaves a half-written file (Mustang #699).
+  return runBatch(files, flags, io, {
+    label: 'converting',
+    outputExtension: '.ubl.xml',
+    async convert(source) {
+      const result = await ciitoubl.run({
+        inputs: { xml: await source.read() },
+        params: { customizationId: flags.customizationId, profileId: flags.profileId },
+      })
+      return { body: result.body, warnings: result.warnings }
+    },
   })
-  if (result.warnings.length > 0) {
-    const c = await colours(io)
-    for (const w of result.warnings) io.stderr.write(`${c.yellow('warning')} ${source.name}: ${w}\n`)
-  }
-  return typeof result.body === 'string' ? result.body : Buffer.from(result.body).toString('utf8')
-}
-
-export async function runCiiToUbl(files: readonly string[], flags: CiiToUblFlags, io: CliIO): Promise<number> {
-  const sources = sourcesOf(files, io)
-  if (flags.output !== undefined && flags.outDir !== undefined) {
-    await printError(io, '-o and --out-dir cannot be used together')
-    return EXIT_BAD_INPUT
-  }
-  if (flags.output !== undefined && sources.length > 1) {
-    await printError(io, `-o takes one input, got ${sources.length}; use --out-dir DIR for many`)
-    return EXIT_BAD_INPUT
-  }
-  if (flags.outDir !== undefined) await io.mkdir(flags.outDir)
-  let exitCode = EXIT_OK
-  await withProgress(io, sources.length, 'converting', async (tick) => {
-    for (const source of sources) {
-      try {
-        const xml = await convertOne(source, flags, io)
-        // Atomic writes: a failed conversion never leaves a half-written file (Mustang #699).
-        if (flags.output !== undefined) await io.writeFileAtomic(flags.output, xml)
-        else if (flags.outDir !== undefined) await io.writeFileAtomic(outputPathFor(source, flags.outDir, '.ubl.xml'), xml)
-        else io.stdout.write(xml)
-      } catch (err) {
-        const { line, exitCode: code } = describeError(err, source.name)
-        await printError(io, line)
-        exitCode = Math.max(exitCode, code)
-      }
-      tick()
-    }
-  })
-  return exitCode
 }
 
 function register(program: Command, name: 'ciitoubl' | 'cii2ubl', io: CliIO, setExit: (code: number) => void): void {

@@ -4,49 +4,20 @@
  */
 import type { Command } from 'commander'
 import { parse } from '../src/operations/parse.js'
-import { type CliSource, outputPathFor, sourcesOf } from './inputs.js'
+import { type BatchFlags, jsonText, runBatch } from './batch.js'
 import type { CliIO } from './io.js'
-import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError } from './output.js'
-import { withProgress } from './progress.js'
 
-type ParseFlags = { output?: string; outDir?: string; pretty?: boolean }
+type ParseFlags = BatchFlags & { pretty?: boolean }
 
-async function parseOne(source: CliSource, pretty: boolean): Promise<string> {
-  const result = await parse.run({ inputs: { file: await source.read() }, params: {} })
-  const text = typeof result.body === 'string' ? result.body : Buffer.from(result.body).toString('utf8')
-  if (!pretty) return text
-  const { prettyJson } = await import('../src/json/pretty-json.js')
-  return prettyJson(text)
-}
-
-export async function runParse(files: readonly string[], flags: ParseFlags, io: CliIO): Promise<number> {
-  const sources = sourcesOf(files, io)
-  if (flags.output !== undefined && flags.outDir !== undefined) {
-    await printError(io, '-o and --out-dir cannot be used together')
-    return EXIT_BAD_INPUT
-  }
-  if (flags.output !== undefined && sources.length > 1) {
-    await printError(io, `-o takes one input, got ${sources.length}; use --out-dir DIR for many`)
-    return EXIT_BAD_INPUT
-  }
-  if (flags.outDir !== undefined) await io.mkdir(flags.outDir)
-  let exitCode = EXIT_OK
-  await withProgress(io, sources.length, 'parsing', async (tick) => {
-    for (const source of sources) {
-      try {
-        const json = await parseOne(source, flags.pretty === true)
-        if (flags.output !== undefined) await io.writeFileAtomic(flags.output, json + '\n')
-        else if (flags.outDir !== undefined) await io.writeFileAtomic(outputPathFor(source, flags.outDir, '.json'), json + '\n')
-        else io.stdout.write(json + '\n')
-      } catch (err) {
-        const { line, exitCode: code } = describeError(err, source.name)
-        await printError(io, line)
-        exitCode = Math.max(exitCode, code)
-      }
-      tick()
-    }
+export function runParse(files: readonly string[], flags: ParseFlags, io: CliIO): Promise<number> {
+  return runBatch(files, flags, io, {
+    label: 'parsing',
+    outputExtension: '.json',
+    async convert(source) {
+      const result = await parse.run({ inputs: { file: await source.read() }, params: {} })
+      return { body: await jsonText(result.body, flags.pretty), warnings: result.warnings }
+    },
   })
-  return exitCode
 }
 
 export function registerParse(program: Command, io: CliIO, setExit: (code: number) => void): void {
