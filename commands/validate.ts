@@ -54,7 +54,7 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
     .description(validateFileOperation.summary + ': EN 16931 rules (CEN), reports as text, Mustang XML or JSON')
     .argument('[files...]', 'invoice XML or PDF files; - or nothing reads standard input')
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'xml', 'json']).default('text'))
-    .option('--ignore-notices', 'skip the XRechnung-as-notices pass (Mustang ignoreNotices; no effect yet)')
+    .option('--ignore-notices', 'skip the XRechnung rules run as notices on BASIC/EN 16931 CII (Mustang ignoreNotices)')
     .addHelpText(
       'after',
       '\nChecked now: the CEN EN 16931 rules (business rules, CII/UBL syntax rules, code lists, decimals).\n' +

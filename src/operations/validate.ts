@@ -29,7 +29,7 @@ export const validateFileOperation: Operation = {
       type: 'boolean',
       required: false,
       default: false,
-      description: 'Skip the XRechnung rules run as notices on BASIC/EN16931 (Mustang semantics; that pass is not implemented yet).',
+      description: 'Skip the XRechnung rules that run as notices on Factur-X BASIC/EN 16931 CII (Mustang semantics); other notices stay.',
     },
   ],
   outputMediaType: 'application/octet-stream',

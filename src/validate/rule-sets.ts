@@ -11,6 +11,8 @@ import { VAT_CATEGORY_RULES } from './en16931/vat-rules.js'
 import { CII_SYNTAX } from './syntax/cii-syntax-rules.js'
 import { UBL_SYNTAX } from './syntax/ubl-syntax-rules.js'
 import type { ModelRule, RuleSet, SyntaxKind } from './types.js'
+import { XRECHNUNG_CII, xrechnungRuleSet } from './xrechnung/index.js'
+import { xrechnungVersion } from './xrechnung/versions.js'
 
 /** The profile classes the official tooling distinguishes for CII (by BT-24). */
 export type ProfileClass = 'MINIMUM' | 'BASICWL' | 'BASIC' | 'EN16931' | 'EXTENDED' | 'XRECHNUNG' | 'OTHER'
@@ -27,6 +29,11 @@ export type ValidationPlan = {
   profile: ProfileClass
   layers: PlannedLayer[]
   ruleSets: RuleSet[]
+  /**
+   * Rule sets run as notices only (Mustang runs the XRechnung rules on BASIC and EN 16931 CII and
+   * downgrades every finding to a notice; `ignoreNotices` skips this pass, behaviour doc §6.3).
+   */
+  noticeRuleSets: RuleSet[]
 }
 
 // Exact guideline ids as the Factur-X/ZUGFeRD profiles spell them (facts of the specifications).
@@ -51,9 +58,9 @@ export function classifyProfile(specificationId: string | undefined): ProfileCla
 }
 
 /** Layers per CII profile class: [CEN role, Factur-X layer, XRechnung layer]. */
-const CII_LAYERS: Readonly<Record<ProfileClass, readonly ('cen' | 'cen-advisory' | 'facturx' | 'xrechnung')[]>> = {
-  EN16931: ['cen', 'facturx'],
-  BASIC: ['cen', 'facturx'],
+const CII_LAYERS: Readonly<Record<ProfileClass, readonly ('cen' | 'cen-advisory' | 'facturx' | 'xrechnung' | 'xrechnung-notices')[]>> = {
+  EN16931: ['cen', 'facturx', 'xrechnung-notices'],
+  BASIC: ['cen', 'facturx', 'xrechnung-notices'],
   EXTENDED: ['cen-advisory', 'facturx'],
   MINIMUM: ['facturx'],
   BASICWL: ['facturx'],
@@ -80,23 +87,30 @@ const CEN_UBL: RuleSet = {
 const xsd: PlannedLayer = { name: 'xsd', advisory: false, implemented: true }
 
 export function planValidation(syntax: SyntaxKind, specificationId: string | undefined): ValidationPlan {
-  if (syntax === 'ZUGFeRD1') return { profile: 'OTHER', layers: [xsd], ruleSets: [] }
-  if (syntax === 'Order-X') return { profile: 'OTHER', layers: [xsd, { name: 'orderx', advisory: false, implemented: false }], ruleSets: [] }
+  if (syntax === 'ZUGFeRD1') return { profile: 'OTHER', layers: [xsd], ruleSets: [], noticeRuleSets: [] }
+  if (syntax === 'Order-X') return { profile: 'OTHER', layers: [xsd, { name: 'orderx', advisory: false, implemented: false }], ruleSets: [], noticeRuleSets: [] }
   const profile = classifyProfile(specificationId)
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
     const layers: PlannedLayer[] = [xsd, { name: 'en16931', advisory: false, implemented: true }]
-    if (profile === 'XRECHNUNG') layers.push({ name: 'xrechnung', advisory: false, implemented: false })
-    return { profile, layers, ruleSets: [CEN_UBL] }
+    if (profile !== 'XRECHNUNG') return { profile, layers, ruleSets: [CEN_UBL], noticeRuleSets: [] }
+    layers.push({ name: 'xrechnung', advisory: false, implemented: true })
+    return { profile, layers, ruleSets: [CEN_UBL, xrechnungRuleSet('ubl', xrechnungVersion(specificationId))], noticeRuleSets: [] }
   }
   const layers: PlannedLayer[] = [xsd]
   const ruleSets: RuleSet[] = []
+  const noticeRuleSets: RuleSet[] = []
   for (const l of CII_LAYERS[profile]) {
     if (l === 'cen' || l === 'cen-advisory') {
       layers.push({ name: 'en16931', advisory: l === 'cen-advisory', implemented: true })
       ruleSets.push(CEN_CII)
+    } else if (l === 'xrechnung') {
+      layers.push({ name: 'xrechnung', advisory: false, implemented: true })
+      ruleSets.push(xrechnungRuleSet('cii', xrechnungVersion(specificationId)))
+    } else if (l === 'xrechnung-notices') {
+      noticeRuleSets.push(XRECHNUNG_CII)
     } else layers.push({ name: l, advisory: false, implemented: false })
   }
-  return { profile, layers, ruleSets }
+  return { profile, layers, ruleSets, noticeRuleSets }
 }
 
 /** Custom syntax rules whose conditions are not implemented yet (reported by the docs and tests). */

@@ -6,13 +6,14 @@
 import { EInvoiceError } from '../errors.js'
 import type { ParseXmlOptions } from '../xml/index.js'
 import { type XmlValidationResult, validateXml } from './validate-xml.js'
+import type { PdfValidationResult } from './pdf/validate-pdf.js'
 
 export type ValidateFileOptions = {
   /** File name shown in reports (no path). @default 'invoice' */
   fileName?: string | undefined
   /**
-   * Mustang's `ignoreNotices`: skips the XRechnung rules run as notices on BASIC/EN16931. That pass
-   * does not exist yet, so the flag currently changes nothing (behaviour doc §6.3).
+   * Mustang's `ignoreNotices`: skips the XRechnung rules run as notices on BASIC/EN16931 CII
+   * (behaviour doc §6.3); notices from other rules (information flags) stay.
    * @default false
    */
   ignoreNotices?: boolean | undefined
@@ -23,8 +24,10 @@ export type ValidateFileOptions = {
 export type PdfPart = {
   /** Name of the embedded invoice file. */
   attachmentName: string | undefined
-  /** PDF/A and Factur-X container checks: not implemented in this version. */
-  checked: false
+  /** The PDF/A and Factur-X container checks ran (src/validate/pdf). */
+  checked: boolean
+  /** Their findings and verdicts; the PDF part is valid when neither group has an error. */
+  result?: PdfValidationResult | undefined
 }
 
 export type FileValidationResult = {
@@ -34,7 +37,7 @@ export type FileValidationResult = {
   container: 'xml' | 'pdf'
   pdf?: PdfPart | undefined
   xml: XmlValidationResult
-  /** The overall verdict (the XML part; the PDF part is not checked yet). */
+  /** The overall verdict: the XML part and, for PDF input, the PDF part. */
   valid: boolean
 }
 
@@ -59,11 +62,12 @@ export async function validateFile(bytes: Uint8Array, options: ValidateFileOptio
   const datetime = mustangDateTime(new Date())
   if (bytes.length === 0) throw new EInvoiceError('MISSING_INPUT', `${fileName}: the file is empty`, { details: { file: fileName } })
   if (isPdf(bytes)) {
-    const { extractInvoiceXml } = await import('../pdf/extract.js')
-    const extracted = await extractInvoiceXml(bytes)
-    const xml = validateXml(extracted.xml, options.xml)
-    return { fileName, datetime, container: 'pdf', pdf: { attachmentName: extracted.fileName, checked: false }, xml, valid: xml.valid }
+    const { validatePdfContainer } = await import('./pdf/validate-container.js')
+    const { pdf, xml } = await validatePdfContainer(bytes, (data) => validateXml(data, { ...options.xml, ignoreNotices: options.ignoreNotices }))
+    // Unlike Mustang (whose overall summary ignores the PDF part), an invalid PDF part makes the file invalid.
+    const part: PdfPart = { attachmentName: pdf.invoice?.fileName, checked: true, result: pdf }
+    return { fileName, datetime, container: 'pdf', pdf: part, xml, valid: xml.valid && pdf.valid }
   }
-  const xml = validateXml(bytes, options.xml)
+  const xml = validateXml(bytes, { ...options.xml, ignoreNotices: options.ignoreNotices })
   return { fileName, datetime, container: 'xml', xml, valid: xml.valid }
 }

@@ -78,8 +78,13 @@ function readerFinding(ruleId: string, message: string, path: string, line?: num
   }
 }
 
+export type ValidateDocumentOptions = {
+  /** Skip the XRechnung-as-notices pass on BASIC/EN 16931 CII (Mustang's `ignoreNotices`). @default false */
+  ignoreNotices?: boolean | undefined
+}
+
 /** Validates a parsed document. */
-export function validateDocument(doc: XmlDocument, syntax: SyntaxKind): XmlValidationResult {
+export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: ValidateDocumentOptions = {}): XmlValidationResult {
   const started = performance.now()
   const specificationId = specificationIdOf(doc, syntax)
   const plan = planValidation(syntax, specificationId)
@@ -87,6 +92,12 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind): XmlValid
   runXsdLayer(schemasFor(syntax, plan.profile, specificationId), doc.root, findings)
   const patterns = plan.ruleSets.flatMap((s) => s.treePatterns)
   if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
+  if (options.ignoreNotices !== true && plan.noticeRuleSets.length > 0) {
+    // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never invalidate.
+    const notices: Finding[] = []
+    runTreePatterns(plan.noticeRuleSets.flatMap((s) => s.treePatterns), { doc, syntax }, notices)
+    for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
+  }
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {
       // UBL is read directly until read-invoice.ts dispatches to the UBL reader.
@@ -124,13 +135,13 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind): XmlValid
  * @throws EInvoiceError INVALID_XML for input that is not well-formed, UNSUPPORTED_DOCUMENT for
  * XML that is not an invoice syntax einvoice knows.
  */
-export function validateXml(input: Uint8Array | string, options: ParseXmlOptions = {}): XmlValidationResult {
+export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   const doc = parseXml(input, options)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) {
     return unsupported(doc)
   }
-  return validateDocument(doc, syntax)
+  return validateDocument(doc, syntax, options)
 }
 
 function unsupported(doc: XmlDocument): never {

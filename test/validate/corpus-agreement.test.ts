@@ -28,7 +28,7 @@ function textSummary(s: AgreementSummary, rows: readonly FileAgreement[]): strin
     !r.verdictAgrees || r.xsdAgrees === false || [r.cen, r.xrechnung, r.facturx, r.warnings].some((d) => d.comparable && !d.agrees)
   return [
     `XML files compared: ${s.files}`,
-    `overall verdict agreement: ${s.verdictAgreement} % (not implemented: ${s.notImplementedLayers.join(', ')})`,
+    `overall verdict agreement: ${s.verdictAgreement} % (schematron layers not implemented yet: ${s.notImplementedLayers.join(', ')})`,
     `XSD verdict agreement: ${s.xsdVerdictAgreement} % over ${s.xsdFiles} files`,
     `CEN (en16931) verdict agreement: ${s.cenVerdictAgreement} % over ${s.cenFiles} files`,
     `CEN error-set agreement: ${s.errorSetAgreement} % over ${s.errorSetFiles} files (EXTENDED excluded: the oracle keeps no rule ids of the advisory run)`,

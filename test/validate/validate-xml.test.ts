@@ -12,7 +12,7 @@ const variant = (from: string, to: string): string => {
 }
 
 const errorIds = (xml: string): string[] =>
-  validateXml(xml)
+  validateXml(xml, { ignoreNotices: true })
     .findings.filter((f) => f.severity === 'fatal' || f.severity === 'error')
     .map((f) => f.ruleId)
     .sort()
@@ -23,12 +23,19 @@ describe('validateXml', () => {
     expect(result.valid).toBe(true)
     expect(result.syntax).toBe('CII')
     expect(result.profile).toBe('EN16931')
-    expect(result.findings).toEqual([])
+    expect(result.findings.filter((f) => f.advisory !== true)).toEqual([])
+  })
+
+  it('runs the XRechnung rules as notices on EN 16931 CII unless ignoreNotices is set', () => {
+    const notices = validateXml(VALID).findings.filter((f) => f.advisory === true)
+    expect(notices.map((f) => f.ruleId)).toContain('BR-DE-15')
+    expect(notices.every((f) => f.severity === 'information' && f.layer === 'xrechnung')).toBe(true)
+    expect(validateXml(VALID, { ignoreNotices: true }).findings).toEqual([])
   })
 
   it('names the layers it did not check', () => {
     const { layers } = validateXml(VALID)
-    expect(layers.filter((l) => !l.implemented).map((l) => l.name)).toEqual(['xsd', 'facturx'])
+    expect(layers.filter((l) => !l.implemented).map((l) => l.name)).toEqual(['facturx'])
   })
 
   it('reports BR-CO-10 and BR-CO-13 with expected and found amounts', () => {
@@ -43,7 +50,7 @@ describe('validateXml', () => {
 
   it('reports BR-DEC-23 for three decimals, with the element position', () => {
     const xml = variant('<ram:LineTotalAmount>45.50</ram:LineTotalAmount>', '<ram:LineTotalAmount>45.500</ram:LineTotalAmount>')
-    const result = validateXml(xml)
+    const result = validateXml(xml, { ignoreNotices: true })
     expect(errorIds(xml)).toEqual(['BR-DEC-23'])
     const f = result.findings[0]
     expect(f?.location.line).toBeGreaterThan(1)
@@ -62,8 +69,10 @@ describe('validateXml', () => {
     const result = validateXml(
       variant('<rsm:ExchangedDocumentContext>', '<rsm:ExchangedDocumentContext><ram:TestIndicator><udt:Indicator>true</udt:Indicator></ram:TestIndicator>'),
     )
-    expect(result.valid).toBe(true)
-    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['CII-SR-002', 'warning']])
+    expect(result.findings.filter((f) => f.layer === 'en16931').map((f) => [f.ruleId, f.severity])).toEqual([['CII-SR-002', 'warning']])
+    // The Factur-X EN16931 schema has no TestIndicator, so the document as a whole is invalid.
+    expect(result.findings.filter((f) => f.layer === 'xsd').map((f) => f.ruleId)).toEqual(['xsd:facturx-EN16931'])
+    expect(result.valid).toBe(false)
   })
 
   it('refuses XML that is not well-formed with the position', () => {

@@ -3,6 +3,7 @@
  * @module
  */
 import type { FileValidationResult } from '../validate-file.js'
+import { pdfJson } from './pdf-part.js'
 
 export type JsonValidationReport = {
   file: string
@@ -28,6 +29,8 @@ export type JsonValidationReport = {
     advisory: boolean
   }[]
   durationMs: number
+  /** The PDF part (PDF input only). */
+  pdf?: Record<string, unknown> | undefined
 }
 
 export function toJsonReport(r: FileValidationResult): JsonValidationReport {
@@ -58,5 +61,6 @@ export function toJsonReport(r: FileValidationResult): JsonValidationReport {
       advisory: f.advisory === true,
     })),
     durationMs: Math.round(x.durationMs * 1000) / 1000,
+    ...(r.pdf?.result === undefined ? {} : { pdf: pdfJson(r.pdf.result) }),
   }
 }

@@ -9,6 +9,7 @@ import { VERSION } from '../../version.js'
 import { type XmlNode, el, serializeXml } from '../../xml/index.js'
 import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
+import { buildPdfPart } from './pdf-part.js'
 
 const ELEMENT: Readonly<Record<Severity, string>> = { fatal: 'error', error: 'error', warning: 'warning', information: 'notice' }
 
@@ -47,15 +48,7 @@ export function buildMustangReport(r: FileValidationResult): XmlNode {
     x.findings.length > 0 && el('messages', undefined, ...x.findings.map(findingNode)),
     status(x.valid),
   )
-  const pdfPart =
-    r.pdf !== undefined &&
-    el(
-      'pdf',
-      undefined,
-      el('info', undefined, el('attachment', undefined, r.pdf.attachmentName ?? '')),
-      el('messages', undefined, el('notice', { type: '7' }, 'PDF/A and Factur-X container checks are not part of this einvoice version; only the embedded XML was validated.')),
-      el('summary', { status: 'unchecked' }),
-    )
+  const pdfPart = r.pdf?.result !== undefined && buildPdfPart(r.pdf.result)
   return el('validation', { filename: r.fileName, datetime: r.datetime }, pdfPart, xmlPart, el('messages'), status(r.valid))
 }
 

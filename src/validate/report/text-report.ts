@@ -5,6 +5,7 @@
  */
 import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
+import { pdfTextLines } from './pdf-part.js'
 
 const ORDER: readonly (readonly [Severity, string])[] = [
   ['fatal', 'Errors (fatal)'],
@@ -24,7 +25,7 @@ export function writeTextReport(r: FileValidationResult): string {
   lines.push(`${r.fileName}: ${verdict} (${x.syntax}, ${x.specificationId ?? 'no specification identifier'})`)
   const skipped = x.layers.filter((l) => !l.implemented).map((l) => l.name)
   if (skipped.length > 0) lines.push(`  not checked yet: ${skipped.join(', ')}`)
-  if (r.pdf !== undefined) lines.push(`  PDF: validated the embedded ${r.pdf.attachmentName ?? 'XML'}; PDF/A checks are not implemented yet`)
+  if (r.pdf?.result !== undefined) lines.push(...pdfTextLines(r.pdf.result))
   for (const [severity, title] of ORDER) {
     const group = x.findings.filter((f) => f.severity === severity)
     if (group.length === 0) continue

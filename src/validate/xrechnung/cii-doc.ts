@@ -6,7 +6,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { compileContext, matcherOf, RULE_NAMESPACES, attrValue, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher } from '../types.js'
-import { XR_CVD_ID, XR_EXTENSION_ID, all, has, inList, norm, perDocument } from './common.js'
+import { all, has, inList, isXrCvd, isXrExtension, norm, perDocument } from './common.js'
 
 export const RAM = RULE_NAMESPACES.ram ?? ''
 export const ctx = compileContext
@@ -14,7 +14,7 @@ export const HS = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSett
 export const HA = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement'
 export const ROOT_HS = `/rsm:CrossIndustryInvoice/${HS}`
 
-export type Doc = { currency: string[]; taxCurrency: string[]; slack: string; guideline: string[]; bt89: boolean; bt90: boolean; bt91: boolean }
+export type Doc = { currency: string[]; taxCurrency: string[]; slack: string; bt89: boolean; bt90: boolean; bt91: boolean }
 export const doc = perDocument((root): Doc => {
   const currency = all(root, `${HS}/ram:InvoiceCurrencyCode`).map(stringValue)
   return {
@@ -22,14 +22,13 @@ export const doc = perDocument((root): Doc => {
     taxCurrency: all(root, `${HS}/ram:TaxCurrencyCode`).map(stringValue),
     // PEPPOL-EN16931-R040: rounding slack, wider for the forint.
     slack: currency.includes('HUF') ? '0.5' : '0.02',
-    guideline: all(root, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID').map((e) => e.text),
     bt89: has(root, `${HS}/ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID`),
     bt90: has(root, `${HS}/ram:CreditorReferenceID`),
     bt91: has(root, `${HS}/ram:SpecifiedTradeSettlementPaymentMeans/ram:PayerPartyDebtorFinancialAccount/ram:IBANID`),
   }
 })
-export const isExtension = (el: XmlElement): boolean => doc(el).guideline.includes(XR_EXTENSION_ID)
-export const isCvd = (el: XmlElement): boolean => doc(el).guideline.includes(XR_CVD_ID)
+export const isExtension = isXrExtension
+export const isCvd = isXrCvd
 
 export const taxTotals = (el: XmlElement): XmlElement[] => all(el, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:TaxTotalAmount')
 export const inCurrency = (el: XmlElement, codes: readonly string[]): XmlElement[] => taxTotals(el).filter((t) => codes.includes(attrValue(t, 'currencyID') ?? '\u0000'))

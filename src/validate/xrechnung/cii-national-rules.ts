@@ -6,11 +6,11 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { matcherOf, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
-import type { TreePattern } from '../types.js'
+import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {
-  EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_IDS, XR_TYPE_CODES,
-  all, anyEquals, has, ibanOk, inList, nonBlank, norm, pattern, skontoOk,
+  EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
+  all, identifiers, anyEquals, has, ibanOk, inList, nonBlank, norm, pattern, skontoOk,
 } from './common.js'
 import { HA, HS, RAM, ctx, directDebitData, doc, hasAncestor, isCvd, isExtension, paymentMeans, schemeIn, withScheme } from './cii-doc.js'
 
@@ -40,11 +40,11 @@ function hasSellerVatId(el: XmlElement): boolean {
 /** BR-DE-22: no two attachments of one parent share a file name (preceding siblings, as KoSIT counts). */
 function uniqueAttachmentNames(el: XmlElement): boolean {
   for (const ard of all(el, '//ram:AdditionalReferencedDocument')) {
-    const name = all(ard, 'ram:AttachmentBinaryObject').map((b) => attrValue(b, 'filename')).filter((n) => n !== undefined)
+    const name = all(ard, 'ram:AttachmentBinaryObject').flatMap((b) => attrValue(b, 'filename') ?? [])
     if (name.length === 0 || ard.parent === undefined) continue
     const siblings = ard.parent.children
     const before = siblings.slice(0, siblings.indexOf(ard)).filter((s) => s.local === 'AdditionalReferencedDocument' && s.ns === RAM)
-    if (before.some((b) => all(b, 'ram:AttachmentBinaryObject').some((o) => name.includes(attrValue(o, 'filename'))))) return false
+    if (before.some((b) => all(b, 'ram:AttachmentBinaryObject').some((o) => name.includes(attrValue(o, 'filename') ?? '\u0000')))) return false
   }
   return true
 }
@@ -62,7 +62,7 @@ const CII: TreePattern = pattern('cii-pattern', [
     ['BR-DE-26', 'w', (el) => norm(el, 'rsm:ExchangedDocument/ram:TypeCode') !== '384' || has(el, `${HS}/ram:InvoiceReferencedDocument`)],
   ]],
   [ctx('/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext'), [
-    ['BR-DE-21', 'w', (el) => anyEquals(el, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID', XR_IDS)],
+    ['BR-DE-21', 'w', (el) => anyEquals(el, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID', identifiers(el).accepted)],
   ]],
   [ctx(SELLER), [['BR-DE-2', 'f', (el) => has(el, 'ram:DefinedTradeContact')]]],
   [ctx(`${SELLER}/ram:PostalTradeAddress`), postal(['BR-DE-3', 'BR-DE-4'])],
@@ -125,7 +125,7 @@ const EXTENSION: TreePattern = pattern('cii-extension-pattern', [
 ])
 
 const PRODUCT = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct'
-const cvd = (path: string, extra?: (el: XmlElement) => boolean) => {
+const cvd = (path: string, extra?: (el: XmlElement) => boolean): ElementMatcher => {
   const c = ctx(path)
   return matcherOf(c.locals, (el) => c.matches(el) && isCvd(el) && (extra?.(el) ?? true))
 }

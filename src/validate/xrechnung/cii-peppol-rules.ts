@@ -65,7 +65,7 @@ function lineVsHeader(local: string): ElementMatcher {
 
 /** Untyped XPath comparison of the line date string with the header's (string order). */
 function periodCompare(el: XmlElement, local: string, ok: (line: string, header: string) => boolean): boolean {
-  const tx = el.parent?.parent?.parent?.parent?.parent
+  const tx = el.parent?.parent?.parent?.parent
   if (tx === undefined) return true
   const header = all(tx, `ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod/ram:${local}/udt:DateTimeString`).map(stringValue)
   return all(el, 'udt:DateTimeString').map(stringValue).some((l) => header.some((h) => ok(l, h)))

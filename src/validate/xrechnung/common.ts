@@ -9,6 +9,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
+import { identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
 import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
 
@@ -17,6 +18,25 @@ export const XR_CIUS_ID = `urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kos
 export const XR_EXTENSION_ID = `${XR_CIUS_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_${XR_VERSION}`
 export const XR_CVD_ID = `${XR_CIUS_ID}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`
 export const XR_IDS: readonly string[] = [XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID]
+
+/** BT-24 as written (CII guideline id, UBL customization id), from the document root. */
+const specificationIds = (root: XmlElement): string[] =>
+  all(root, root.local === 'CrossIndustryInvoice' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
+
+/**
+ * The identifiers the document's XRechnung version accepts (BR-DE-21) — [CIUS, extension, CVD?] —
+ * and the ids it carries, so the extension and CVD rules can tell which variant it is.
+ */
+export const identifiers = perDocument((root) => {
+  const carried = specificationIds(root)
+  const version = xrechnungVersion(carried[0])
+  return { carried, accepted: version === XR_VERSION ? XR_IDS : identifiersOf(version) }
+})
+export const isXrExtension = (el: XmlElement): boolean => {
+  const ids = identifiers(el)
+  return ids.accepted[1] !== undefined && ids.carried.includes(ids.accepted[1])
+}
+export const isXrCvd = (el: XmlElement): boolean => identifiers(el).carried.includes(XR_CVD_ID)
 
 /** One Skonto line of the payment terms (BT-20): `#SKONTO#TAGE=n#PROZENT=n.nn[#BASISBETRAG=n.nn]#`. */
 const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/

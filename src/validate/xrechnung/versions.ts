@@ -1,0 +1,55 @@
+/**
+ * Older XRechnung versions. The reference picks the KoSIT schematron by the version in BT-24
+ * (`…xrechnung_2.1` → the 2.1 artefacts; unknown or absent → 3.0). einvoice implements the 3.0
+ * conditions; for an older version it runs only the rules that version's schematron contains
+ * (facts below) and checks BR-DE-21 against that version's identifiers. Conditions that changed
+ * between versions are not modelled (a documented approximation).
+ * @module
+ */
+
+/** The specification identifier prefix of XRechnung 1.2 … 2.3 (3.0 moved to urn:xeinkauf.de). */
+const OLD_NAMESPACE = 'urn:xoev-de:kosit'
+
+// prettier-ignore
+const RULES: Readonly<Record<string, { cii: string; ubl: string }>> = {
+  '1.2': {
+    cii: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-13 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9',
+    ubl: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-13 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9',
+  },
+  '2.0': {
+    cii: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-13 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9',
+    ubl: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-13 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-01 BR-DEX-02 BR-DEX-03',
+  },
+  '2.1': {
+    cii: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9',
+    ubl: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-01 BR-DEX-02 BR-DEX-03',
+  },
+  '2.2': {
+    cii: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-18-a BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-27 BR-DE-28 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-04 BR-DEX-05 BR-DEX-06 BR-DEX-07 BR-DEX-08',
+    ubl: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-27 BR-DE-28 BR-DE-3 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-01 BR-DEX-02 BR-DEX-03 BR-DEX-04 BR-DEX-05 BR-DEX-06 BR-DEX-07 BR-DEX-08',
+  },
+  '2.3': {
+    cii: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-18-a BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-27 BR-DE-28 BR-DE-29 BR-DE-3 BR-DE-30 BR-DE-31 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-04 BR-DEX-05 BR-DEX-06 BR-DEX-07 BR-DEX-08',
+    ubl: 'BR-DE-1 BR-DE-10 BR-DE-11 BR-DE-14 BR-DE-15 BR-DE-16 BR-DE-17 BR-DE-18 BR-DE-19 BR-DE-2 BR-DE-20 BR-DE-21 BR-DE-22 BR-DE-23-a BR-DE-23-b BR-DE-24-a BR-DE-24-b BR-DE-25-a BR-DE-25-b BR-DE-26 BR-DE-27 BR-DE-28 BR-DE-29 BR-DE-3 BR-DE-30 BR-DE-31 BR-DE-4 BR-DE-5 BR-DE-6 BR-DE-7 BR-DE-8 BR-DE-9 BR-DEX-01 BR-DEX-02 BR-DEX-03 BR-DEX-04 BR-DEX-05 BR-DEX-06 BR-DEX-07 BR-DEX-08 BR-DEX-09 BR-DEX-10 BR-DEX-11 BR-DEX-12 BR-DEX-13 BR-DEX-14',
+  },
+}
+
+/** The XRechnung version whose rules apply to a document with this BT-24, as the reference picks it. */
+export function xrechnungVersion(specificationId: string | undefined): string {
+  const m = /xrechnung_(\d+)\.(\d+)/.exec(specificationId ?? '')
+  const v = m === null ? '3.0' : `${m[1] ?? ''}.${m[2] ?? ''}`
+  return v in RULES ? v : '3.0'
+}
+
+/** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
+export function rulesOfVersion(version: string, syntax: 'cii' | 'ubl'): ReadonlySet<string> | undefined {
+  const r = RULES[version]
+  return r === undefined ? undefined : new Set(r[syntax].split(' '))
+}
+
+/** The CIUS and extension identifiers BR-DE-21 accepts for a version. */
+export function identifiersOf(version: string): readonly string[] {
+  if (!(version in RULES)) return []
+  const cius = `urn:cen.eu:en16931:2017#compliant#${OLD_NAMESPACE}:standard:xrechnung_${version}`
+  return [cius, `${cius}#conformant#${OLD_NAMESPACE}:extension:xrechnung_${version}`]
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs'
+import { PDFDocument, PDFName, PDFStream, PDFString } from '@cantoo/pdf-lib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
+import { streamBytes } from '../../../src/pdf/streams.js'
+import { levelOfGuideline } from '../../../src/validate/pdf/facturx-checks.js'
+import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
+import { validateFile } from '../../../src/validate/index.js'
+import { writeMustangReport } from '../../../src/validate/index.js'
+import { PACKAGE_ROOT } from '../../../src/version.js'
+import { makePdf } from '../../pdf/fixtures.js'
+
+const XML = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`))
+const NOW = new Date('2026-02-03T04:05:06Z')
+
+let facturx: Uint8Array
+let plain: Uint8Array
+
+const ids = (r: { findings: readonly { ruleId: string }[] }): string[] => r.findings.map((f) => f.ruleId)
+
+/** Rewrites one XMP property value of a Factur-X file (same length not required: pdf-lib re-saves). */
+async function withXmpReplaced(pdf: Uint8Array, from: string, to: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false })
+  const stream = doc.catalog.lookup(PDFName.of('Metadata'), PDFStream)
+  const text = new TextDecoder().decode(streamBytes(stream, 'XMP'))
+  if (!text.includes(from)) throw new Error(`test setup: ${from} is not in the XMP`)
+  const replaced = doc.context.stream(new TextEncoder().encode(text.replace(from, to)), { Type: 'Metadata', Subtype: 'XML' })
+  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(replaced))
+  return doc.save({ useObjectStreams: false })
+}
+
+beforeAll(async () => {
+  const base = await makePdf({ subset: 'PDF/A-3b' })
+  facturx = (await embedInvoiceXml(base, XML, { container: resolveContainer(XML, {}), now: NOW })).pdf
+  plain = await makePdf({ standardFont: true })
+})
+
+describe('validatePdf', () => {
+  it('finds nothing wrong in a Factur-X PDF/A-3b that einvoice made', async () => {
+    const r = await validatePdf(facturx)
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([])
+    expect(r).toMatchObject({ readable: true, pdfaValid: true, facturxValid: true, valid: true, part: '3', conformance: 'B' })
+    expect(r.invoice?.fileName).toBe('factur-x.xml')
+  })
+
+  it('reports an ordinary PDF: no XMP, no PDF/A identification, unembedded fonts', async () => {
+    const r = await validatePdf(plain)
+    expect(r.pdfaValid).toBe(false)
+    expect(ids(r)).toEqual(expect.arrayContaining(['PDFA-XMP-MISSING', 'PDFA-FONT-EMBEDDED']))
+    expect(r.findings.find((f) => f.ruleId === 'PDFA-FONT-EMBEDDED')?.message).toContain('Helvetica')
+    // No invoice inside: the Factur-X container rules do not apply.
+    expect(r.findings.some((f) => f.group === 'facturx')).toBe(false)
+  })
+
+  it('never throws for bytes that are not a PDF at all', async () => {
+    const r = await validatePdf(new TextEncoder().encode('%PDF-1.7\nthis is not really a PDF\n'))
+    expect(r.readable).toBe(false)
+    expect(ids(r)).toContain('PDFA-UNREADABLE')
+    expect(r.valid).toBe(false)
+  })
+
+  it('flags data after %%EOF and a missing binary comment', async () => {
+    const tail = new Uint8Array([...facturx, ...new TextEncoder().encode('garbage after the end')])
+    const r = await validatePdf(tail)
+    expect(ids(r)).toContain('PDFA-FILE-EOF')
+  })
+
+  it('reports a ConformanceLevel outside the allowed values and one that contradicts BT-24', async () => {
+    const pdf = await withXmpReplaced(facturx, '>EN 16931<', '>BASIC<')
+    const r = await validatePdf(pdf)
+    expect(r.pdfaValid).toBe(true)
+    expect(r.facturxValid).toBe(false)
+    const f = r.findings.find((x) => x.ruleId === 'FX-LEVEL-MATCH')
+    expect(f?.message).toContain('"BASIC"')
+    expect(f?.message).toContain('"EN 16931"')
+    const bad = await validatePdf(await withXmpReplaced(facturx, '>EN 16931<', '>GOLD<'))
+    expect(ids(bad)).toContain('FX-XMP-CONFORMANCE')
+    expect(bad.findings.find((x) => x.ruleId === 'FX-XMP-CONFORMANCE')?.section).toBe('12')
+  })
+
+  it('reports a DocumentFileName that names no embedded file (a check Mustang lacks)', async () => {
+    const r = await validatePdf(await withXmpReplaced(facturx, '>factur-x.xml<', '>xrechnung.xml<'))
+    expect(ids(r)).toContain('FX-FILENAME-MATCH')
+    expect(r.findings.find((x) => x.ruleId === 'FX-FILENAME-MATCH')?.message).toContain('"factur-x.xml"')
+  })
+
+  it('reports undeclared XMP properties and wrong value types', async () => {
+    const end = '</rdf:RDF>'
+    const pdf = await withXmpReplaced(facturx, end, `<rdf:Description rdf:about="" xmlns:my="urn:example:my#" xmlns:dc="http://purl.org/dc/elements/1.1/"><my:Thing>x</my:Thing><dc:rights>plain text</dc:rights></rdf:Description>${end}`)
+    const r = await validatePdf(pdf)
+    expect(ids(r)).toEqual(expect.arrayContaining(['PDFA-XMP-UNDECLARED', 'PDFA-XMP-VALUE-TYPE']))
+    expect(r.pdfaValid).toBe(false)
+  })
+
+  it('reports a missing trailer /ID and JavaScript', async () => {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))
+    const saved = await doc.save({ useObjectStreams: false })
+    const r = await validatePdf(saved)
+    expect(ids(r)).toContain('PDFA-JAVASCRIPT')
+  })
+})
+
+describe('levelOfGuideline', () => {
+  it('maps BT-24 to the XMP ConformanceLevel', () => {
+    expect(levelOfGuideline('urn:cen.eu:en16931:2017')).toBe('EN 16931')
+    expect(levelOfGuideline('urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic')).toBe('BASIC')
+    expect(levelOfGuideline('urn:factur-x.eu:1p0:basicwl')).toBe('BASIC WL')
+    expect(levelOfGuideline('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0')).toBe('XRECHNUNG')
+    expect(levelOfGuideline('urn:example:other')).toBeUndefined()
+  })
+})
+
+describe('validateFile with a PDF', () => {
+  it('puts the PDF part in the Mustang report and keeps the file valid when both parts are', async () => {
+    const r = await validateFile(facturx, { fileName: 'factur-x.pdf' })
+    expect(r.valid).toBe(true)
+    const report = writeMustangReport(r)
+    expect(report).toMatch(/<pdf>[\s\S]*<summary status="valid"\/>[\s\S]*<\/pdf>/)
+  })
+
+  it('makes the overall summary invalid when only the PDF part is invalid (Mustang would say valid)', async () => {
+    const r = await validateFile(await withXmpReplaced(facturx, '>EN 16931<', '>BASIC<'), { fileName: 'x.pdf' })
+    expect(r.xml.valid).toBe(true)
+    expect(r.valid).toBe(false)
+    const report = writeMustangReport(r)
+    expect(report).toContain('criterion="FX-LEVEL-MATCH"')
+    expect(report.trimEnd()).toMatch(/<summary status="invalid"\/>\s*<\/validation>$/)
+  })
+
+  it('throws INVALID_PDF for a PDF it cannot read', async () => {
+    await expect(validateFile(new TextEncoder().encode('%PDF-1.7\nbroken'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
+  })
+
+  it('throws NO_INVOICE_XML for a PDF/A without an invoice', async () => {
+    await expect(validateFile(await makePdf({ subset: 'PDF/A-3b' }))).rejects.toMatchObject({ errorCode: 'NO_INVOICE_XML' })
+  })
+})

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { validateXml } from '../../src/validate/index.js'
+import { ibanOk, skontoOk } from '../../src/validate/xrechnung/common.js'
+import { xrechnungVersion } from '../../src/validate/xrechnung/versions.js'
+import { parseXml } from '../../src/xml/index.js'
+
+const BASE = readFileSync(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url), 'utf8')
+const XR_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'
+const asXRechnung = (xml: string): string => xml.replace('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', `<ram:ID>${XR_ID}</ram:ID>`)
+const layerIds = (xml: string, severity?: string): string[] =>
+  validateXml(xml)
+    .findings.filter((f) => f.layer === 'xrechnung' && (severity === undefined || f.severity === severity))
+    .map((f) => f.ruleId)
+    .sort()
+
+describe('XRechnung 3.0 layer (KoSIT schematron 2.4.0)', () => {
+  it('selects the layer from BT-24 and reports the missing German data as fatal', () => {
+    const result = validateXml(asXRechnung(BASE))
+    expect(result.profile).toBe('XRECHNUNG')
+    expect(result.layers.find((l) => l.name === 'xrechnung')?.implemented).toBe(true)
+    expect(result.valid).toBe(false)
+    const fatal = layerIds(asXRechnung(BASE), 'fatal')
+    // refcheck on the same document fires exactly these (KoSIT 2.4.0).
+    expect(fatal).toEqual(['BR-DE-1', 'BR-DE-15', 'BR-DE-2', 'PEPPOL-EN16931-R001', 'PEPPOL-EN16931-R010', 'PEPPOL-EN16931-R020'])
+  })
+
+  it('keeps KoSIT severities: BR-DE-TMP-32 is information and never invalidates', () => {
+    const result = validateXml(asXRechnung(BASE))
+    const tmp32 = result.findings.find((f) => f.ruleId === 'BR-DE-TMP-32')
+    expect(tmp32?.severity).toBe('information')
+    expect(tmp32?.message).toContain('[BR-DE-TMP-32]')
+  })
+
+  it('does not run the layer as an invalidating layer on plain EN 16931', () => {
+    expect(validateXml(BASE).valid).toBe(true)
+    expect(layerIds(BASE, 'fatal')).toEqual([])
+  })
+
+  it('applies the buyer reference rule BR-DE-15 only when BT-10 is blank', () => {
+    const withRef = asXRechnung(BASE).replace('<ram:ApplicableHeaderTradeAgreement>', '<ram:ApplicableHeaderTradeAgreement><ram:BuyerReference>04011000-12345-34</ram:BuyerReference>')
+    expect(layerIds(withRef, 'fatal')).not.toContain('BR-DE-15')
+    expect(layerIds(asXRechnung(BASE), 'fatal')).toContain('BR-DE-15')
+  })
+
+  it('picks the rules of older XRechnung versions from BT-24', () => {
+    expect(xrechnungVersion('urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_2.1')).toBe('2.1')
+    expect(xrechnungVersion(XR_ID)).toBe('3.0')
+    expect(xrechnungVersion('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_9.9')).toBe('3.0')
+    const old = BASE.replace('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_2.1</ram:ID>')
+    // The Peppol rules arrived with 3.0: a 2.1 document is not judged by them.
+    expect(layerIds(old).filter((id) => id.startsWith('PEPPOL'))).toEqual([])
+    expect(layerIds(old, 'fatal')).toContain('BR-DE-15')
+  })
+})
+
+describe('XRechnung value checks', () => {
+  const terms = (text: string) => parseXml(`<d>${text}</d>`).root
+
+  it('accepts closed Skonto lines (BR-DE-18) and refuses a last line without line break', () => {
+    expect(skontoOk([terms('Zahlbar\n#SKONTO#TAGE=14#PROZENT=2.00#\n')])).toBe(true)
+    expect(skontoOk([terms('#SKONTO#TAGE=14#PROZENT=2.00#BASISBETRAG=100.00#\n')])).toBe(true)
+    expect(skontoOk([terms('#SKONTO#TAGE=14#PROZENT=2.00#')])).toBe(false)
+    expect(skontoOk([terms('#SKONTO#TAGE=14#PROZENT=2#\n')])).toBe(false)
+    expect(skontoOk([terms('no skonto here')])).toBe(true)
+  })
+
+  it('checks IBAN check digits (BR-DE-19/20)', () => {
+    expect(ibanOk('DE75 5121 0800 1245 1261 99')).toBe(true)
+    expect(ibanOk('DE76512108001245126199')).toBe(false)
+    expect(ibanOk(undefined)).toBe(false)
+  })
+})
