@@ -13,6 +13,11 @@ export const cases: BenchCase[] = [
     run: () => invoiceJsonToXml(tenLines, { format: 'fx', profile: 'EN16931', version: 2 }),
   },
   {
+    name: 'invoice2xml: 10-line invoice → ZUGFeRD 1.0 COMFORT',
+    operation: 'invoice2xml',
+    run: () => invoiceJsonToXml(tenLines, { format: 'zf', profile: 'COMFORT', version: 1 }),
+  },
+  {
     name: 'invoice2xml: 10-line invoice → XRechnung 3.0 CII',
     operation: 'invoice2xml',
     run: () => invoiceJsonToXml(tenLines, { format: 'xr', profile: 'XRECHNUNG', version: 3 }),

@@ -30,22 +30,28 @@ export type CiiContentRules = {
   /** EXTENDED only: document name, invoicer/invoicee, delivery terms, line status, several notes ... */
   extended: boolean
   cashDiscounts: CashDiscountStyle
+  /**
+   * Line VAT exemption reason and code (CII carries them, EN 16931 has no line term): EXTENDED,
+   * and XRechnung, whose rules accept them; the Factur-X EN 16931 profile does not (Mustang #996).
+   */
+  lineExemptionReasons: boolean
   /** BT-23 to write when the invoice gives none. */
   defaultBusinessProcess?: string | undefined
 }
 
 export const CII_CONTENT_RULES: Readonly<Record<CiiLevel, CiiContentRules>> = {
-  MINIMUM: { lines: false, beyondMinimum: false, fullEn16931: false, extended: false, cashDiscounts: 'none' },
-  BASICWL: { lines: false, beyondMinimum: true, fullEn16931: false, extended: false, cashDiscounts: 'none' },
-  BASIC: { lines: true, beyondMinimum: true, fullEn16931: false, extended: false, cashDiscounts: 'none' },
-  EN16931: { lines: true, beyondMinimum: true, fullEn16931: true, extended: false, cashDiscounts: 'none' },
-  EXTENDED: { lines: true, beyondMinimum: true, fullEn16931: true, extended: true, cashDiscounts: 'blocks' },
+  MINIMUM: { lines: false, beyondMinimum: false, fullEn16931: false, extended: false, cashDiscounts: 'none', lineExemptionReasons: false },
+  BASICWL: { lines: false, beyondMinimum: true, fullEn16931: false, extended: false, cashDiscounts: 'none', lineExemptionReasons: false },
+  BASIC: { lines: true, beyondMinimum: true, fullEn16931: false, extended: false, cashDiscounts: 'none', lineExemptionReasons: false },
+  EN16931: { lines: true, beyondMinimum: true, fullEn16931: true, extended: false, cashDiscounts: 'none', lineExemptionReasons: false },
+  EXTENDED: { lines: true, beyondMinimum: true, fullEn16931: true, extended: true, cashDiscounts: 'blocks', lineExemptionReasons: true },
   XRECHNUNG: {
     lines: true,
     beyondMinimum: true,
     fullEn16931: true,
     extended: false,
     cashDiscounts: 'skonto-text',
+    lineExemptionReasons: true,
     // Mustang's default BT-23 for XRechnung (the Peppol billing process).
     defaultBusinessProcess: 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
   },

@@ -5,6 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
+import { ZF1_GUIDELINE_IDS, type Zf1Level } from '../zf1/content-rules.js'
 
 /** The `format` parameter: Factur-X, ZUGFeRD, XRechnung (CII), Order-X. */
 export type FormatCode = 'fx' | 'zf' | 'xr' | 'ox'
@@ -40,6 +41,8 @@ export type FormatProfile = {
   writer: SyntaxWriter
   /** The CII content level (which elements the writer emits); CII writer rows only. */
   ciiLevel?: CiiLevel | undefined
+  /** The ZUGFeRD 1 content level; zf1 writer rows only. */
+  zf1Level?: Zf1Level | undefined
   /** Name of the embedded XML in a PDF/A-3 container. */
   attachmentFileName: string
   /** PDF /AFRelationship of the embedded XML (ZUGFeRD 2.1.1 technical supplement: Data for MINIMUM, BASIC WL). */
@@ -97,14 +100,29 @@ function gen2Row(format: 'fx' | 'zf', level: CiiLevel): FormatProfile {
   }
 }
 
+/** ZUGFeRD 1.0 rows (`zf` version 1): XMP values of the ZUGFeRD 1.0 PDF container (behaviour doc §4.3). */
+function zf1Row(level: Zf1Level): FormatProfile {
+  return {
+    format: 'zf',
+    versions: [1],
+    profile: level,
+    guidelineId: ZF1_GUIDELINE_IDS[level],
+    writer: 'zf1',
+    zf1Level: level,
+    attachmentFileName: 'ZUGFeRD-invoice.xml',
+    afRelationship: 'Alternative',
+    xmp: { namespaceUri: 'urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0#', prefix: 'zf', version: '1.0', conformanceLevel: level, documentType: 'INVOICE' },
+  }
+}
+
 /**
- * Every combination the writers support. ZUGFeRD 1 (`zf` version 1) and Order-X (`ox`) are not
- * listed yet: their writers are not finished, and a missing row is an error naming the valid
- * ones rather than invalid output.
+ * Every combination the writers support. Order-X (`ox`) is not listed yet: its writer is not
+ * finished, and a missing row is an error naming the valid ones rather than invalid output.
  */
 export const FORMAT_PROFILES: readonly FormatProfile[] = [
   ...GEN2_LEVELS.map((level) => gen2Row('fx', level)),
   ...GEN2_LEVELS.map((level) => gen2Row('zf', level)),
+  ...(['BASIC', 'COMFORT', 'EXTENDED'] as const).map(zf1Row),
   {
     format: 'xr',
     // 2 = the CII generation, 3 = the XRechnung major version; both mean XRechnung 3.0 CII.

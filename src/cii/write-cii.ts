@@ -11,7 +11,7 @@ import { CII_CONTENT_RULES, type CiiContentRules } from './content-rules.js'
 import type { CiiLevel } from './profiles.js'
 import { dateNode, leaf, wrapped } from './write-format.js'
 import { lineNode } from './write-lines.js'
-import { partyNode, partyShape } from './write-party.js'
+import { partyNode, partyShape, shipToParty, taxRepresentativeNode } from './write-party.js'
 import { settlementNode } from './write-settlement.js'
 
 /** Canonical prefixes, declared on the root in this order (as Mustang does, without xsi). */
@@ -47,7 +47,13 @@ function exchangedDocument(invoice: Invoice, rules: CiiContentRules): XmlNode {
     dateNode('ram:IssueDateTime', invoice.issueDate),
     // MINIMUM's schema has no notes (Mustang writes them anyway).
     ...(rules.beyondMinimum ? invoice.notes : []).map((n) =>
-      el('ram:IncludedNote', {}, el('ram:Content', {}, n.text), leaf('ram:SubjectCode', n.subjectCode)),
+      el(
+        'ram:IncludedNote',
+        {},
+        rules.extended && leaf('ram:ContentCode', n.contentCode),
+        el('ram:Content', {}, n.text),
+        leaf('ram:SubjectCode', n.subjectCode),
+      ),
     ),
   )
 }
@@ -87,21 +93,33 @@ function additionalDocuments(invoice: Invoice): XmlNode[] {
   return out
 }
 
+/** EXTENDED parties kept by their CII element name (extension.otherParties), in XSD order. */
+function otherParty(invoice: Invoice, rules: CiiContentRules, role: string): XmlNode | undefined {
+  const party = rules.extended ? invoice.extension?.otherParties?.[role] : undefined
+  return party && partyNode(`ram:${role}`, party, partyShape(rules, 'other'), rules)
+}
+
 function agreement(invoice: Invoice, rules: CiiContentRules): XmlNode {
   const full = rules.fullEn16931
   const more = rules.beyondMinimum
   const project = invoice.projectReference
+  const other = (role: string) => otherParty(invoice, rules, role)
   return el(
     'ram:ApplicableHeaderTradeAgreement',
     {},
     leaf('ram:BuyerReference', invoice.buyerReference),
     partyNode('ram:SellerTradeParty', invoice.seller, partyShape(rules, 'seller'), rules),
     partyNode('ram:BuyerTradeParty', invoice.buyer, partyShape(rules, 'buyer'), rules),
+    other('SalesAgentTradeParty'),
+    other('BuyerTaxRepresentativeTradeParty'),
+    more && invoice.sellerTaxRepresentative && taxRepresentativeNode(invoice.sellerTaxRepresentative),
+    other('ProductEndUserTradeParty'),
     rules.extended && wrapped('ram:ApplicableTradeDeliveryTerms', 'ram:DeliveryTypeCode', invoice.delivery?.deliveryTermsCode),
     full && wrapped('ram:SellerOrderReferencedDocument', 'ram:IssuerAssignedID', invoice.salesOrderReference),
     wrapped('ram:BuyerOrderReferencedDocument', 'ram:IssuerAssignedID', invoice.purchaseOrderReference),
     more && wrapped('ram:ContractReferencedDocument', 'ram:IssuerAssignedID', invoice.contractReference),
     ...(full ? additionalDocuments(invoice) : []),
+    other('BuyerAgentTradeParty'),
     // The project name is mandatory beside BT-11 in CII; the id stands in when no name is given.
     full && project !== undefined && el('ram:SpecifiedProcuringProject', {}, el('ram:ID', {}, project), el('ram:Name', {}, invoice.projectName ?? project)),
   )
@@ -111,11 +129,13 @@ function delivery(invoice: Invoice, rules: CiiContentRules): XmlNode {
   const d = invoice.delivery
   if (d === undefined || !rules.beyondMinimum) return el('ram:ApplicableHeaderTradeDelivery', {})
   const note = d.deliveryNoteReference
+  const shipTo = d.party ?? shipToParty(d)
   return el(
     'ram:ApplicableHeaderTradeDelivery',
     {},
-    d.party && partyNode('ram:ShipToTradeParty', d.party, partyShape(rules, 'shipTo'), rules),
+    shipTo && partyNode('ram:ShipToTradeParty', shipTo, partyShape(rules, 'shipTo'), rules),
     rules.extended && d.ultimateShipTo && partyNode('ram:UltimateShipToTradeParty', d.ultimateShipTo, partyShape(rules, 'shipTo'), rules),
+    rules.extended && d.shipFrom && partyNode('ram:ShipFromTradeParty', d.shipFrom, partyShape(rules, 'shipTo'), rules),
     d.actualDeliveryDate !== undefined && el('ram:ActualDeliverySupplyChainEvent', {}, dateNode('ram:OccurrenceDateTime', d.actualDeliveryDate)),
     wrapped('ram:DespatchAdviceReferencedDocument', 'ram:IssuerAssignedID', invoice.despatchAdviceReference),
     rules.fullEn16931 && wrapped('ram:ReceivingAdviceReferencedDocument', 'ram:IssuerAssignedID', invoice.receivingAdviceReference),

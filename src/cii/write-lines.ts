@@ -32,6 +32,20 @@ function lineAllowanceCharge(ac: LineAllowanceCharge): XmlNode {
   )
 }
 
+/** EXTENDED gross price adjustment (AppliedTradeAllowanceCharge): amounts per unit, price precision. */
+function priceAdjustment(ac: LineAllowanceCharge): XmlNode {
+  return el(
+    'ram:AppliedTradeAllowanceCharge',
+    {},
+    indicator(ac.isCharge),
+    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
+    ac.baseAmount && el('ram:BasisAmount', {}, priceText(ac.baseAmount)),
+    el('ram:ActualAmount', {}, priceText(ac.amount)),
+    leaf('ram:ReasonCode', ac.reasonCode),
+    leaf('ram:Reason', ac.reason),
+  )
+}
+
 function referencedDocument(name: string, ref: LineDocumentReference): XmlNode {
   return el(
     name,
@@ -53,32 +67,21 @@ function grossPrice(line: InvoiceLine, rules: CiiContentRules): XmlNode | undefi
   const { grossPrice: gross, priceDiscount, grossPriceAdjustments } = line.price
   if (gross === undefined) return undefined
   const basis = basisQuantity(line)
-  if (rules.extended) {
-    return el(
-      'ram:GrossPriceProductTradePrice',
-      {},
-      el('ram:ChargeAmount', {}, priceText(gross)),
-      basis,
-      ...(grossPriceAdjustments ?? []).map((ac) =>
-        el(
-          'ram:AppliedTradeAllowanceCharge',
-          {},
-          indicator(ac.isCharge),
-          el('ram:ActualAmount', {}, priceText(ac.amount)),
-          leaf('ram:ReasonCode', ac.reasonCode),
-          leaf('ram:Reason', ac.reason),
-        ),
-      ),
-    )
+  if (rules.extended && grossPriceAdjustments !== undefined) {
+    return el('ram:GrossPriceProductTradePrice', {}, el('ram:ChargeAmount', {}, priceText(gross)), basis, ...grossPriceAdjustments.map(priceAdjustment))
   }
+  // BT-147 alone: one allowance (EXTENDED may express a net surcharge as a charge).
   const discount = priceDiscount ?? ZERO
-  if (discount.isNegative()) return undefined
+  const surcharge = discount.isNegative()
+  if (surcharge && !rules.extended) return undefined
+  // A BT-147 of 0 given explicitly is kept (the source said "no discount"); an absent one is not written.
+  const written = priceDiscount !== undefined && (!discount.isZero() || rules.extended)
   return el(
     'ram:GrossPriceProductTradePrice',
     {},
     el('ram:ChargeAmount', {}, priceText(gross)),
     basis,
-    !discount.isZero() && el('ram:AppliedTradeAllowanceCharge', {}, indicator(false), el('ram:ActualAmount', {}, priceText(discount))),
+    written && el('ram:AppliedTradeAllowanceCharge', {}, indicator(surcharge), el('ram:ActualAmount', {}, priceText(discount.abs()))),
   )
 }
 
@@ -147,9 +150,8 @@ function agreement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
         rules.extended && leaf('ram:IssuerAssignedID', line.buyerOrderReference),
         leaf('ram:LineID', line.orderLineReference),
       ),
-    ...(rules.extended ? refs.filter((r) => r.typeCode !== OBJECT_IDENTIFIER_TYPE) : []).map((r) =>
-      referencedDocument('ram:AdditionalReferencedDocument', r),
-    ),
+    // EXTENDED line references, in model order; BT-128 has its own place in the line settlement.
+    ...(rules.extended ? refs : []).map((r) => referencedDocument('ram:AdditionalReferencedDocument', r)),
     grossPrice(line, rules),
     el('ram:NetPriceProductTradePrice', {}, el('ram:ChargeAmount', {}, priceText(line.price.netPrice)), basisQuantity(line)),
     rules.extended && line.lineSeller && partyNode('ram:ItemSellerTradeParty', line.lineSeller, partyShape(rules, 'other'), rules),
@@ -159,9 +161,7 @@ function agreement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
 function settlement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
   const vat = line.vat
   const period = line.period
-  const objectRefs = (line.additionalReferences ?? []).filter((r) => r.typeCode === OBJECT_IDENTIFIER_TYPE)
-  // EN 16931: one BT-128; EXTENDED: every object reference.
-  const settlementRefs = rules.extended ? objectRefs : rules.fullEn16931 ? objectRefs.slice(0, 1) : []
+  const object = rules.fullEn16931 ? line.objectIdentifier : undefined
   return el(
     'ram:SpecifiedLineTradeSettlement',
     {},
@@ -169,10 +169,9 @@ function settlement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
       'ram:ApplicableTradeTax',
       {},
       el('ram:TypeCode', {}, 'VAT'),
-      // EN 16931 has no exemption reason on the line (HEAD Mustang #996): EXTENDED only.
-      rules.extended && leaf('ram:ExemptionReason', vat.exemptionReason),
+      rules.lineExemptionReasons && leaf('ram:ExemptionReason', vat.exemptionReason),
       el('ram:CategoryCode', {}, vat.categoryCode),
-      rules.extended && leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode),
+      rules.lineExemptionReasons && leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode),
       vat.rate && el('ram:RateApplicablePercent', {}, amountText(vat.rate)),
     ),
     period &&
@@ -180,7 +179,14 @@ function settlement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
     ...line.allowances.map(lineAllowanceCharge),
     ...line.charges.map(lineAllowanceCharge),
     el('ram:SpecifiedTradeSettlementLineMonetarySummation', {}, el('ram:LineTotalAmount', {}, amountText(line.netAmount))),
-    ...settlementRefs.map((r) => referencedDocument('ram:AdditionalReferencedDocument', r)),
+    object &&
+      el(
+        'ram:AdditionalReferencedDocument',
+        {},
+        el('ram:IssuerAssignedID', {}, object.value),
+        el('ram:TypeCode', {}, OBJECT_IDENTIFIER_TYPE),
+        leaf('ram:ReferenceTypeCode', object.schemeId),
+      ),
     rules.fullEn16931 && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference),
   )
 }

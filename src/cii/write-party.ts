@@ -4,7 +4,7 @@
  * PostalTradeAddress, URIUniversalCommunication, SpecifiedTaxRegistration (VA, then FC).
  * @module
  */
-import type { Contact, Party, Payee, PostalAddress } from '../model/invoice.js'
+import type { Contact, DeliveryInformation, Party, Payee, PostalAddress, TaxRepresentative } from '../model/invoice.js'
 import { type XmlNode, el } from '../xml/index.js'
 import type { CiiContentRules } from './content-rules.js'
 import { leaf, wrapped } from './write-format.js'
@@ -24,7 +24,8 @@ export type PartyShape = {
 /** The shape of a party in `role` under the profile's rules. */
 export function partyShape(rules: CiiContentRules, role: 'seller' | 'buyer' | 'shipTo' | 'other'): PartyShape {
   if (!rules.beyondMinimum) {
-    // Factur-X MINIMUM: BT-27, BT-30, BT-31/32, BT-40 for the seller; BT-44, BT-47 for the buyer.
+    // Factur-X MINIMUM: BT-27, BT-30, BT-31/32, BT-40 for the seller; BT-44, BT-47 for the buyer
+    // (its schematron reports a buyer address or VAT id as "not used in the given context").
     return { minimal: true, address: role === 'seller' ? 'country' : 'none', registrations: role === 'seller', contact: false }
   }
   // Ship-to parties carry no registrations (as in Mustang) and, below EXTENDED, no contact (no BT).
@@ -35,7 +36,7 @@ function addressNode(address: PostalAddress | undefined, mode: PartyShape['addre
   if (address === undefined || mode === 'none') return undefined
   // CountryID is mandatory in the XSD; Mustang writes it empty when unknown.
   const country = el('ram:CountryID', {}, address.countryCode ?? '')
-  if (mode === 'country') return el('ram:PostalTradeAddress', {}, country)
+  if (mode === 'country') return address.countryCode === undefined ? undefined : el('ram:PostalTradeAddress', {}, country)
   return el(
     'ram:PostalTradeAddress',
     {},
@@ -98,4 +99,24 @@ export function payeeNode(payee: Payee): XmlNode {
     el('ram:Name', {}, payee.name),
     wrapped('ram:SpecifiedLegalOrganization', 'ram:ID', legal?.value, { schemeID: legal?.schemeId }),
   )
+}
+
+/** BG-11 seller tax representative: Name (BT-62), address (BG-12), VAT identifier (BT-63). */
+export function taxRepresentativeNode(rep: TaxRepresentative): XmlNode {
+  return el(
+    'ram:SellerTaxRepresentativeTradeParty',
+    {},
+    el('ram:Name', {}, rep.name),
+    addressNode(rep.address, 'full'),
+    wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', rep.vatIdentifier, { schemeID: 'VA' }),
+  )
+}
+
+/**
+ * BG-13 as a ship-to party when the model has no full party: BT-71 (a GlobalID when it has a
+ * scheme, else an ID), BT-70 and BG-15. Undefined when none of them is given.
+ */
+export function shipToParty(d: DeliveryInformation): Party | undefined {
+  if (d.partyName === undefined && d.locationId === undefined && d.address === undefined) return undefined
+  return { name: d.partyName, identifiers: d.locationId === undefined ? [] : [d.locationId], address: d.address }
 }

@@ -4,7 +4,7 @@
  * period, document allowances/charges, payment terms, totals, preceding invoices.
  * @module
  */
-import type { DocumentAllowanceCharge, Invoice, PaymentMeans, PaymentTerm, VatBreakdown } from '../model/invoice.js'
+import type { DocumentAllowanceCharge, Invoice, PaymentDiscountTerms, PaymentMeans, PaymentTerm, VatBreakdown } from '../model/invoice.js'
 import { type XmlNode, el } from '../xml/index.js'
 import type { CiiContentRules } from './content-rules.js'
 import { roundTo } from '../model/decimal.js'
@@ -34,9 +34,13 @@ function paymentMeansNodes(means: PaymentMeans, rules: CiiContentRules): XmlNode
         el(
           'ram:PayeePartyCreditorFinancialAccount',
           {},
-          ct.proprietary === true ? leaf('ram:ProprietaryID', ct.accountId) : leaf('ram:IBANID', ct.accountId),
+          // XSD order: IBANID, AccountName, ProprietaryID.
+          ct.proprietary === true ? undefined : leaf('ram:IBANID', ct.accountId),
           full && leaf('ram:AccountName', ct.accountName),
+          ct.proprietary === true ? leaf('ram:ProprietaryID', ct.accountId) : undefined,
         ),
+      // The payer's BIC has no EN 16931 term; only EXTENDED's schema has the element.
+      rules.extended && wrapped('ram:PayerSpecifiedDebtorFinancialInstitution', 'ram:BICID', means.payerBic),
       full && ct && wrapped('ram:PayeeSpecifiedCreditorFinancialInstitution', 'ram:BICID', ct.serviceProviderId),
     ),
   )
@@ -80,6 +84,26 @@ function allowanceChargeNode(ac: DocumentAllowanceCharge): XmlNode {
   )
 }
 
+/** EXTENDED SpecifiedLogisticsServiceCharge: Description, AppliedAmount, AppliedTradeTax. */
+function logisticsChargeNode(c: DocumentAllowanceCharge, rules: CiiContentRules): XmlNode {
+  return el(
+    'ram:SpecifiedLogisticsServiceCharge',
+    {},
+    el('ram:Description', {}, c.reason ?? 'Logistics service charge'),
+    el('ram:AppliedAmount', {}, amountText(c.amount)),
+    el(
+      'ram:AppliedTradeTax',
+      {},
+      el('ram:TypeCode', {}, 'VAT'),
+      el('ram:CategoryCode', {}, c.vatCategoryCode),
+      rules.extended && c.vatRate && el('ram:RateApplicablePercent', {}, amountText(c.vatRate)),
+    ),
+  )
+}
+
+/** BT-20 text whose last line is a `#SKONTO#…#` line. */
+const SKONTO_AT_END = /(^|\n)[ \t]*#SKONTO#[^\n]*#$/
+
 /** XRechnung's cash discount convention in BT-20 (KoSIT: one `#SKONTO#…#` line each, ending in a line feed). */
 function skontoLines(terms: readonly PaymentTerm[]): string {
   let out = ''
@@ -93,42 +117,63 @@ function skontoLines(terms: readonly PaymentTerm[]): string {
   return out
 }
 
-function termsNode(t: PaymentTerm, invoice: Invoice): XmlNode | undefined {
-  const d = t.discount
+/** EXTENDED discount (ActualDiscountAmount) or penalty (ActualPenaltyAmount) terms. */
+function discountTermsNode(name: string, actual: string, d: PaymentDiscountTerms | undefined, invoice: Invoice): XmlNode | undefined {
+  return (
+    d &&
+    el(
+      name,
+      {},
+      dateNode('ram:BasisDateTime', d.basisDate),
+      d.basisPeriodMeasure && el('ram:BasisPeriodMeasure', { unitCode: d.basisPeriodUnitCode }, d.basisPeriodMeasure.toFixed()),
+      d.basisAmount && el('ram:BasisAmount', { currencyID: invoice.currencyCode }, amountText(d.basisAmount)),
+      // Mustang writes the cash discount percentage with 3 decimals.
+      d.calculationPercent && el('ram:CalculationPercent', {}, roundTo(d.calculationPercent, 3).toFixed(3)),
+      d.actualAmount && el(actual, { currencyID: invoice.currencyCode }, amountText(d.actualAmount)),
+    )
+  )
+}
+
+function termsNode(t: PaymentTerm, invoice: Invoice, rules: CiiContentRules): XmlNode | undefined {
+  const ext = rules.extended
   const children = [
     leaf('ram:Description', t.description),
     dateNode('ram:DueDateDateTime', t.dueDate),
     leaf('ram:DirectDebitMandateID', t.directDebitMandateId),
-    d &&
-      el(
-        'ram:ApplicableTradePaymentDiscountTerms',
-        {},
-        dateNode('ram:BasisDateTime', d.basisDate),
-        d.basisPeriodMeasure && el('ram:BasisPeriodMeasure', { unitCode: d.basisPeriodUnitCode }, d.basisPeriodMeasure.toFixed(0)),
-        d.basisAmount && el('ram:BasisAmount', { currencyID: invoice.currencyCode }, amountText(d.basisAmount)),
-        // Mustang writes the cash discount percentage with 3 decimals.
-        d.calculationPercent && el('ram:CalculationPercent', {}, roundTo(d.calculationPercent, 3).toFixed(3)),
-      ),
+    ext && t.partialPaymentAmount && el('ram:PartialPaymentAmount', { currencyID: invoice.currencyCode }, amountText(t.partialPaymentAmount)),
+    ext && discountTermsNode('ram:ApplicableTradePaymentPenaltyTerms', 'ram:ActualPenaltyAmount', t.penalty, invoice),
+    ext && discountTermsNode('ram:ApplicableTradePaymentDiscountTerms', 'ram:ActualDiscountAmount', t.discount, invoice),
   ]
-  return children.some((c) => c !== undefined) ? el('ram:SpecifiedTradePaymentTerms', {}, ...children) : undefined
+  return children.some((c) => c !== undefined && c !== false) ? el('ram:SpecifiedTradePaymentTerms', {}, ...children) : undefined
 }
 
+/**
+ * EXTENDED: every payment terms block of the model (extension.paymentTerms holds the whole list,
+ * BT-20/BT-9 being the first's), the direct debit mandate (BT-89) on the first when no block has
+ * one. Other profiles: one block from BT-20, BT-9 and BT-89; XRechnung adds the cash discounts as
+ * `#SKONTO#` lines.
+ */
 function paymentTerms(invoice: Invoice, rules: CiiContentRules): (XmlNode | undefined)[] {
-  const discounts = (invoice.extension?.paymentTerms ?? []).filter((t) => t.discount !== undefined)
-  let text = invoice.paymentTermsText
-  if (rules.cashDiscounts === 'skonto-text' && discounts.length > 0) {
-    text = (text === undefined ? '' : text + '\n') + skontoLines(discounts)
+  const all = invoice.extension?.paymentTerms ?? []
+  const mandate = invoice.paymentInstructions?.directDebit?.mandateReference
+  if (rules.cashDiscounts === 'blocks' && all.length > 0) {
+    const needsMandate = mandate !== undefined && all.every((t) => t.directDebitMandateId === undefined)
+    return all.map((t, i) => termsNode(i === 0 && needsMandate ? { ...t, directDebitMandateId: mandate } : t, invoice, rules))
   }
-  const main = termsNode(
-    { description: text, dueDate: invoice.dueDate, directDebitMandateId: invoice.paymentInstructions?.directDebit?.mandateReference },
-    invoice,
-  )
-  return rules.cashDiscounts === 'blocks' ? [main, ...discounts.map((t) => termsNode(t, invoice))] : [main]
+  const discounts = all.filter((t) => t.discount !== undefined)
+  let text = invoice.paymentTermsText
+  if (rules.cashDiscounts === 'skonto-text') {
+    // BR-DE-18: every #SKONTO# line ends in a line feed, also one that came in BT-20 (readers trim it).
+    if (text !== undefined && SKONTO_AT_END.test(text)) text += '\n'
+    if (discounts.length > 0) text = (text === undefined ? '' : text.endsWith('\n') ? text : text + '\n') + skontoLines(discounts)
+  }
+  return [termsNode({ description: text, dueDate: invoice.dueDate, directDebitMandateId: mandate }, invoice, rules)]
 }
 
 function summation(invoice: Invoice, rules: CiiContentRules): XmlNode {
   const t = invoice.totals
   const more = rules.beyondMinimum
+  const accounting = invoice.vatAccountingCurrencyCode
   return el(
     'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
     {},
@@ -138,6 +183,11 @@ function summation(invoice: Invoice, rules: CiiContentRules): XmlNode {
     el('ram:TaxBasisTotalAmount', {}, amountText(t.invoiceTotalWithoutVat)),
     // BT-110 is the only amount with a currency (CII-SR / BR-CO-14 binding of BT-5).
     t.invoiceTotalVatAmount && el('ram:TaxTotalAmount', { currencyID: invoice.currencyCode }, amountText(t.invoiceTotalVatAmount)),
+    // BT-111: the VAT total in the VAT accounting currency (BT-6), told apart by its currencyID.
+    more &&
+      accounting !== undefined &&
+      t.invoiceTotalVatAmountInAccountingCurrency &&
+      el('ram:TaxTotalAmount', { currencyID: accounting }, amountText(t.invoiceTotalVatAmountInAccountingCurrency)),
     rules.fullEn16931 && t.roundingAmount && el('ram:RoundingAmount', {}, amountText(t.roundingAmount)),
     el('ram:GrandTotalAmount', {}, amountText(t.invoiceTotalWithVat)),
     more && t.paidAmount && el('ram:TotalPrepaidAmount', {}, amountText(t.paidAmount)),
@@ -155,6 +205,7 @@ export function settlementNode(invoice: Invoice, rules: CiiContentRules): XmlNod
     {},
     more && leaf('ram:CreditorReferenceID', pay?.directDebit?.creditorId),
     more && leaf('ram:PaymentReference', pay?.remittanceInformation),
+    more && leaf('ram:TaxCurrencyCode', invoice.vatAccountingCurrencyCode),
     el('ram:InvoiceCurrencyCode', {}, invoice.currencyCode),
     rules.extended && ext?.invoicer && partyNode('ram:InvoicerTradeParty', ext.invoicer, partyShape(rules, 'other'), rules),
     rules.extended && ext?.invoicee && partyNode('ram:InvoiceeTradeParty', ext.invoicee, partyShape(rules, 'other'), rules),
@@ -165,6 +216,7 @@ export function settlementNode(invoice: Invoice, rules: CiiContentRules): XmlNod
       period &&
       el('ram:BillingSpecifiedPeriod', {}, dateNode('ram:StartDateTime', period.startDate), dateNode('ram:EndDateTime', period.endDate)),
     ...(more ? invoice.allowancesAndCharges : []).map(allowanceChargeNode),
+    ...(rules.extended ? (ext?.logisticsServiceCharges ?? []) : []).map((c) => logisticsChargeNode(c, rules)),
     ...(more ? paymentTerms(invoice, rules) : []),
     summation(invoice, rules),
     ...(more ? invoice.precedingInvoices : []).map((ref) =>
@@ -176,5 +228,6 @@ export function settlementNode(invoice: Invoice, rules: CiiContentRules): XmlNod
         dateNode('ram:FormattedIssueDateTime', ref.issueDate, 'qdt'),
       ),
     ),
+    more && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', invoice.buyerAccountingReference),
   )
 }

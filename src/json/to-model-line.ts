@@ -149,10 +149,8 @@ export function lineToModel(item: ItemPayload, calc: LineCalculation, index: num
             lineId: nonBlank(item.deliveryNoteReferencedDocumentLineID),
             issueDate: item.deliveryNoteReferencedDocumentDate,
           },
-    additionalReferences: [
-      ...objectRefs.map((r) => ({ ...r, typeCode: '130' })),
-      ...otherRefs,
-    ],
+    // Further 130 references (Mustang allows several) stay line references beside BT-128.
+    additionalReferences: objectRefs.length > 1 || otherRefs.length > 0 ? [...objectRefs.slice(1).map((r) => ({ ...r, typeCode: '130' })), ...otherRefs] : undefined,
     lineSeller: item.lineSeller === undefined ? undefined : partyToModel(item.lineSeller),
   }
 }

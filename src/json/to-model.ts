@@ -123,6 +123,8 @@ function delivery(p: InvoicePayload): DeliveryInformation | undefined {
   const party = shipTo === undefined ? undefined : partyToModel(shipTo)
   const out: DeliveryInformation = {
     partyName: party?.name,
+    // BT-71 is the ship-to's global id (with scheme), or its plain id, as the readers take it.
+    locationId: party?.identifiers.find((i) => i.schemeId !== undefined) ?? party?.identifiers[0],
     address: party?.address,
     party,
     actualDeliveryDate: p.deliveryDate,

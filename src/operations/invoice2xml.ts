@@ -24,15 +24,15 @@ export const invoice2xml: Operation = {
     },
   ],
   params: [
-    { name: 'format', in: 'query', type: 'string', required: true, description: 'fx (Factur-X), zf (ZUGFeRD) or xr (XRechnung CII).' },
+    { name: 'format', in: 'query', type: 'string', required: true, description: 'fx (Factur-X), zf (ZUGFeRD 2, or 1.0 with version 1) or xr (XRechnung CII).' },
     {
       name: 'profile',
       in: 'query',
       type: 'string',
       required: true,
-      description: 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG (case and blanks ignored).',
+      description: 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG; BASIC, COMFORT or EXTENDED for zf version 1 (case and blanks ignored).',
     },
-    { name: 'version', in: 'query', type: 'integer', required: true, description: 'Generation: 2 (fx also accepts 1; xr accepts 2 or 3).' },
+    { name: 'version', in: 'query', type: 'integer', required: true, description: 'Generation: 2 (fx also accepts 1; zf 1 is ZUGFeRD 1.0; xr accepts 2 or 3).' },
   ],
   outputMediaType: 'application/xml',
   errorMediaType: 'application/xml',

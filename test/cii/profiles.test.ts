@@ -30,7 +30,8 @@ describe('format/profile/version table', () => {
 
   it('treats Factur-X version 1 as generation 2, like Mustang', () => {
     expect(findFormatProfile('fx', 'EXTENDED', 1)).toBe(findFormatProfile('fx', 'EXTENDED', 2))
-    expect(findFormatProfile('zf', 'EXTENDED', 1)).toBeUndefined()
+    // zf version 1 is ZUGFeRD 1.0, a different syntax.
+    expect(findFormatProfile('zf', 'EXTENDED', 1)?.writer).toBe('zf1')
   })
 
   it('gives the PDF container values of behaviour doc §4.3', () => {
@@ -48,10 +49,24 @@ describe('format/profile/version table', () => {
   })
 
   it('lists only combinations with a finished writer', () => {
-    expect(FORMAT_PROFILES.every((row) => row.writer === 'cii' && row.guidelineId === CII_GUIDELINE_IDS[row.ciiLevel ?? 'EN16931'])).toBe(true)
+    const cii = FORMAT_PROFILES.filter((row) => row.writer === 'cii')
+    expect(cii.every((row) => row.guidelineId === CII_GUIDELINE_IDS[row.ciiLevel ?? 'EN16931'])).toBe(true)
+    expect(FORMAT_PROFILES.filter((row) => row.writer === 'orderx')).toEqual([])
     expect(describeValidCombinations()).toBe(
-      'fx 1|2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; xr 2|3: XRECHNUNG',
+      'fx 1|2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 1: BASIC, COMFORT, EXTENDED; xr 2|3: XRECHNUNG',
     )
+  })
+
+  it('selects the ZUGFeRD 1 writer and container for zf version 1 (behaviour doc §3.1, §4.3)', () => {
+    expect(findFormatProfile('zf', 'comfort', 1)).toMatchObject({
+      writer: 'zf1',
+      zf1Level: 'COMFORT',
+      guidelineId: 'urn:ferd:CrossIndustryDocument:invoice:1p0:comfort',
+      attachmentFileName: 'ZUGFeRD-invoice.xml',
+      xmp: { namespaceUri: 'urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0#', prefix: 'zf', version: '1.0', conformanceLevel: 'COMFORT' },
+    })
+    expect(findFormatProfile('zf', 'EN16931', 1)).toBeUndefined()
+    expect(findFormatProfile('fx', 'COMFORT', 1)).toBeUndefined()
   })
 
   it('throws INVALID_PARAMETER listing the valid combinations for one that does not exist', () => {

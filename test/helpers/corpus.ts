@@ -22,6 +22,12 @@ export type OracleEntry = {
   verdict: 'valid' | 'invalid'
   kind: 'invoice' | 'order' | 'pdf-without-invoice-xml' | 'not-well-formed-or-unsupported'
   layerVerdicts?: Record<string, string>
+  /** Every failed assertion of the official run. */
+  fired?: { id: string; flag: string; layer: string; text?: string }[]
+  /** PDFs: the container kind, the embedded file judged, and the PDF/A verdicts. */
+  container?: string
+  attachment?: string
+  pdfa?: { verapdf3b?: string; pdfaCheck?: string; pdfaCheckFailed?: string[] }
 }
 
 let cache: OracleEntry[] | undefined

@@ -31,7 +31,9 @@ const combineLike: Operation = {
 }
 
 describe('openApiDocument', () => {
-  const doc = openApiDocument([...OPERATIONS, combineLike], '/api/v1.8.2') as unknown as Doc
+  // The stand-in covers the combine shape until the real operation is registered, then yields to it.
+  const ops = OPERATIONS.some((op) => op.path === combineLike.path) ? OPERATIONS : [...OPERATIONS, combineLike]
+  const doc = openApiDocument(ops, '/api/v1.8.2') as unknown as Doc
 
   it('is OpenAPI 3.1 with both security schemes and both error shapes', () => {
     expect(doc.openapi).toBe('3.1.0')
