@@ -4,6 +4,7 @@
  * beats guessing at a wrong cent in a mis-decoded amount.
  * @module
  */
+import { isAscii } from 'node:buffer'
 import { lineColumnAt, xmlError } from './position.js'
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024
@@ -105,10 +106,17 @@ export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): st
       throw xmlError(START, 'this is a PDF file, not XML')
     }
     const start = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0
-    try {
-      text = utf8.decode(start === 0 ? input : input.subarray(start))
-    } catch {
-      refuseBytes(input, start)
+    const body = start === 0 ? input : input.subarray(start)
+    if (isAscii(body)) {
+      // ASCII is UTF-8 whose bytes are its characters: a one-byte string, several times faster
+      // to build than running the UTF-8 decoder.
+      text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')
+    } else {
+      try {
+        text = utf8.decode(body)
+      } catch {
+        refuseBytes(input, start)
+      }
     }
   }
   refuseNonXml(text)

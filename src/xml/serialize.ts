@@ -68,8 +68,22 @@ export function toXmlChars(s: string): string {
   return NOT_XML_CHAR.test(s) ? s.replace(NOT_XML_CHAR_ALL, '\uFFFD') : s
 }
 
+/** True when `s` needs no escaping or replacement in text: the common case, checked without regex. */
+function plainText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    // Printable below the surrogates, minus & < > (and so minus CR and the C0 controls).
+    if (c < 0x20 || c >= 0xd800 || c === 0x26 || c === 0x3c || c === 0x3e) {
+      if (c === 0x09 || c === 0x0a) continue
+      return false
+    }
+  }
+  return true
+}
+
 /** Text content: `& < >` and CR escaped, non-XML characters replaced by U+FFFD. */
 export function escapeXmlText(s: string): string {
+  if (plainText(s)) return s
   const clean = toXmlChars(s)
   return TEXT_SPECIAL.test(clean) ? clean.replace(TEXT_SPECIAL_ALL, toEntity) : clean
 }
@@ -87,7 +101,15 @@ function commentText(s: string): string {
   return c.endsWith('-') ? c + ' ' : c
 }
 
-type Writer = { out: string[]; indent: string; pads: string[]; scope: ReadonlySet<string> }
+type Writer = {
+  out: string[]
+  indent: string
+  pads: string[]
+  scope: ReadonlySet<string>
+  /** The root scope, and the names already checked against it (writers repeat a few names a lot). */
+  rootScope: ReadonlySet<string>
+  checked: Set<string>
+}
 
 function padFor(w: Writer, level: number): string {
   return (w.pads[level] ??= w.indent.repeat(level))
@@ -105,7 +127,11 @@ function presentChildren(children: XmlNode['children']): XmlNode[] {
   return children as XmlNode[] // checked above: no skipped entries
 }
 
-function checkPrefix(name: string, scope: ReadonlySet<string>, what: string): void {
+function checkPrefix(name: string, scope: ReadonlySet<string>, what: string, w?: Writer): void {
+  if (w !== undefined && scope === w.rootScope) {
+    if (w.checked.has(name)) return
+    w.checked.add(name)
+  }
   const colon = name.indexOf(':')
   if (colon < 0) return // no namespace, or the default one
   const prefix = name.slice(0, colon)
@@ -121,7 +147,7 @@ function startTag(node: XmlNode, w: Writer, scope: ReadonlySet<string>, extra: s
     for (const key of Object.keys(attrs)) {
       const value = attrs[key]
       if (value === undefined) continue
-      checkPrefix(key, scope, 'attribute')
+      checkPrefix(key, scope, 'attribute', w)
       s += ` ${key}="${escapeXmlAttribute(value)}"`
     }
   }
@@ -143,7 +169,7 @@ function scopeOf(node: XmlNode, scope: ReadonlySet<string>): ReadonlySet<string>
 
 function writeNode(node: XmlNode, w: Writer, level: number, pretty: boolean, extra = '', comment?: string): void {
   const scope = scopeOf(node, w.scope)
-  checkPrefix(node.name, scope, 'element')
+  checkPrefix(node.name, scope, 'element', w)
   const pad = pretty ? padFor(w, level) : ''
   const kids = presentChildren(node.children)
   const text = node.text ?? ''
@@ -182,7 +208,8 @@ export function serializeXml(root: XmlNode, options: SerializeXmlOptions): strin
   for (const prefix of Object.keys(namespaces)) {
     decls += `${prefix === '' ? ' xmlns' : ` xmlns:${prefix}`}="${escapeXmlAttribute(namespaces[prefix] ?? '')}"`
   }
-  const w: Writer = { out: [], indent, pads: [], scope: new Set(Object.keys(namespaces)) }
+  const rootScope = new Set(Object.keys(namespaces))
+  const w: Writer = { out: [], indent, pads: [], scope: rootScope, rootScope, checked: new Set() }
   if (declaration) w.out.push('<?xml version="1.0" encoding="UTF-8"?>\n')
   writeNode(root, w, 0, true, decls, comment)
   w.out.push('\n')

@@ -1,9 +1,10 @@
 /**
+ * For the saxes reference parser (test/helpers/saxes-parse.ts) only.
  * Rewords saxes' well-formedness errors into messages that say what is wrong and where it started
  * (the open element of a truncated file, the start tag an end tag fails to match).
  * @module
  */
-import type { XmlElement } from './types.js'
+import type { XmlElement } from '../../src/xml/types.js'
 
 export type SaxesErrorContext = {
   text: string

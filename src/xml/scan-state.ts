@@ -1,0 +1,143 @@
+/**
+ * The scanner's state (one object per parse, plain fields so V8 keeps one shape) and the helpers
+ * every part of the scanner shares: line tracking, white space, character checks, refusals.
+ * @module
+ */
+import { lineColumnAt, xmlError } from './position.js'
+import type { XmlElement, XmlProcessingInstruction } from './types.js'
+import { CR, LF, SPACE, TAB, codePointAt, isXmlChar } from './xml-chars.js'
+
+export class ScanState {
+  readonly text: string
+  readonly length: number
+  /** Offset of the next character to read. */
+  i = 0
+  /** 1-based line of offset `i`, and the offset where that line starts (XML 1.0 §2.11 line ends). */
+  line = 1
+  lineStart = 0
+  depth = 0
+  count = 0
+  current: XmlElement | undefined = undefined
+  root: XmlElement | undefined = undefined
+  /** The root's name has been read (what saxes calls sawRoot: decides "no root" at the end). */
+  sawRoot = false
+  /** The root has been closed: only white space, comments and PIs may follow. */
+  closedRoot = false
+  readonly processingInstructions: XmlProcessingInstruction[] = []
+  /** In-scope namespace bindings, innermost last; `scopeMarks[depth]` is the count before that element's own. */
+  readonly prefixes: string[] = []
+  readonly uris: string[] = []
+  bindings = 0
+  readonly scopeMarks: number[] = [0]
+  /** Attributes of the start tag being read (reused across tags). */
+  readonly attrNames: string[] = []
+  readonly attrValues: string[] = []
+  readonly attrColons: number[] = []
+  attrCount = 0
+  /** Set by scanName: offset of the first ':' of the name just read (-1 if none) and how many it has. */
+  nameColon = -1
+  nameColons = 0
+  readonly maxDepth: number
+  readonly maxElements: number
+
+  constructor(text: string, maxDepth: number, maxElements: number) {
+    this.text = text
+    this.length = text.length
+    this.maxDepth = maxDepth
+    this.maxElements = maxElements
+  }
+}
+
+/** Refuses at a UTF-16 offset with a not-well-formed reason. */
+export function fail(s: ScanState, offset: number, reason: string, extra?: Record<string, string>): never {
+  throw xmlError(lineColumnAt(s.text, offset), `not well-formed XML: ${reason}`, extra)
+}
+
+/** Refusal for a character XML 1.0 does not allow at all (production [2]). */
+export function failChar(s: ScanState, offset: number): never {
+  const cp = s.text.codePointAt(offset) ?? 0
+  fail(s, offset, `character U+${cp.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`)
+}
+
+/**
+ * Refusal for an unexpected character: a character that is not XML at all is named as such
+ * first (it is what a reader would trip over), otherwise the syntax reason is given.
+ */
+export function failAt(s: ScanState, offset: number, reason: string): never {
+  if (offset < s.length && !isXmlChar(codePointAt(s.text, offset))) failChar(s, offset)
+  fail(s, offset, reason)
+}
+
+/**
+ * The input ended where more was needed: after the last character, naming the innermost open
+ * element (a truncated file) or the markup left open.
+ */
+export function endOfInput(s: ScanState): never {
+  const at = s.length
+  if (!s.sawRoot) fail(s, at, 'no root element')
+  const el = s.current
+  if (s.depth > 0 && el !== undefined) {
+    fail(s, at, `the input ends inside <${el.qname}> opened at line ${el.line}, column ${el.column} (truncated, or an end tag is missing)`)
+  }
+  fail(s, at, 'the input ends in the middle of markup (truncated)')
+}
+
+/** Records the line end at `i` (an LF, a lone CR, or the LF of CR LF). */
+export function newLine(s: ScanState, i: number): void {
+  s.line++
+  s.lineStart = i + 1
+}
+
+/**
+ * Skips S from `i` (tracking line ends) and returns the offset of the first other character, or
+ * the input length.
+ */
+export function skipSpaces(s: ScanState, i: number): number {
+  const t = s.text
+  const n = s.length
+  for (; i < n; i++) {
+    const c = t.charCodeAt(i)
+    if (c === SPACE || c === TAB) continue
+    if (c === LF) newLine(s, i)
+    else if (c === CR) {
+      if (t.charCodeAt(i + 1) === LF) i++
+      newLine(s, i)
+    } else break
+  }
+  return i
+}
+
+/**
+ * Checks that [from, to) holds only XML characters, tracking line ends; returns whether it holds
+ * a CR (so the caller knows it must normalise line ends in what it keeps).
+ */
+export function checkChars(s: ScanState, from: number, to: number): boolean {
+  const t = s.text
+  let sawCr = false
+  for (let i = from; i < to; i++) {
+    const c = t.charCodeAt(i)
+    if (c >= SPACE) {
+      if (c < 0xd800) continue
+      if (c <= 0xdbff) {
+        const d = t.charCodeAt(i + 1)
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          i++
+          continue
+        }
+        failChar(s, i)
+      }
+      if (c < 0xe000 || c > 0xfffd) failChar(s, i)
+    } else if (c === LF) newLine(s, i)
+    else if (c === CR) {
+      sawCr = true
+      if (t.charCodeAt(i + 1) === LF) i++
+      newLine(s, i)
+    } else if (c !== TAB) failChar(s, i)
+  }
+  return sawCr
+}
+
+/** XML 1.0 §2.11: CR LF and a lone CR become LF in everything the application sees. */
+export function normaliseLineEnds(value: string): string {
+  return value.replace(/\r\n?/g, '\n')
+}

@@ -1,0 +1,40 @@
+/**
+ * The XML scanner behind parseXml: one pass over the decoded text with charCodeAt, building the
+ * namespace-resolved tree directly (no events, no per-character strings). It enforces XML 1.0
+ * well-formedness and namespace well-formedness as invoices need them, refuses any DOCTYPE, and
+ * places every element and every refusal by line and column.
+ * @module
+ */
+import { endOfInput } from './scan-state.js'
+import { ScanState } from './scan-state.js'
+import { scanBang, scanPi } from './scan-markup.js'
+import { scanEndTag, scanStartTag } from './scan-tags.js'
+import { scanOutside, scanText } from './scan-text.js'
+import type { XmlDocument } from './types.js'
+import { BANG, QUESTION, SLASH } from './xml-chars.js'
+
+/**
+ * Scans a whole document. `text` is already decoded (see decode.ts); a leading U+FEFF is skipped.
+ * Throws EInvoiceError `INVALID_XML` (`line L, column C: ...`) at the first problem.
+ */
+export function scanXml(text: string, maxDepth: number, maxElements: number): XmlDocument {
+  const s = new ScanState(text, maxDepth, maxElements)
+  const n = text.length
+  // The XML declaration may only be the very first thing (§2.8), after a byte order mark at most.
+  const declarationAt = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  s.i = declarationAt
+  for (;;) {
+    if (s.depth > 0) scanText(s)
+    else scanOutside(s)
+    const lt = s.i
+    if (lt >= n) break
+    const c = text.charCodeAt(lt + 1)
+    if (c === SLASH) scanEndTag(s, lt)
+    else if (c === BANG) scanBang(s, lt)
+    else if (c === QUESTION) scanPi(s, lt, lt === declarationAt)
+    else scanStartTag(s, lt)
+  }
+  const root = s.root
+  if (root === undefined || s.depth > 0) endOfInput(s)
+  return { root, processingInstructions: s.processingInstructions }
+}
