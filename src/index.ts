@@ -40,6 +40,30 @@ export type {
   TradePartyPayload,
 } from './json/schemas.js'
 
+// XML syntaxes: read any invoice into the model, write CII / UBL, convert
+export { readInvoice, readInvoiceDocument, detectSyntax } from './read-invoice.js'
+export type { InvoiceSyntax } from './read-invoice.js'
+export { invoiceToXml, invoiceJsonToXml } from './operations/invoice-to-xml.js'
+export type { InvoiceToXmlOptions, InvoiceToXmlResult } from './operations/invoice-to-xml.js'
+export { ciiToUbl } from './operations/cii-to-ubl.js'
+export type { CiiToUblResult } from './operations/cii-to-ubl.js'
+export { readUbl, writeUbl } from './ubl/index.js'
+export type { WriteUblOptions } from './ubl/index.js'
+export { FORMAT_PROFILES, findFormatProfile } from './cii/profiles.js'
+export type { FormatProfile } from './cii/profiles.js'
+export { parseInvoiceToJsonText, parseInvoiceFileToJsonText } from './parse-invoice.js'
+export { invoiceToJson } from './json/from-model.js'
+export { parseXml, serializeXml, el, NS } from './xml/index.js'
+export type { XmlDocument, XmlElement, XmlNode } from './xml/index.js'
+
+// Validation
+export { validateXml, validateFile, writeMustangReport, toJsonReport, writeTextReport } from './validate/index.js'
+export type { Finding, FileValidationResult, ValidateFileOptions, XmlValidationResult } from './validate/index.js'
+
+// PDF/A-3 and the Factur-X container
+export { embedInvoiceXml, extractInvoiceXml, detachAttachments, pdfToPdfa } from './pdf/index.js'
+export type { EmbedInvoiceOptions, ExtractedInvoiceXml, DetachResult, Pdf2PdfaResult } from './pdf/index.js'
+
 // The EN 16931 semantic model
 export type * from './model/invoice.js'
 export { Decimal } from './model/decimal.js'
