@@ -17,6 +17,8 @@ export type BenchResult = {
   operation: string
   iterations: number
   msPerOp: number
+  /** CPU time (user + system) per operation: steadier than wall time on a busy machine. */
+  cpuMsPerOp: number
   opsPerSec: number
   targetMs?: number | undefined
   meetsTarget?: boolean | undefined
@@ -27,6 +29,7 @@ export async function measure(c: BenchCase, budgetMs = 1000): Promise<BenchResul
   let end = deadline(Math.min(200, budgetMs / 5))
   while (performance.now() < end) await c.run()
   let iterations = 0
+  const cpuStart = process.cpuUsage()
   const start = performance.now()
   end = start + budgetMs
   while (performance.now() < end) {
@@ -34,12 +37,14 @@ export async function measure(c: BenchCase, budgetMs = 1000): Promise<BenchResul
     iterations++
   }
   const elapsed = performance.now() - start
+  const cpu = process.cpuUsage(cpuStart)
   const msPerOp = elapsed / iterations
   return {
     name: c.name,
     operation: c.operation,
     iterations,
     msPerOp: Number(msPerOp.toPrecision(4)),
+    cpuMsPerOp: Number(((cpu.user + cpu.system) / 1000 / iterations).toPrecision(4)),
     opsPerSec: Math.round(1000 / msPerOp),
     targetMs: c.targetMs,
     meetsTarget: c.targetMs === undefined ? undefined : msPerOp <= c.targetMs,

@@ -17,7 +17,7 @@ for (const file of readdirSync(casesDir).filter((f) => f.endsWith('.js')).sort()
     const r = await measure(c)
     results.push(r)
     const target = r.targetMs === undefined ? '' : `  target ≤ ${r.targetMs} ms: ${r.meetsTarget === true ? 'met' : 'MISSED'}`
-    console.log(`${r.name}\n  ${r.msPerOp} ms/op, ${r.opsPerSec} ops/s${target}`)
+    console.log(`${r.name}\n  ${r.msPerOp} ms/op (CPU ${r.cpuMsPerOp} ms), ${r.opsPerSec} ops/s${target}`)
   }
 }
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)

@@ -95,7 +95,11 @@ export function nameTreeEntries(node: PDFObject | undefined, depth = 0, seen = n
 }
 
 export function embeddedFilesTree(doc: PDFDocument): PDFDict | undefined {
-  const names = doc.catalog.lookup(PDFName.of('Names'))
+  return catalogEmbeddedFilesTree(doc.catalog)
+}
+
+function catalogEmbeddedFilesTree(catalog: PDFDict): PDFDict | undefined {
+  const names = catalog.lookup(PDFName.of('Names'))
   if (!(names instanceof PDFDict)) return undefined
   const tree = names.lookup(PDFName.of('EmbeddedFiles'))
   return tree instanceof PDFDict ? tree : undefined
@@ -146,18 +150,32 @@ export type ListAttachmentsOptions = {
  */
 export function listAttachments(doc: PDFDocument, options: ListAttachmentsOptions = {}): PdfAttachment[] {
   const seen = new Set<PDFDict>()
-  const out: PdfAttachment[] = []
-  const add = (spec: PDFObject | undefined, source: AttachmentSource, treeName?: string): void => {
+  const out = catalogAttachments(doc.catalog, seen)
+  if (options.depth === 'catalog') return out
+  const add = adder(out, seen)
+  for (const spec of annotationFileSpecs(doc)) add(spec, 'annotation')
+  for (const spec of scannedFileSpecs(doc)) add(spec, 'scan')
+  return out
+}
+
+function adder(out: PdfAttachment[], seen: Set<PDFDict>) {
+  return (spec: PDFObject | undefined, source: AttachmentSource, treeName?: string): void => {
     if (!(spec instanceof PDFDict) || seen.has(spec)) return
     seen.add(spec)
     const attachment = toAttachment(spec, source, treeName)
     if (attachment !== undefined) out.push(attachment)
   }
-  for (const [key, spec] of nameTreeEntries(embeddedFilesTree(doc))) add(spec, 'EmbeddedFiles', key)
-  const af = doc.catalog.lookup(PDFName.of('AF'))
+}
+
+/**
+ * The attachments the catalog itself lists (EmbeddedFiles tree, then /AF), once each. Needs only
+ * the catalog dictionary, so it also serves the targeted reader of quick-catalog.ts.
+ */
+export function catalogAttachments(catalog: PDFDict, seen = new Set<PDFDict>()): PdfAttachment[] {
+  const out: PdfAttachment[] = []
+  const add = adder(out, seen)
+  for (const [key, spec] of nameTreeEntries(catalogEmbeddedFilesTree(catalog))) add(spec, 'EmbeddedFiles', key)
+  const af = catalog.lookup(PDFName.of('AF'))
   if (af instanceof PDFArray) for (let i = 0; i < af.size(); i++) add(af.lookup(i), 'AF')
-  if (options.depth === 'catalog') return out
-  for (const spec of annotationFileSpecs(doc)) add(spec, 'annotation')
-  for (const spec of scannedFileSpecs(doc)) add(spec, 'scan')
   return out
 }

@@ -67,7 +67,7 @@ export function removeEmbeddedFiles(doc: PDFDocument, names: ReadonlySet<string>
 }
 
 /** Writes the EmbeddedFiles tree as one sorted leaf (name trees are ordered by key, ISO 32000-1 7.9.6). */
-function writeNameTree(doc: PDFDocument, entries: readonly (readonly [string, PDFObject])[]): void {
+export function writeNameTree(doc: PDFDocument, entries: readonly (readonly [string, PDFObject])[]): void {
   const { context } = doc
   const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const flat: PDFObject[] = sorted.flatMap(([key, value]) => [fileNameString(key), value])
@@ -104,7 +104,7 @@ export function embedFile(doc: PDFDocument, options: EmbedFileOptions): void {
     Type: 'EmbeddedFile',
     Subtype: options.mimeType,
     Params: { ModDate: date, CreationDate: date, Size: options.data.length },
-  })
+  }, 1)
   const streamRef = context.register(stream)
   const spec = context.obj({
     Type: 'Filespec',

@@ -5,16 +5,20 @@
 import { EInvoiceError } from '../errors.js'
 import { parseXml } from '../xml/index.js'
 import { type AttachmentSource, type PdfAttachment, listAttachments } from './attachments.js'
-import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSyntaxOfRoot, mayBeInvoiceXml } from './invoice-xml.js'
+import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSyntaxOfRoot, mayBeInvoiceXml, sniffInvoiceSyntax } from './invoice-xml.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
-import { looksLikePdf } from './pdf-structure.js'
+import { checkPdfStructure, looksLikePdf } from './pdf-structure.js'
+import { NeedsFullParser, quickCatalogAttachments } from './quick-catalog.js'
 
 export type ExtractedInvoiceXml = {
   /** The XML bytes exactly as embedded (or as given). */
   xml: Uint8Array
   /** The attachment's file name; undefined for XML input. */
   fileName?: string | undefined
-  /** The syntax of the root element, when the XML is well-formed and an invoice. */
+  /**
+   * The syntax of the root element when it is an invoice's. On the fast path it is read from the
+   * root start tag only; the rest of the XML is not checked for well-formedness.
+   */
   syntax?: InvoiceXmlSyntax | undefined
   /** `pdf` when taken from a PDF, `xml` when the input was the XML itself. */
   container: 'pdf' | 'xml'
@@ -50,6 +54,25 @@ function looksLikeXmlAttachment(a: PdfAttachment): boolean {
 }
 
 /**
+ * The fast path: an attachment with a recognised name found through the catalog by the targeted
+ * reader (a few objects parsed instead of all). Undefined sends the caller to the full parser.
+ */
+function quickExtract(bytes: Uint8Array, options: ExtractOptions): ExtractedInvoiceXml | undefined {
+  // The same size, header and end-of-file checks as the full path, with the same errors.
+  if (checkPdfStructure(bytes, options).xrefRepaired) return undefined
+  const named = byKnownName(quickCatalogAttachments(bytes) ?? [])
+  if (named === undefined) return undefined
+  try {
+    const xml = named.data()
+    const syntax = sniffInvoiceSyntax(xml) ?? invoiceSyntaxOf(xml)
+    return { xml, fileName: named.name, syntax, container: 'pdf', foundIn: named.source }
+  } catch (err) {
+    if (err instanceof NeedsFullParser) return undefined
+    throw err
+  }
+}
+
+/**
  * Finds the invoice XML: first an attachment with one of the recognised names (§5.1, exact,
  * newest generation first), then any XML attachment whose root element is an invoice. XML input
  * of a supported syntax is returned unchanged.
@@ -60,6 +83,8 @@ function looksLikeXmlAttachment(a: PdfAttachment): boolean {
  */
 export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
   if (!looksLikePdf(bytes)) return fromXml(bytes)
+  const quick = quickExtract(bytes, options)
+  if (quick !== undefined) return quick
   const { doc } = await loadPdf(bytes, options)
   // The catalog's own lists answer nearly always; the full scan is for damaged name trees.
   const named = byKnownName(listAttachments(doc, { depth: 'catalog' })) ?? byKnownName(listAttachments(doc))

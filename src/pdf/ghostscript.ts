@@ -17,10 +17,11 @@ const GS_TIMEOUT_MS = 60_000
 
 let cached: string | null | undefined
 
-/** The `gs` executable on PATH (looked up once), or undefined. `EINVOICE_GS` overrides it ('' disables). */
+/** The `gs` executable on PATH (looked up once), or undefined. `EINVOICE_GS` overrides it ('' or a missing file disables). */
 export function findGhostscript(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   const override = env['EINVOICE_GS']
-  if (override !== undefined) return override === '' ? undefined : override
+  // A path that does not exist counts as "no Ghostscript", like an empty one.
+  if (override !== undefined) return override === '' || !existsSync(override) ? undefined : override
   if (cached === undefined) {
     cached = null
     for (const dir of (env['PATH'] ?? '').split(delimiter)) {

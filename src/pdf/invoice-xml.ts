@@ -45,6 +45,37 @@ export function invoiceSyntaxOf(bytes: Uint8Array): InvoiceXmlSyntax | undefined
   }
 }
 
+const ROOT_TAG = /^<([A-Za-z_][\w.-]*)(?::([A-Za-z_][\w.-]*))?((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<&]*"|'[^'<&]*'))*)\s*\/?>/
+const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g
+
+/**
+ * The syntax read from the root start tag alone (its name and the namespace declared on it),
+ * without parsing the rest of the document: for extract's fast path, which returns the bytes
+ * unchanged and leaves well-formedness to whoever reads them. Undefined whenever the prolog is
+ * unusual (DOCTYPE, UTF-16, entity references in the namespace): then use invoiceSyntaxOf.
+ */
+export function sniffInvoiceSyntax(bytes: Uint8Array): InvoiceXmlSyntax | undefined {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 8192))
+  let i = head.charCodeAt(0) === 0xfeff ? 1 : 0
+  for (;;) {
+    while (i < head.length && ' \t\r\n'.includes(head[i]!)) i++
+    if (head.startsWith('<?', i)) i = head.indexOf('?>', i) + 2
+    else if (head.startsWith('<!--', i)) i = head.indexOf('-->', i) + 3
+    else break
+    if (i < 2) return undefined
+  }
+  const tag = ROOT_TAG.exec(head.slice(i))
+  if (tag === null) return undefined
+  const [, first, second, attributes] = tag
+  const prefix = second === undefined ? undefined : first
+  const local = second ?? first!
+  const wanted = prefix === undefined ? 'xmlns' : `xmlns:${prefix}`
+  for (const [, name, double, single] of attributes!.matchAll(ATTRIBUTE)) {
+    if (name === wanted) return ROOTS.find((r) => r.ns === (double ?? single) && r.local === local)?.syntax
+  }
+  return undefined
+}
+
 /**
  * Cheap test for the common case: the root element's namespace URI appears near the start.
  * Used to avoid a full parse of every large non-invoice attachment.

@@ -1,13 +1,18 @@
 /**
- * pdf2pdfa: an ordinary PDF → PDF/A-3b that conforms. In place when only metadata, actions and
- * flags need repair (fast, content untouched); through Ghostscript when fonts must be embedded or
- * colour converted; refused with every reason when neither can make it conform. A file is never
- * labelled PDF/A unless the final check finds nothing left.
+ * pdf2pdfa: an ordinary PDF → PDF/A-3b that conforms. In place when metadata, actions, flags and
+ * standard-14 fonts need repair (fast, page content untouched: the fonts get metric-compatible
+ * Liberation subsets); through Ghostscript for what only a content rewrite can fix (other
+ * unembedded fonts such as Symbol, DeviceCMYK colour, LZW); refused with every reason when
+ * neither can make it conform. A file is never labelled PDF/A unless the final check finds
+ * nothing left, and never loses an attachment on the way.
  * @module
  */
-import type { PDFDocument } from '@cantoo/pdf-lib'
+import { PDFDict, type PDFDocument, PDFObjectCopier } from '@cantoo/pdf-lib'
 import { EInvoiceError } from '../errors.js'
 import { removeForbiddenActions } from './actions.js'
+import { carryAttachments } from './carry-attachments.js'
+import { type FontEmbedding, embedStandardFonts } from './embed-standard-fonts.js'
+import { unembeddedFonts } from './fonts.js'
 import { findGhostscript, ghostscriptToPdfa } from './ghostscript.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
@@ -15,77 +20,105 @@ import { writePdfaMetadata } from './pdfa-metadata.js'
 import { applyNativeFixes, contentProblems } from './pdfa-fixes.js'
 import { type PreflightResult, preflight } from './preflight.js'
 import { dropUnreachable, savePdf } from './save-pdf.js'
+import type { Xmp } from './xmp.js'
 
 export type Pdf2PdfaOptions = LoadPdfOptions & {
   /** The clock reading for ModDate/MetadataDate. @default now */
   now?: Date | undefined
   /**
    * Ghostscript to use for what cannot be repaired in place: a path, or `false` to never use it.
-   * @default the `gs` found on PATH
+   * @default the `gs` found on PATH (EINVOICE_GS overrides)
    */
   ghostscript?: string | false | undefined
+  /** Embed Liberation subsets for unembedded standard-14 fonts in place. @default true */
+  embedStandardFonts?: boolean | undefined
 }
 
 export type Pdf2PdfaResult = {
   pdf: Uint8Array
   /** `native`: repaired in place; `ghostscript`: rewritten by Ghostscript, then finished in place. */
   method: 'native' | 'ghostscript'
+  /** Fonts embedded natively, as `BaseFont → replacement` (empty on the Ghostscript path). */
+  embeddedFonts: string[]
   warnings: string[]
 }
 
+type Prepared = { doc: PDFDocument; check: PreflightResult; left: string[]; fonts: FontEmbedding }
+
 /** What still stands between the document and PDF/A-3b once the in-place repairs are done. */
-function blockers(doc: PDFDocument, check: PreflightResult): string[] {
+function blockers(doc: PDFDocument, check: PreflightResult, fonts: FontEmbedding): string[] {
   const out: string[] = []
   if (check.unembedded.length > 0) {
-    const names = [...new Set(check.unembedded.map((f) => f.baseFont))].join(', ')
-    out.push(`fonts not embedded (PDF/A 6.2.11.4.1): ${names}`)
+    const why = new Map(fonts.refused.map((r) => [r.baseFont, r.reason]))
+    const names = [...new Set(check.unembedded.map((f) => f.baseFont))].map((n) => (why.has(n) ? `${n} (${why.get(n)!})` : n))
+    out.push(`fonts not embedded (PDF/A 6.2.11.4.1): ${names.join(', ')}`)
   }
   out.push(...check.reasons.filter((r) => r.startsWith('carries JavaScript') || r.startsWith('forbidden actions')))
   out.push(...contentProblems(doc))
   return out
 }
 
-async function finish(doc: PDFDocument, check: PreflightResult, now: Date, seed: Uint8Array): Promise<Uint8Array> {
+function finish(doc: PDFDocument, check: PreflightResult, xmp: Xmp | undefined, now: Date, seed: Uint8Array): Promise<Uint8Array> {
   const conformance = check.pdfa.part !== undefined && ['A', 'B', 'U'].includes(check.pdfa.conformance ?? '') ? check.pdfa.conformance : 'B'
-  writePdfaMetadata(doc, { xmp: check.xmp, conformance, now: pdfDateFromDate(now), idSeed: seed })
+  writePdfaMetadata(doc, { xmp, conformance, now: pdfDateFromDate(now), idSeed: seed })
   return savePdf(doc)
 }
 
-async function prepare(bytes: Uint8Array, options: LoadPdfOptions): Promise<{ doc: PDFDocument; check: PreflightResult; left: string[] }> {
+async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOptions): Promise<Prepared> {
   const { doc } = await loadPdf(bytes, options)
   removeForbiddenActions(doc)
-  applyNativeFixes(doc)
-  // Removed actions may survive as unreferenced objects; they must not count (nor be written).
+  applyNativeFixes(doc, pdfDateFromDate(options.now ?? new Date()))
+  const missing = options.embedStandardFonts === false ? [] : unembeddedFonts(doc)
+  const fonts = missing.length === 0 ? { replaced: [], refused: [] } : embedStandardFonts(doc, missing)
+  // Removed actions and replaced fonts may survive as unreferenced objects; they must not count.
   dropUnreachable(doc)
   // Parts 1–3 are all fine as a starting point: the output is relabelled as part 3.
   const check = preflight(doc, { acceptedParts: [1, 2, 3] })
-  return { doc, check, left: blockers(doc, check) }
+  return { doc, check, left: blockers(doc, check, fonts), fonts }
+}
+
+function refusal(message: string, reasons: readonly string[]): EInvoiceError {
+  return new EInvoiceError('NOT_PDFA', `${message}: ${reasons.join('; ')}`, {
+    details: Object.fromEntries(reasons.map((r, i) => [`reason${i + 1}`, r])),
+  })
+}
+
+/** Gives the rewritten document the original's Info dictionary (Ghostscript drops what XMP cannot hold). */
+function carryInfo(from: PDFDocument, to: PDFDocument): void {
+  const info = from.context.lookup(from.context.trailerInfo.Info)
+  if (info instanceof PDFDict) to.context.trailerInfo.Info = to.context.register(PDFObjectCopier.for(from.context, to.context).copy(info))
 }
 
 /**
  * @throws EInvoiceError NOT_PDFA naming what cannot be repaired (and that Ghostscript is missing
- *   or did not help), INVALID_PDF / INPUT_TOO_LARGE for unreadable input.
+ *   or did not help, or would lose an attachment), INVALID_PDF / INPUT_TOO_LARGE for unreadable
+ *   input, DEPENDENCY_MISSING when a bundled font file is missing.
+ * @example
+ * const { pdf, method } = await pdfToPdfa(readFileSync('letter.pdf'))
  */
 export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}): Promise<Pdf2PdfaResult> {
   const now = options.now ?? new Date()
   const first = await prepare(bytes, options)
+  const embeddedFonts = first.fonts.replaced
   if (first.left.length === 0) {
-    return { pdf: await finish(first.doc, first.check, now, bytes), method: 'native', warnings: [] }
+    return { pdf: await finish(first.doc, first.check, first.check.xmp, now, bytes), method: 'native', embeddedFonts, warnings: [] }
   }
   const gs = options.ghostscript === false ? undefined : (options.ghostscript ?? findGhostscript())
   if (gs === undefined) {
-    throw new EInvoiceError(
-      'NOT_PDFA',
-      `the PDF cannot be made PDF/A-3 without Ghostscript (not found on PATH): ${first.left.join('; ')}`,
-      { details: Object.fromEntries(first.left.map((r, i) => [`reason${i + 1}`, r])) },
-    )
+    throw refusal('the PDF cannot be made PDF/A-3 without Ghostscript (gs not found on PATH, or disabled by EINVOICE_GS)', first.left)
   }
   const rewritten = await ghostscriptToPdfa(gs, bytes)
-  const second = await prepare(rewritten, { maxBytes: Number.MAX_SAFE_INTEGER })
-  if (second.left.length > 0) {
-    throw new EInvoiceError('NOT_PDFA', `the PDF cannot be made PDF/A-3, even with Ghostscript: ${second.left.join('; ')}`, {
-      details: Object.fromEntries(second.left.map((r, i) => [`reason${i + 1}`, r])),
-    })
-  }
-  return { pdf: await finish(second.doc, second.check, now, bytes), method: 'ghostscript', warnings: [] }
+  const second = await prepare(rewritten, { ...options, maxBytes: Number.MAX_SAFE_INTEGER })
+  carryAttachments(first.doc, second.doc)
+  carryInfo(first.doc, second.doc)
+  // Annotation attachments lost their catalog /AF entry when the catalog's were replaced.
+  applyNativeFixes(second.doc, pdfDateFromDate(now))
+  dropUnreachable(second.doc)
+  // The re-attached files and the final state are checked again before anything is labelled PDF/A.
+  const check = preflight(second.doc, { acceptedParts: [1, 2, 3] })
+  const left = blockers(second.doc, check, second.fonts)
+  if (left.length > 0) throw refusal('the PDF cannot be made PDF/A-3, even with Ghostscript', left)
+  // The original XMP keeps what Ghostscript's own packet lost (e.g. a Factur-X extension schema).
+  const xmp = first.check.xmp ?? check.xmp
+  return { pdf: await finish(second.doc, first.check, xmp, now, bytes), method: 'ghostscript', embeddedFonts: [], warnings: [] }
 }

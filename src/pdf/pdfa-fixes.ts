@@ -5,8 +5,9 @@
  * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
  * @module
  */
-import { PDFArray, type PDFDocument, PDFName, PDFNumber, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
+import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { streamBytes } from './streams.js'
 import { forEachDict } from './walk.js'
 
@@ -16,8 +17,11 @@ const FORBIDDEN_FLAGS = 1 | 2 | 32 | 256
 
 const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
 
-/** Repairs that keep every page's content as it is. @returns the number of objects changed. */
-export function applyNativeFixes(doc: PDFDocument): number {
+/**
+ * Repairs that keep every page's content as it is. @returns the number of objects changed.
+ * @param date stands in for missing attachment modification dates.
+ */
+export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
   let changed = 0
   forEachDict(doc, (dict) => {
     if (dict.get(PDFName.of('Type')) === PDFName.of('Annot') || (dict.get(PDFName.of('Subtype')) !== undefined && dict.get(PDFName.of('Rect')) !== undefined)) {
@@ -34,13 +38,35 @@ export function applyNativeFixes(doc: PDFDocument): number {
       changed++
     }
   })
-  changed += fixAttachments(doc)
+  changed += fixAttachments(doc, date)
   return changed
 }
 
-function fixAttachments(doc: PDFDocument): number {
+/** Everything any /AF array (catalog, page, annotation ...) lists, as references and as objects. */
+function associatedFiles(doc: PDFDocument): Set<PDFObject> {
+  const listed = new Set<PDFObject>()
+  forEachDict(doc, (dict) => {
+    const af = dict.lookup(PDFName.of('AF'))
+    if (!(af instanceof PDFArray)) return
+    for (let i = 0; i < af.size(); i++) {
+      listed.add(af.get(i))
+      const target = af.lookup(i)
+      if (target !== undefined) listed.add(target)
+    }
+  })
+  return listed
+}
+
+/**
+ * Every attachment (catalog, annotations, stray file specifications) gets what ISO 19005-3 6.8
+ * asks: /AFRelationship, a MIME /Subtype, /Params with /ModDate, and a place in an /AF array
+ * (the catalog's, when no other lists it).
+ */
+function fixAttachments(doc: PDFDocument, date: PdfDate): number {
   let changed = 0
-  const attachments = listAttachments(doc, { depth: 'catalog' })
+  const attachments = listAttachments(doc)
+  if (attachments.length === 0) return 0
+  const listed = associatedFiles(doc)
   const af = doc.catalog.lookup(PDFName.of('AF'))
   const afList = af instanceof PDFArray ? af : doc.context.obj([])
   for (const a of attachments) {
@@ -48,13 +74,23 @@ function fixAttachments(doc: PDFDocument): number {
       a.fileSpec.set(PDFName.of('AFRelationship'), PDFName.of('Unspecified'))
       changed++
     }
-    if (a.stream.dict.get(PDFName.of('Subtype')) === undefined) {
-      a.stream.dict.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'))
+    const stream = a.stream.dict
+    if (stream.get(PDFName.of('Subtype')) === undefined) {
+      stream.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'))
+      changed++
+    }
+    const found = stream.lookup(PDFName.of('Params'))
+    const params = found instanceof PDFDict ? found : doc.context.obj({})
+    if (params.get(PDFName.of('ModDate')) === undefined) {
+      // The file's real modification date is unknown; the conversion date is the honest stand-in.
+      params.set(PDFName.of('ModDate'), PDFString.of(formatPdfDate(date)))
+      if (params !== found) stream.set(PDFName.of('Params'), params)
       changed++
     }
     const ref = doc.context.getRef(a.fileSpec)
-    if (ref !== undefined && !afList.asArray().includes(ref)) {
+    if (ref !== undefined && !listed.has(ref) && !listed.has(a.fileSpec)) {
       afList.push(ref)
+      listed.add(ref)
       changed++
     }
   }

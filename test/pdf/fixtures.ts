@@ -107,3 +107,27 @@ export function pdfText(pdf: Uint8Array): string | undefined {
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+export type PdfFont = { name: string; type: string; encoding: string; embedded: boolean; subset: boolean; unicode: boolean }
+
+/** `pdffonts` of a PDF (poppler); undefined without poppler. */
+export function pdfFonts(pdf: Uint8Array): PdfFont[] | undefined {
+  if (!hasCommand('pdffonts')) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'einvoice-fonts-'))
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf)
+    const out = execFileSync('pdffonts', [join(dir, 'in.pdf')], { encoding: 'utf8' })
+    return out
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim() !== '')
+      .map((line) => {
+        // name, type (may contain a space), encoding, emb, sub, uni, object, generation
+        const m = /^(\S+)\s+(.+?)\s{2,}(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line)
+        if (m === null) throw new Error(`unexpected pdffonts line: ${line}`)
+        return { name: m[1]!, type: m[2]!, encoding: m[3]!, embedded: m[4] === 'yes', subset: m[5] === 'yes', unicode: m[6] === 'yes' }
+      })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -48,9 +48,14 @@ describe('pdf2pdfa', () => {
     expect(text).not.toMatch(/JavaScript|\/AA\b|app\.alert/)
   })
 
-  it('refuses non-embedded fonts without Ghostscript, saying why', async () => {
-    await expect(pdfToPdfa(helvetica, { ghostscript: false })).rejects.toThrow(
-      /cannot be made PDF\/A-3 without Ghostscript \(not found on PATH\): fonts not embedded \(PDF\/A 6\.2\.11\.4\.1\): Helvetica/,
+  it('embeds a non-embedded Helvetica natively (no Ghostscript needed)', async () => {
+    const out = await pdfToPdfa(helvetica, { ghostscript: false })
+    expect([out.method, out.embeddedFonts]).toEqual(['native', ['Helvetica']])
+  })
+
+  it('refuses non-embedded fonts without Ghostscript when native embedding is off, saying why', async () => {
+    await expect(pdfToPdfa(helvetica, { ghostscript: false, embedStandardFonts: false })).rejects.toThrow(
+      /cannot be made PDF\/A-3 without Ghostscript \(gs not found on PATH, or disabled by EINVOICE_GS\): fonts not embedded \(PDF\/A 6\.2\.11\.4\.1\): Helvetica/,
     )
   })
 
@@ -58,8 +63,8 @@ describe('pdf2pdfa', () => {
     await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
   })
 
-  it.skipIf(gs === undefined)('embeds the standard fonts through Ghostscript when it is installed; text and size unchanged', async () => {
-    const out = await pdfToPdfa(helvetica)
+  it.skipIf(gs === undefined)('embeds the standard fonts through Ghostscript when native embedding is off; text and size unchanged', async () => {
+    const out = await pdfToPdfa(helvetica, { embedStandardFonts: false })
     expect(out.method).toBe('ghostscript')
     expect(await pageSizes(out.pdf)).toEqual(await pageSizes(helvetica))
     const before = pdfText(helvetica)
@@ -73,7 +78,7 @@ describe.skipIf(!canPdfaCheck)('pdf2pdfa outputs pass pdfa-check --strict', () =
   })
 
   it.skipIf(gs === undefined)('through Ghostscript', async () => {
-    expect(pdfaCheck((await pdfToPdfa(helvetica)).pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+    expect(pdfaCheck((await pdfToPdfa(helvetica, { embedStandardFonts: false })).pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
   })
 })
 if (gs === undefined) process.stderr.write('note: Ghostscript (gs) not on PATH; the Ghostscript path of pdf2pdfa is not tested\n')
