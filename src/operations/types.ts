@@ -18,6 +18,11 @@ export type ParamSpec = {
   /** Allowed values (case-insensitive on input; the declared spelling is passed to `run`). */
   values?: readonly string[] | undefined
   default?: string | boolean | number | undefined
+  /**
+   * A family of headers (`write<Storage>`): every request header whose name starts with this
+   * prefix reaches the operation, as `name=value` lines in this parameter's text.
+   */
+  headerPrefix?: string | undefined
   description: string
 }
 

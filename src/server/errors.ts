@@ -4,7 +4,7 @@
  * the gateway (401/403/429, always with `X-Error-Code`).
  * @module
  */
-import { isEInvoiceError } from '../errors.js'
+import { type EInvoiceErrorCode, isEInvoiceError } from '../errors.js'
 
 /** Body of a service error (spec: ApiErrorResponse). */
 export type ApiErrorResponse = {
@@ -107,6 +107,8 @@ export function apiErrorResponse(body: ApiErrorResponse, mediaType: string, head
   })
 }
 
+const ENGINE_STATUS: Partial<Record<EInvoiceErrorCode, number>> = { DEPENDENCY_MISSING: 501, INPUT_TOO_LARGE: 413 }
+
 /**
  * Maps what a request handler threw to the response, or `undefined` for an unexpected error
  * (the caller logs it and answers an opaque 500).
@@ -115,9 +117,12 @@ export function apiErrorResponse(body: ApiErrorResponse, mediaType: string, head
 export function toErrorResponse(err: unknown, requestUrl: string, mediaType: string): Response | undefined {
   if (err instanceof GatewayRefusal) return gatewayResponse(err)
   if (isEInvoiceError(err)) {
+    // The engine's refusals are 400s, except what is not the client's input: a missing server-side
+    // program (501) and an input over an engine limit (413).
+    const status = ENGINE_STATUS[err.errorCode] ?? 400
     return apiErrorResponse(
-      { requestUrl, httpCode: 400, errorCode: err.errorCode, message: err.message, details: err.details },
-      mediaType,
+      { requestUrl, httpCode: status, errorCode: err.errorCode, message: err.message, details: err.details },
+      status === 400 ? mediaType : 'application/json',
     )
   }
   if (err instanceof HttpProblem) {

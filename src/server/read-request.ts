@@ -39,6 +39,15 @@ async function readMultipart(req: HonoRequest, op: Operation, out: Record<string
   }
 }
 
+/** `name=value` lines of every header starting with `prefix` (case-insensitive), or undefined. */
+function headerFamily(req: HonoRequest, prefix: string): string | undefined {
+  const lower = prefix.toLowerCase()
+  const lines = Object.entries(req.header())
+    .filter(([name]) => name.toLowerCase().startsWith(lower))
+    .map(([name, value]) => `${name}=${value}`)
+  return lines.length === 0 ? undefined : lines.join('\n')
+}
+
 /**
  * @throws EInvoiceError MISSING_INPUT (a required input absent or empty), INVALID_PARAMETER;
  *   HttpProblem INVALID_MULTIPART for a body that is not well-formed multipart.
@@ -46,7 +55,10 @@ async function readMultipart(req: HonoRequest, op: Operation, out: Record<string
 export async function readOperationInput(req: HonoRequest, op: Operation): Promise<OperationInput> {
   // Parameters first: a wrong query is reported without waiting for a large upload.
   const raw: Record<string, string | undefined> = {}
-  for (const spec of op.params) raw[spec.name] = spec.in === 'query' ? req.query(spec.name) : req.header(spec.name)
+  for (const spec of op.params) {
+    if (spec.headerPrefix !== undefined) raw[spec.name] = headerFamily(req, spec.headerPrefix)
+    else raw[spec.name] = spec.in === 'query' ? req.query(spec.name) : req.header(spec.name)
+  }
   const params = parseParams(op, raw)
   const inputs: Record<string, Uint8Array | undefined> = {}
   const body = op.inputs.find((i) => i.source === 'body')

@@ -1,0 +1,46 @@
+/**
+ * The xmltopdf engine: invoice XML → the model → the localised view → an A4 PDF/A-3b; with
+ * `embedXml` the source XML is embedded as a Factur-X / ZUGFeRD / XRechnung associated file, so
+ * the PDF is itself a hybrid invoice.
+ * @module
+ */
+import type { Invoice } from '../model/invoice.js'
+import { readInvoice } from '../read-invoice.js'
+import type { Language } from './i18n/index.js'
+import { renderPdf } from './pdf-render.js'
+import { buildInvoiceView } from './view-model.js'
+
+export type XmlToPdfOptions = {
+  /** @default 'EN' */
+  language?: Language | undefined
+  /** Embed the source XML (Factur-X container). @default false */
+  embedXml?: boolean | undefined
+  /** Creation date of the PDF. @default the current time */
+  date?: Date | undefined
+  /** Tagged PDF (structure tree for assistive technology). @default false */
+  tagged?: boolean | undefined
+}
+
+export type XmlToPdfResult = { pdf: Uint8Array; warnings: string[] }
+
+/** The PDF view of a model (no embedded XML). */
+export async function invoiceToPdf(invoice: Invoice, options: Omit<XmlToPdfOptions, 'embedXml'> = {}): Promise<Uint8Array> {
+  return renderPdf(buildInvoiceView(invoice, options.language ?? 'EN'), { date: options.date, tagged: options.tagged })
+}
+
+/**
+ * @throws EInvoiceError INVALID_XML (with line and column), UNSUPPORTED_DOCUMENT (also with
+ *   `embedXml` for UBL, which has no hybrid PDF container).
+ * @example
+ * const { pdf } = await xmlToPdf(readFileSync('xrechnung.xml'), { language: 'DE', embedXml: true })
+ */
+export async function xmlToPdf(xml: Uint8Array | string, options: XmlToPdfOptions = {}): Promise<XmlToPdfResult> {
+  const invoice = readInvoice(xml)
+  const date = options.date ?? new Date()
+  if (options.embedXml !== true) return { pdf: await invoiceToPdf(invoice, { language: options.language, date, tagged: options.tagged }), warnings: [] }
+  const { hybridContainer, makeHybrid } = await import('./facturx-container.js')
+  const bytes = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml
+  const container = hybridContainer(bytes)
+  const pdf = await invoiceToPdf(invoice, { language: options.language, date, tagged: options.tagged })
+  return makeHybrid(pdf, bytes, invoice, container, { date })
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { readValidationReport } from '../../src/render/report-model.js'
+import { validationReportToPdf } from '../../src/render/report-pdf.js'
+import { validateXml } from '../../src/validate/index.js'
+import { writeMustangReport } from '../../src/validate/index.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
+import { canPdfaCheck, pdfText, pdfaCheck } from '../pdf/fixtures.js'
+
+if (!canPdfaCheck) process.stderr.write('[render/report-pdf] pdfa-check (python3, qpdf, poppler) missing: PDF/A checks skipped\n')
+
+const FIXTURE = readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`, 'utf8')
+const DATE = new Date('2026-02-03T04:05:06Z')
+
+/** The report of an invalid invoice (wrong totals), plus a message in umlauts, accents and Cyrillic. */
+function invalidReport(): string {
+  const xml = FIXTURE.replace('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>999.99')
+  const result = validateXml(new TextEncoder().encode(xml))
+  expect(result.valid).toBe(false)
+  const report = writeMustangReport({ fileName: 'rechnung-ä.xml', datetime: '2026-02-03 05:06:07', container: 'xml', xml: result, valid: false })
+  return report.replace('<messages>', '<messages><warning type="10" location="/BG-4/BT-27" criterion="X-1">Seller Müller &amp; Söhne – Élodie Ñandú Дмитрий</warning>')
+}
+
+/** A report with many messages (to force several pages), including a long unbroken location. */
+function longReport(count: number): string {
+  const messages = Array.from(
+    { length: count },
+    (_, i) => `<error type="24" location="/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[${i + 1}]/ram:SpecifiedLineTradeSettlement" criterion="BR-CO-${i}">[BR-CO-${i}] Message number ${i + 1}: Grüße aus Köln, ça va ?</error>`,
+  ).join('')
+  return `<?xml version="1.0" encoding="UTF-8"?><validation filename="big.xml" datetime="2026-01-01 00:00:00"><xml><info><profile>urn:cen.eu:en16931:2017</profile></info><messages>${messages}</messages><summary status="invalid"/></xml><messages/><summary status="invalid"/></validation>`
+}
+
+describe('readValidationReport', () => {
+  it('reads status, parts and messages with rule ids', () => {
+    const model = readValidationReport(invalidReport())
+    expect(model.status).toBe('invalid')
+    expect(model.fileName).toBe('rechnung-ä.xml')
+    const xml = model.parts.find((p) => p.name === 'xml')
+    expect(xml?.status).toBe('invalid')
+    expect(xml?.messages.some((m) => m.rule === 'BR-CO-10' && m.severity === 'error')).toBe(true)
+  })
+
+  it("splits Mustang's `[ID …] from …)` text into rule and text", () => {
+    const mustang =
+      '<validation filename="a.xml" datetime="x"><xml><messages><error type="4" location="/*:X" criterion="exists(x)">[BR-01] An Invoice shall have a Specification identifier [ID BR-01] from /xslt/ZF_250/FACTUR-X_EN16931.xslt)</error></messages><summary status="invalid"/></xml><summary status="invalid"/></validation>'
+    const m = readValidationReport(mustang).parts[0]?.messages[0]
+    expect(m).toEqual({ severity: 'error', rule: 'BR-01', section: '4', location: '/*:X', text: '[BR-01] An Invoice shall have a Specification identifier' })
+  })
+
+  it('refuses XML that is not a validation report, naming what it found', () => {
+    expect(() => readValidationReport(FIXTURE)).toThrow(/not a validation report.*rsm:CrossIndustryInvoice/)
+    expect(() => readValidationReport('<validation/>')).toThrow(/without a summary status/)
+  })
+
+  it('refuses text that is not XML', () => {
+    expect(() => readValidationReport('this is not xml')).toThrowError(expect.objectContaining({ errorCode: 'INVALID_XML' }) as Error)
+  })
+})
+
+describe('validationReportToPdf', () => {
+  it('shows the overall status and every message with rule and location, UTF-8 text intact', async () => {
+    const pdf = await validationReportToPdf(invalidReport(), { date: DATE })
+    expect(new TextDecoder('latin1').decode(pdf.subarray(0, 8))).toBe('%PDF-1.7')
+    const text = pdfText(pdf)
+    if (text === undefined) return
+    expect(text).toContain('Validation report')
+    expect(text).toContain('Result: invalid')
+    expect(text).toContain('It is recommended to reject the document.')
+    expect(text).toContain('rechnung-ä.xml')
+    expect(text).toContain('Rule BR-CO-10')
+    expect(text).toContain('Müller')
+    expect(text).toMatch(/Дмитрий|Dmitri/)
+  })
+
+  it('uses German and French labels', async () => {
+    const de = pdfText(await validationReportToPdf(invalidReport(), { language: 'DE', date: DATE }))
+    const fr = pdfText(await validationReportToPdf(invalidReport(), { language: 'FR', date: DATE }))
+    if (de === undefined || fr === undefined) return
+    expect(de).toContain('Prüfbericht')
+    expect(de).toContain('Bewertung: ungültig')
+    expect(de).toContain('zurückzuweisen')
+    expect(fr).toContain('Rapport de validation')
+    expect(fr).toContain('Résultat: non valide')
+  })
+
+  it('paginates long reports without losing a message', async () => {
+    const pdf = await validationReportToPdf(longReport(150), { date: DATE })
+    const text = pdfText(pdf)
+    if (text === undefined) return
+    expect(text).toMatch(/Page 1 of [3-9]/)
+    for (const n of [1, 75, 150]) expect(text).toContain(`Message number ${n}:`)
+  })
+
+  it.skipIf(!canPdfaCheck)('passes pdfa-check --strict (PDF/A-3b)', async () => {
+    const check = pdfaCheck(await validationReportToPdf(longReport(60), { language: 'DE', date: DATE }), 'pdfa3')
+    expect(check.failed).toEqual([])
+    expect(check.result).toBe('pass')
+  })
+})
