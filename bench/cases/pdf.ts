@@ -18,7 +18,7 @@ async function onePage(subset: 'PDF/A-3b' | undefined): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()))
-  doc.font(join(PACKAGE_ROOT, 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf')).fontSize(11)
+  doc.font(join(PACKAGE_ROOT, 'assets', 'fonts', 'DejaVuSans.ttf')).fontSize(11)
   for (let i = 1; i <= 10; i++) doc.text(`Line ${i}: Artikel ${i}, 2 × 9.90 EUR, 19 % VAT`)
   doc.end()
   await done

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import PDFKit from 'pdfkit'
 import { PACKAGE_ROOT } from '../../src/version.js'
 
-export const DEJAVU = join(PACKAGE_ROOT, 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf')
+export const DEJAVU = join(PACKAGE_ROOT, 'assets', 'fonts', 'DejaVuSans.ttf')
 
 export type FixtureOptions = {
   /** pdfkit subset, e.g. 'PDF/A-3b'; none for an ordinary PDF. */
