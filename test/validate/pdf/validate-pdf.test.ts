@@ -92,7 +92,7 @@ describe('validatePdf', () => {
     expect(r.pdfaValid).toBe(false)
   })
 
-  it('reports a missing trailer /ID and JavaScript', async () => {
+  it('reports JavaScript (an OpenAction of type JavaScript)', async () => {
     const doc = await PDFDocument.load(facturx, { updateMetadata: false })
     doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))
     const saved = await doc.save({ useObjectStreams: false })

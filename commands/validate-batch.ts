@@ -1,0 +1,203 @@
+/**
+ * `einvoice validate` over many files: arguments expanded (globs, directories, `-`), files run on
+ * worker threads (`--jobs N`, default the core count), reports written in argument order, a
+ * progress line on a terminal (stderr) and a summary table at the end.
+ * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
+ * @module
+ */
+import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
+import type { ReportFormat } from '../src/validate/index.js'
+import { PACKAGE_ROOT } from '../src/version.js'
+import { expandFileArgs } from './file-patterns.js'
+import type { CliIO } from './io.js'
+import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, describeError, printError } from './output.js'
+import { type ValidateReply, type ValidateTask, errorData, validateBytes } from './validate-task.js'
+
+export type BatchFlags = { format: ReportFormat; ignoreNotices?: boolean | undefined; jobs?: string | number | undefined }
+
+type Counts = { valid: number; invalid: number; unreadable: number }
+
+/** The compiled worker, beside this module (dist) or in the package's dist (tests on sources). */
+export function findValidateWorker(): string | undefined {
+  const candidates = [fileURLToPath(new URL('./validate-worker.js', import.meta.url)), join(PACKAGE_ROOT, 'dist', 'commands', 'validate-worker.js')]
+  return candidates.find((c) => existsSync(c))
+}
+
+function parseJobs(value: string | number | undefined): number {
+  if (value === undefined) return availableParallelism()
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new EInvoiceError('INVALID_PARAMETER', `--jobs: expected a whole number from 1 to 256, got ${JSON.stringify(String(value))}`, { details: { jobs: '1..256' } })
+  }
+  return n
+}
+
+/** A worker's failure back as an error describeError understands. */
+function revive(error: { message: string; code: string | undefined; einvoice: boolean }): Error {
+  if (error.einvoice) return new EInvoiceError((error.code ?? 'INVALID_XML') as EInvoiceErrorCode, error.message)
+  return Object.assign(new Error(error.message), { code: error.code })
+}
+
+type Runner = { run(task: ValidateTask): Promise<ValidateReply>; close(): Promise<void> }
+
+function inProcess(io: CliIO): Runner {
+  // One file at a time: validation is synchronous work, and reading every file at once costs memory.
+  let queue: Promise<unknown> = Promise.resolve()
+  const runOne = async (task: ValidateTask): Promise<ValidateReply> => {
+    try {
+      const bytes = task.path === '-' ? await io.readStdin() : await io.readFile(task.path)
+      return await validateBytes(bytes, task)
+    } catch (err) {
+      return { id: task.id, ok: false, error: errorData(err) }
+    }
+  }
+  return {
+    run: (task) => {
+      const result = queue.then(() => runOne(task))
+      queue = result
+      return result
+    },
+    close: async () => {},
+  }
+}
+
+function workerPool(file: string, size: number): Runner {
+  const idle: Worker[] = []
+  const waiting: ((w: Worker) => void)[] = []
+  const all: Worker[] = []
+  const spawn = (): Worker => {
+    const w = new Worker(file)
+    all.push(w)
+    return w
+  }
+  for (let i = 0; i < size; i++) idle.push(spawn())
+  const acquire = (): Promise<Worker> => {
+    const w = idle.pop()
+    return w !== undefined ? Promise.resolve(w) : new Promise((resolve) => waiting.push(resolve))
+  }
+  const release = (w: Worker): void => {
+    const next = waiting.shift()
+    if (next !== undefined) next(w)
+    else idle.push(w)
+  }
+  return {
+    run: async (task) => {
+      const w = await acquire()
+      return new Promise<ValidateReply>((resolve) => {
+        const onMessage = (reply: ValidateReply): void => {
+          w.off('error', onError)
+          release(w)
+          resolve(reply)
+        }
+        const onError = (err: Error): void => {
+          // A crashed worker is replaced; its file is reported, the batch goes on.
+          w.off('message', onMessage)
+          release(spawn())
+          resolve({ id: task.id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
+        }
+        w.once('message', onMessage)
+        w.once('error', onError)
+        w.postMessage(task)
+      })
+    },
+    close: async () => {
+      await Promise.all(all.map((w) => w.terminate()))
+    },
+  }
+}
+
+function progress(io: CliIO, enabled: boolean): { update(done: number, total: number, c: Counts): void; clear(): void } {
+  let last = 0
+  let shown = false
+  return {
+    update(done, total, c) {
+      const now = Date.now()
+      if (!enabled || (now - last < 80 && done < total)) return
+      last = now
+      shown = true
+      io.stderr.write(`\r\x1b[Kvalidating ${done}/${total} · ${c.invalid} invalid · ${c.unreadable} unreadable`)
+    },
+    clear() {
+      if (shown) io.stderr.write('\r\x1b[K')
+      shown = false
+    },
+  }
+}
+
+function summaryTable(total: number, c: Counts, ms: number): string {
+  const head = ['files', 'valid', 'invalid', 'unreadable', 'time']
+  const row = [String(total), String(c.valid), String(c.invalid), String(c.unreadable), ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`]
+  const widths = head.map((h, i) => Math.max(h.length, (row[i] ?? '').length))
+  const line = (cells: string[]): string => cells.map((x, i) => x.padStart(widths[i] ?? 0)).join('  ')
+  return `${line(head)}\n${line(row)}\n`
+}
+
+export async function runValidateBatch(args: readonly string[], flags: BatchFlags, io: CliIO): Promise<number> {
+  const started = performance.now()
+  const jobs = parseJobs(flags.jobs)
+  const { files, unmatched } = expandFileArgs(args.length === 0 ? ['-'] : args)
+  const counts: Counts = { valid: 0, invalid: 0, unreadable: 0 }
+  let exitCode = EXIT_OK
+  for (const pattern of unmatched) {
+    await printError(io, `${pattern}: no .xml or .pdf file matches`)
+    counts.unreadable++
+    exitCode = EXIT_BAD_INPUT
+  }
+  const tasks: ValidateTask[] = files.map((path, id) => ({ id, path, name: path === '-' ? '<stdin>' : path, format: flags.format, ignoreNotices: flags.ignoreNotices === true }))
+  const workerFile = findValidateWorker()
+  const fileTasks = tasks.filter((t) => t.path !== '-').length
+  const pool = jobs > 1 && fileTasks > 1 && workerFile !== undefined ? workerPool(workerFile, Math.min(jobs, fileTasks)) : undefined
+  const local = inProcess(io)
+  const bar = progress(io, io.stderr.isTTY === true && tasks.length > 1 && io.env.CI === undefined)
+  const replies = new Map<number, ValidateReply>()
+  let next = 0
+  let done = 0
+  const flush = async (): Promise<void> => {
+    for (let r = replies.get(next); r !== undefined; r = replies.get(next)) {
+      replies.delete(next)
+      const task = tasks[next] as ValidateTask
+      next++
+      bar.clear()
+      if (r.ok) {
+        io.stdout.write(r.report)
+        if (r.valid) counts.valid++
+        else {
+          counts.invalid++
+          exitCode = Math.max(exitCode, EXIT_FAILED)
+        }
+      } else {
+        const { line, exitCode: code } = describeError(revive(r.error), task.name)
+        await printError(io, line)
+        counts.unreadable++
+        exitCode = Math.max(exitCode, code === EXIT_FAILED ? EXIT_FAILED : EXIT_BAD_INPUT)
+      }
+    }
+    bar.update(done, tasks.length, counts)
+  }
+  try {
+    await Promise.all(
+      tasks.map(async (task) => {
+        const reply = await (task.path === '-' || pool === undefined ? local : pool).run(task)
+        replies.set(task.id, reply)
+        done++
+        await flush()
+      }),
+    )
+  } finally {
+    await pool?.close()
+    bar.clear()
+  }
+  const total = tasks.length + unmatched.length
+  if (total > 1) {
+    const table = summaryTable(total, counts, performance.now() - started)
+    // Machine-readable formats keep standard output clean: the table goes to standard error.
+    if (flags.format === 'text') io.stdout.write(`\n${table}`)
+    else io.stderr.write(table)
+  }
+  return exitCode
+}

@@ -1,0 +1,117 @@
+/**
+ * The PDF part's rules as data: id → ISO 19005-3 clause (or Factur-X / Mustang reference), group,
+ * severity, Mustang section code and message template. Checks raise findings by id with params;
+ * the wording lives here only (einvoice's own words).
+ * @module
+ */
+import type { Severity } from '../types.js'
+
+/** `pdfa`: what veraPDF judges (PDF/A-3b); `facturx`: the Factur-X/ZUGFeRD container rules. */
+export type PdfRuleGroup = 'pdfa' | 'facturx'
+
+export type PdfRule = {
+  group: PdfRuleGroup
+  severity: Severity
+  /** ISO 19005-3 clause, or the Factur-X 1.0 / ZUGFeRD 2.x chapter. */
+  clause: string
+  /** Mustang's section code (behaviour doc §6.4), where Mustang has one for this condition. */
+  section?: string | undefined
+  template: string
+}
+
+export type PdfFinding = {
+  ruleId: string
+  severity: Severity
+  group: PdfRuleGroup
+  clause: string
+  section?: string | undefined
+  /** What in the file: `byte 1234`, `catalog /Metadata`, `object 12 0`, `XMP fx:ConformanceLevel`. */
+  location: string
+  params: Readonly<Record<string, string>>
+  message: string
+}
+
+const r = (group: PdfRuleGroup, severity: Severity, clause: string, template: string, section?: string): PdfRule => ({
+  group,
+  severity,
+  clause,
+  template,
+  section,
+})
+
+export const PDF_RULES = {
+  // --- file structure (ISO 19005-3 6.1)
+  'PDFA-FILE-HEADER': r('pdfa', 'error', '6.1.2', 'the file must start at byte 0 with %PDF-1.n (n from 0 to 7) and a line end; found {found}'),
+  'PDFA-FILE-BINARY': r('pdfa', 'error', '6.1.2', 'the header line must be followed by a comment of at least four bytes above 127; found {found}'),
+  'PDFA-FILE-EOF': r('pdfa', 'error', '6.1.3', 'nothing but one line end may follow the last %%EOF; found {bytes} more bytes'),
+  'PDFA-FILE-XREF': r('pdfa', 'error', '6.1.4', 'startxref points to byte {offset}, where there is no cross-reference table or stream'),
+  'PDFA-TRAILER-ID': r('pdfa', 'error', '6.1.3', 'the trailer must carry /ID, an array of two strings; {found}'),
+  'PDFA-ENCRYPT': r('pdfa', 'error', '6.1.3', 'the file is encrypted (trailer /Encrypt); PDF/A forbids encryption'),
+  'PDFA-UNREADABLE': r('pdfa', 'error', '6.1', 'the PDF cannot be read: {detail}', '7'),
+  // --- XMP (6.6.2, 6.6.4)
+  'PDFA-XMP-MISSING': r('pdfa', 'error', '6.6.2.1', 'the document catalog has no XMP metadata stream (/Metadata)', '17'),
+  'PDFA-XMP-STREAM': r('pdfa', 'error', '6.6.2.1', 'the metadata stream must have /Type /Metadata and /Subtype /XML; {found}'),
+  'PDFA-XMP-ENCODING': r('pdfa', 'error', '6.6.2.1', 'the XMP packet must be UTF-8; {found}'),
+  'PDFA-XMP-PACKET': r('pdfa', 'error', '6.6.2.1', 'the xpacket header must not carry the bytes or encoding attribute; found {found}'),
+  'PDFA-XMP-WELLFORMED': r('pdfa', 'error', '6.6.2.1', 'the XMP metadata cannot be parsed: {detail}', '28'),
+  'PDFA-ID-PART': r('pdfa', 'error', '6.6.4', 'pdfaid:part must be 3 for a PDF/A-3 file; found {found}', '23'),
+  'PDFA-ID-CONFORMANCE': r('pdfa', 'error', '6.6.4', 'pdfaid:conformance must be A, B or U; found {found}', '23'),
+  'PDFA-XMP-VALUE-TYPE': r('pdfa', 'error', '6.6.2.3.1', 'the predefined XMP property {property} must be {expected}; found {found}'),
+  'PDFA-XMP-UNDECLARED': r('pdfa', 'error', '6.6.2.3.1', 'the XMP property {property} is neither predefined nor declared in a pdfaExtension:schemas entry'),
+  'PDFA-XMP-EXTENSION': r('pdfa', 'error', '6.6.2.3.3', 'the pdfaExtension schema declaration is incomplete: {detail}'),
+  // --- colour (6.2.3, 6.2.4.3)
+  'PDFA-OUTPUT-INTENT': r('pdfa', 'error', '6.2.3', 'the GTS_PDFA1 OutputIntent {detail}'),
+  'PDFA-OUTPUT-INTENT-PROFILES': r('pdfa', 'error', '6.2.3', 'all OutputIntents must share one DestOutputProfile; found {count} different profiles'),
+  'PDFA-DEVICE-COLOUR': r('pdfa', 'error', '6.2.4.3', '{space} is used ({where}) without a matching OutputIntent or Default colour space'),
+  // --- fonts, actions (6.2.11, 6.5, 6.6)
+  'PDFA-FONT-EMBEDDED': r('pdfa', 'error', '6.2.11.4.1', 'the font {font} ({subtype}) is not embedded'),
+  'PDFA-FONT-CIDSET': r('pdfa', 'error', '6.2.11.4.2', 'the CIDSet of the font {font} does not list {count} glyphs its program contains (CIDs {cids})'),
+  'PDFA-ACTION': r('pdfa', 'error', '6.5.1', 'forbidden {what}'),
+  'PDFA-JAVASCRIPT': r('pdfa', 'error', '6.6.1', 'JavaScript is forbidden: {what}'),
+  'PDFA-ADDITIONAL-ACTIONS': r('pdfa', 'error', '6.5.2', 'additional-actions (/AA) dictionaries are forbidden'),
+  // --- embedded files (6.8)
+  'PDFA-EF-NAMES': r('pdfa', 'error', '6.8', 'the file specification of {file} must carry both /F and /UF'),
+  'PDFA-EF-RELATIONSHIP': r('pdfa', 'error', '6.8', 'the file specification of {file} has no /AFRelationship'),
+  'PDFA-EF-AF': r('pdfa', 'error', '6.8', 'the embedded file {file} is not referenced from any /AF array'),
+  'PDFA-EF-MIME': r('pdfa', 'error', '6.8', 'the embedded file stream of {file} needs a MIME type in /Subtype; found {found}'),
+  'PDFA-EF-MODDATE': r('pdfa', 'warning', '6.8', 'the embedded file stream of {file} has no valid /Params /ModDate ({found})'),
+  // --- Factur-X / ZUGFeRD XMP (Factur-X 1.0 §6.2.2, ZUGFeRD 2.x §6; Mustang's PDFValidator)
+  'FX-XMP-NAMESPACE': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP has no Factur-X/ZUGFeRD/Order-X invoice properties (DocumentFileName, DocumentType, Version, ConformanceLevel)', '17'),
+  'FX-XMP-CONFORMANCE-MISSING': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP property {prefix}:ConformanceLevel is missing', '11'),
+  'FX-XMP-CONFORMANCE': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:ConformanceLevel must be one of {allowed}; found {found}', '12'),
+  'FX-XMP-DOCTYPE-MISSING': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP property {prefix}:DocumentType is missing', '13'),
+  'FX-XMP-DOCTYPE': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:DocumentType must be one of {allowed}; found {found}', '14'),
+  'FX-XMP-VERSION-MISSING': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP property {prefix}:Version is missing', '15'),
+  'FX-XMP-VERSION': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:Version must be one of {allowed}; found {found}', '16'),
+  'FX-XMP-FILENAME-MISSING': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP property {prefix}:DocumentFileName is missing', '21'),
+  'FX-XMP-FILENAME': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:DocumentFileName must be one of {allowed}; found {found}', '19'),
+  'FX-XMP-SCHEMA': r('facturx', 'error', 'PDF/A-3 6.6.2.3.3', 'the pdfaExtension declaration of {namespace}: {detail}'),
+  'FX-FILENAME-MATCH': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:DocumentFileName is {found}, but no embedded file has that name (embedded: {embedded})', '19'),
+  'FX-LEVEL-MATCH': r('facturx', 'error', 'Factur-X 6.2.2', '{prefix}:ConformanceLevel is {found}, but the embedded XML declares {guideline} (BT-24), i.e. {expected}'),
+  'FX-ATTACHMENT-MIME': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} must have the MIME type text/xml; found {found}'),
+  'FX-ATTACHMENT-MODDATE': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} needs /Params /ModDate (the date of the XML)'),
+  'FX-ATTACHMENT-CATALOG-AF': r('facturx', 'error', 'Factur-X 6.2.1', 'the file specification of {file} must be in the catalog /AF array'),
+  'FX-ATTACHMENT-RELATIONSHIP': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; expected {expected}'),
+  'FX-ATTACHMENT-XML': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} is not well-formed XML: {detail}', '17'),
+  'FX-OTHER-XML': r('facturx', 'information', 'Mustang', 'the PDF also carries the XML attachment {file}, which is not the invoice', '17'),
+} as const satisfies Record<string, PdfRule>
+
+export type PdfRuleId = keyof typeof PDF_RULES
+
+const PLACEHOLDER = /\{(\w+)\}/g
+
+/** A finding of `id` at `location`, its message rendered from the table. */
+export function pdfFinding(id: PdfRuleId, location: string, params: Readonly<Record<string, string>> = {}): PdfFinding {
+  const rule: PdfRule = PDF_RULES[id]
+  const text = rule.template.replace(PLACEHOLDER, (_, name: string) => params[name] ?? `{${name}}`)
+  return {
+    ruleId: id,
+    severity: rule.severity,
+    group: rule.group,
+    clause: rule.clause,
+    section: rule.section,
+    location,
+    params,
+    message: `[${id}] ${text} (${rule.clause.startsWith('6.') ? `ISO 19005-3 ${rule.clause}` : rule.clause})`,
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The PDF part of validation: PDF/A-3 checks (file structure, XMP, colour, fonts, actions,
+ * embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
+ * Findings are data; the PDF/A verdict is what veraPDF's PDF/A-3b judgement is compared with.
+ * @module
+ */
+import type { PDFDocument } from '@cantoo/pdf-lib'
+import { EInvoiceError, isEInvoiceError } from '../../errors.js'
+import { INVOICE_FILE_NAMES } from '../../pdf/invoice-xml.js'
+import { loadPdf } from '../../pdf/load-pdf.js'
+import { parseXml } from '../../xml/index.js'
+import { isInvalidating } from '../types.js'
+import { checkCidSets } from './cidset-check.js'
+import { checkColour } from './colour-checks.js'
+import { checkFacturx, facturxXmp } from './facturx-checks.js'
+import { checkFileBytes, checkTrailerId } from './file-structure.js'
+import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
+import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { type XmpCheckResult, checkXmp } from './xmp-checks.js'
+
+export type PdfValidationOptions = {
+  /**
+   * Reads BT-24 from the embedded invoice XML (validateFile passes its XML validation here, so the
+   * XML is parsed once). @default a light parse that finds the guideline ID
+   */
+  guidelineOf?: ((xml: Uint8Array, fileName: string) => string | undefined) | undefined
+}
+
+export type PdfValidationResult = {
+  findings: PdfFinding[]
+  /** The file could be parsed as a PDF at all. */
+  readable: boolean
+  /** No error in the PDF/A group (what veraPDF judges). */
+  pdfaValid: boolean
+  /** No error in the Factur-X container group. */
+  facturxValid: boolean
+  valid: boolean
+  /** pdfaid:part and pdfaid:conformance as written. */
+  part?: string | undefined
+  conformance?: string | undefined
+  /** Why the file could not be read (INVALID_PDF, INPUT_TOO_LARGE), when it could not. */
+  loadError?: EInvoiceError | undefined
+  /** The embedded invoice XML, when there is one. */
+  invoice?: { fileName: string; xml: Uint8Array } | undefined
+  durationMs: number
+}
+
+/**
+ * Finds `GuidelineSpecifiedDocumentContextParameter/ID` (CII, ZUGFeRD 1, Order-X) or UBL
+ * CustomizationID.
+ * @throws the XML parser's EInvoiceError when the XML is not well-formed.
+ */
+export function guidelineOf(xml: Uint8Array): string | undefined {
+  const root = parseXml(xml).root
+  const ctx = root.children.find((c) => c.local === 'ExchangedDocumentContext' || c.local === 'SpecifiedExchangedDocumentContext')
+  const g = ctx?.children.find((c) => c.local === 'GuidelineSpecifiedDocumentContextParameter')
+  const id = g?.children.find((c) => c.local === 'ID') ?? root.children.find((c) => c.local === 'CustomizationID')
+  return id?.text.trim()
+}
+
+/** The default BT-24 reader: a not well-formed invoice XML is a container finding, not a crash. */
+function guidelineOrFinding(xml: Uint8Array, fileName: string, out: PdfFinding[]): string | undefined {
+  try {
+    return guidelineOf(xml)
+  } catch (err) {
+    out.push(pdfFinding('FX-ATTACHMENT-XML', `embedded file ${JSON.stringify(fileName)}`, { file: JSON.stringify(fileName), detail: (err as Error).message }))
+    return undefined
+  }
+}
+
+/** Runs one check; an unexpected failure inside becomes a finding, never a crash. */
+function guarded<T>(what: string, out: PdfFinding[], fallback: T, check: () => T): T {
+  try {
+    return check()
+  } catch (err) {
+    out.push(pdfFinding('PDFA-UNREADABLE', what, { detail: `${what}: ${(err as Error).message}` }))
+    return fallback
+  }
+}
+
+function invoiceAttachment(files: readonly EmbeddedFileInfo[], xmp: XmpCheckResult): EmbeddedFileInfo | undefined {
+  for (const name of INVOICE_FILE_NAMES) {
+    const hit = files.find((f) => f.attachment.name === name)
+    if (hit !== undefined) return hit
+  }
+  const declared = xmp.packet === undefined ? undefined : facturxXmp(xmp.packet)?.values.DocumentFileName
+  return files.find((f) => f.attachment.name === declared) ?? files.find((f) => /\.xml$/i.test(f.attachment.name))
+}
+
+function verdict(findings: readonly PdfFinding[], group: PdfFinding['group']): boolean {
+  return !findings.some((f) => f.group === group && isInvalidating(f.severity))
+}
+
+function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpCheckResult; files: EmbeddedFileInfo[] } {
+  findings.push(...guarded('trailer', findings, [], () => checkTrailerId(doc)))
+  const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
+  findings.push(...xmp.findings)
+  findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
+  findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
+  findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
+  const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))
+  return { xmp, files }
+}
+
+/**
+ * Validates the PDF container. Never throws for bad input: an unreadable file is a finding.
+ * @example
+ * const pdf = await validatePdf(readFileSync('factur-x.pdf'))
+ * pdf.pdfaValid
+ */
+export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptions = {}): Promise<PdfValidationResult> {
+  const started = performance.now()
+  const findings = checkFileBytes(bytes)
+  const done = (readable: boolean, extra: Partial<PdfValidationResult> = {}): PdfValidationResult => {
+    const pdfaValid = verdict(findings, 'pdfa')
+    const facturxValid = verdict(findings, 'facturx')
+    return { findings, readable, pdfaValid, facturxValid, valid: pdfaValid && facturxValid, durationMs: performance.now() - started, ...extra }
+  }
+  let doc: PDFDocument
+  try {
+    const loaded = await loadPdf(bytes)
+    doc = loaded.doc
+    if (loaded.xrefRepaired) findings.push(pdfFinding('PDFA-FILE-XREF', 'startxref', { offset: startxrefOffset(bytes) }))
+    if (loaded.decrypted) findings.push(pdfFinding('PDFA-ENCRYPT', 'trailer /Encrypt'))
+  } catch (err) {
+    findings.push(pdfFinding('PDFA-UNREADABLE', 'file', { detail: (err as Error).message }))
+    return done(false, { loadError: isEInvoiceError(err) ? err : new EInvoiceError('INVALID_PDF', `the PDF cannot be parsed: ${(err as Error).message}`, { cause: err }) })
+  }
+  const { xmp, files } = documentChecks(doc, findings)
+  const invoice = invoiceAttachment(files, xmp)
+  let xml: Uint8Array | undefined
+  if (invoice !== undefined) xml = guarded('embedded invoice', findings, undefined, () => invoice.attachment.data())
+  const read = options.guidelineOf ?? ((data: Uint8Array, name: string) => guidelineOrFinding(data, name, findings))
+  const xmlStarted = performance.now()
+  const guideline = xml === undefined || invoice === undefined ? undefined : read(xml, invoice.attachment.name)
+  // The caller's XML validation runs inside `read`; the PDF part's duration leaves it out.
+  const xmlMs = options.guidelineOf === undefined ? 0 : performance.now() - xmlStarted
+  const looksLikeInvoice = invoice !== undefined || (xmp.packet !== undefined && facturxXmp(xmp.packet) !== undefined)
+  if (looksLikeInvoice) {
+    findings.push(...checkFacturx({ packet: xmp.packet, schemas: xmp.schemas, files, invoiceFileName: invoice?.attachment.name, guideline }))
+  }
+  const result = done(true, {
+    part: xmp.part,
+    conformance: xmp.conformance,
+    invoice: invoice === undefined || xml === undefined ? undefined : { fileName: invoice.attachment.name, xml },
+  })
+  result.durationMs -= xmlMs
+  return result
+}
+
+function startxrefOffset(bytes: Uint8Array): string {
+  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)))
+  return /startxref\s+(\d+)/.exec(tail)?.[1] ?? '?'
+}

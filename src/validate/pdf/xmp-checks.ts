@@ -1,0 +1,189 @@
+/**
+ * The XMP checks of PDF/A-3: the metadata stream (6.6.2.1), its encoding and packet header, the
+ * PDF/A identification (6.6.4), value types of predefined properties (6.6.2.3.1) and the
+ * pdfaExtension declarations every other property needs (6.6.2.3.1, 6.6.2.3.3).
+ * @module
+ */
+import { type PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib'
+import { streamBytes } from '../../pdf/streams.js'
+import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { OTHER_PREDEFINED_NAMESPACES, REQUIRED_PREFIXES, TYPED_SCHEMAS, XMP_DATE, type XmpValueType } from './xmp-predefined.js'
+import { type RdfPacket, type RdfValue, fieldKey, findProperty, readRdfPacket, textOf } from './xmp-rdf.js'
+
+const PDFAID = 'http://www.aiim.org/pdfa/ns/id/'
+const EXT = 'http://www.aiim.org/pdfa/ns/extension/'
+const SCHEMA = 'http://www.aiim.org/pdfa/ns/schema#'
+const PROPERTY = 'http://www.aiim.org/pdfa/ns/property#'
+
+/** One pdfaExtension:schemas entry as declared. */
+export type DeclaredSchema = {
+  namespaceUri: string | undefined
+  prefix: string | undefined
+  schema: string | undefined
+  properties: Map<string, { valueType?: string | undefined; category?: string | undefined; description?: string | undefined }>
+}
+
+export type XmpCheckResult = {
+  findings: PdfFinding[]
+  packet?: RdfPacket | undefined
+  part?: string | undefined
+  conformance?: string | undefined
+  schemas: DeclaredSchema[]
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+const latin1 = new TextDecoder('latin1')
+
+function encodingProblem(data: Uint8Array): string | undefined {
+  if ((data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0 && data[1] !== 0)) return 'it is UTF-16'
+  try {
+    utf8.decode(data)
+    return undefined
+  } catch {
+    return 'it is not valid UTF-8'
+  }
+}
+
+function describe(v: RdfValue): string {
+  return v.kind === 'simple' ? `the simple value ${JSON.stringify(v.text.slice(0, 60))}` : v.kind === 'container' ? `an rdf:${v.type}` : 'a structure'
+}
+
+const TYPE_TEXT: Readonly<Record<XmpValueType, string>> = {
+  Text: 'a simple value',
+  Date: 'an XMP date',
+  Integer: 'an integer',
+  Boolean: 'True or False',
+  Bag: 'an rdf:Bag',
+  Seq: 'an rdf:Seq',
+  Alt: 'an rdf:Alt (language alternative)',
+  Struct: 'a structure',
+}
+
+function typeMatches(want: XmpValueType, v: RdfValue, local: string): boolean {
+  switch (want) {
+    case 'Bag':
+    case 'Seq':
+    case 'Alt':
+      // dc:date is a Seq of dates: its items are checked as dates too.
+      return v.kind === 'container' && v.type === want && (local !== 'date' || v.items.every((i) => i.kind === 'simple' && XMP_DATE.test(i.text.trim())))
+    case 'Struct':
+      return v.kind === 'struct'
+    case 'Date':
+      return v.kind === 'simple' && XMP_DATE.test(v.text.trim())
+    case 'Integer':
+      return v.kind === 'simple' && /^[+-]?\d+$/.test(v.text.trim())
+    case 'Boolean':
+      return v.kind === 'simple' && (v.text === 'True' || v.text === 'False')
+    case 'Text':
+      return v.kind === 'simple'
+  }
+}
+
+function field(fields: Map<string, RdfValue>, ns: string, local: string): string | undefined {
+  return textOf(fields.get(fieldKey(ns, local)))
+}
+
+/** The pdfaExtension:schemas entries, with what is wrong in their form. */
+function declaredSchemas(packet: RdfPacket, problems: string[]): DeclaredSchema[] {
+  const bag = findProperty(packet, EXT, 'schemas')?.value
+  if (bag === undefined) return []
+  if (bag.kind !== 'container' || bag.type !== 'Bag') {
+    problems.push('pdfaExtension:schemas must be an rdf:Bag')
+    return []
+  }
+  const out: DeclaredSchema[] = []
+  for (const li of bag.items) {
+    if (li.kind !== 'struct') continue
+    const f = li.fields
+    const s: DeclaredSchema = {
+      namespaceUri: field(f, SCHEMA, 'namespaceURI'),
+      prefix: field(f, SCHEMA, 'prefix'),
+      schema: field(f, SCHEMA, 'schema'),
+      properties: new Map(),
+    }
+    for (const [name, label] of [['schema', s.schema], ['namespaceURI', s.namespaceUri], ['prefix', s.prefix]] as const) {
+      if (label === undefined || label === '') problems.push(`the schema ${s.namespaceUri ?? '(no namespace)'} lacks pdfaSchema:${name}`)
+    }
+    const props = f.get(fieldKey(SCHEMA, 'property'))
+    if (props !== undefined && (props.kind !== 'container' || props.type !== 'Seq')) problems.push(`pdfaSchema:property of ${s.namespaceUri ?? '?'} must be an rdf:Seq`)
+    for (const p of props?.kind === 'container' ? props.items : []) {
+      if (p.kind !== 'struct') continue
+      const name = field(p.fields, PROPERTY, 'name')
+      const decl = {
+        valueType: field(p.fields, PROPERTY, 'valueType'),
+        category: field(p.fields, PROPERTY, 'category'),
+        description: field(p.fields, PROPERTY, 'description'),
+      }
+      const missing = (['valueType', 'category', 'description'] as const).filter((k) => decl[k] === undefined || decl[k] === '')
+      if (name === undefined || name === '') missing.unshift('name' as never)
+      if (missing.length > 0) problems.push(`property ${name ?? '?'} of ${s.namespaceUri ?? '?'} lacks pdfaProperty:${missing.join(', pdfaProperty:')}`)
+      if (decl.category !== undefined && decl.category !== 'internal' && decl.category !== 'external') {
+        problems.push(`property ${name ?? '?'} of ${s.namespaceUri ?? '?'} has category ${JSON.stringify(decl.category)} (internal or external)`)
+      }
+      if (name !== undefined) s.properties.set(name, decl)
+    }
+    out.push(s)
+  }
+  return out
+}
+
+function isPredefined(ns: string, local: string): boolean {
+  const typed = TYPED_SCHEMAS[ns]
+  if (typed !== undefined) return typed[local] !== undefined
+  return OTHER_PREDEFINED_NAMESPACES.has(ns)
+}
+
+function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {
+  for (const p of packet.properties) {
+    const want = TYPED_SCHEMAS[p.ns]?.[p.local]
+    if (want !== undefined && !typeMatches(want, p.value, p.local)) {
+      out.push(pdfFinding('PDFA-XMP-VALUE-TYPE', `XMP ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local}`, expected: TYPE_TEXT[want], found: describe(p.value) }))
+    }
+  }
+  const problems: string[] = []
+  const schemas = declaredSchemas(packet, problems)
+  for (const [ns, prefix] of Object.entries(REQUIRED_PREFIXES)) {
+    const used = [...(packet.prefixes.get(ns) ?? [])].filter((x) => x !== prefix)
+    if (used.length > 0) problems.push(`the namespace ${ns} must use the prefix ${prefix}, not ${used.join(', ')}`)
+  }
+  for (const p of packet.properties) {
+    if (isPredefined(p.ns, p.local)) continue
+    const declared = schemas.some((s) => s.namespaceUri === p.ns && s.properties.has(p.local))
+    if (!declared) out.push(pdfFinding('PDFA-XMP-UNDECLARED', `XMP ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local} (${p.ns})` }))
+  }
+  for (const detail of problems) out.push(pdfFinding('PDFA-XMP-EXTENSION', 'XMP pdfaExtension:schemas', { detail }))
+  return schemas
+}
+
+/** Every XMP check on the document's metadata. */
+export function checkXmp(doc: PDFDocument): XmpCheckResult {
+  const findings: PdfFinding[] = []
+  const stream = doc.catalog.lookup(PDFName.of('Metadata'))
+  if (!(stream instanceof PDFStream)) return { findings: [pdfFinding('PDFA-XMP-MISSING', 'catalog /Metadata')], schemas: [] }
+  const type = stream.dict.lookup(PDFName.of('Type'))
+  const subtype = stream.dict.lookup(PDFName.of('Subtype'))
+  if (type !== PDFName.of('Metadata') || subtype !== PDFName.of('XML')) {
+    findings.push(pdfFinding('PDFA-XMP-STREAM', 'catalog /Metadata', { found: `found /Type ${String(type)} /Subtype ${String(subtype)}` }))
+  }
+  const data = streamBytes(stream, 'XMP metadata stream')
+  const encoding = encodingProblem(data)
+  if (encoding !== undefined) findings.push(pdfFinding('PDFA-XMP-ENCODING', 'catalog /Metadata', { found: encoding }))
+  const header = /<\?xpacket\s+begin=([^?]*)\?>/.exec(latin1.decode(data.subarray(0, 512)))
+  const forbidden = header === null ? [] : ['bytes', 'encoding'].filter((a) => new RegExp(`\\b${a}\\s*=`).test(header[1] ?? ''))
+  if (forbidden.length > 0) findings.push(pdfFinding('PDFA-XMP-PACKET', 'XMP packet header', { found: forbidden.join(' and ') }))
+  let packet: RdfPacket
+  try {
+    packet = readRdfPacket(data)
+  } catch (err) {
+    findings.push(pdfFinding('PDFA-XMP-WELLFORMED', 'catalog /Metadata', { detail: (err as Error).message }))
+    return { findings, schemas: [] }
+  }
+  const part = textOf(findProperty(packet, PDFAID, 'part')?.value)
+  const conformance = textOf(findProperty(packet, PDFAID, 'conformance')?.value)
+  if (part !== '3') findings.push(pdfFinding('PDFA-ID-PART', 'XMP pdfaid:part', { found: part === undefined ? 'none (the file does not claim PDF/A)' : JSON.stringify(part) }))
+  if (!['A', 'B', 'U'].includes(conformance ?? '')) {
+    findings.push(pdfFinding('PDFA-ID-CONFORMANCE', 'XMP pdfaid:conformance', { found: conformance === undefined ? 'none' : JSON.stringify(conformance) }))
+  }
+  const schemas = packetChecks(packet, findings)
+  return { findings, packet, part, conformance, schemas }
+}

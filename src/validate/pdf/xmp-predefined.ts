@@ -1,0 +1,69 @@
+/**
+ * The XMP schemas PDF/A-3 accepts without a pdfaExtension declaration (ISO 19005-3 6.6.2.3.1:
+ * the schemas of the XMP Specification 2005) and the value types of the properties whose type a
+ * validator checks. Namespace URIs, property names and types are facts of that specification.
+ * @module
+ */
+
+/** `Text`-like simple types are checked only for being simple; Date, Integer, Boolean by form. */
+export type XmpValueType = 'Text' | 'Date' | 'Integer' | 'Boolean' | 'Bag' | 'Seq' | 'Alt' | 'Struct'
+
+/** Predefined namespaces whose property lists are checked name by name (and typed). */
+export const TYPED_SCHEMAS: Readonly<Record<string, Readonly<Record<string, XmpValueType>>>> = {
+  'http://purl.org/dc/elements/1.1/': {
+    contributor: 'Bag', coverage: 'Text', creator: 'Seq', date: 'Seq', description: 'Alt', format: 'Text',
+    identifier: 'Text', language: 'Bag', publisher: 'Bag', relation: 'Bag', rights: 'Alt', source: 'Text',
+    subject: 'Bag', title: 'Alt', type: 'Bag',
+  },
+  'http://ns.adobe.com/xap/1.0/': {
+    Advisory: 'Bag', BaseURL: 'Text', CreateDate: 'Date', CreatorTool: 'Text', Identifier: 'Bag', Label: 'Text',
+    MetadataDate: 'Date', ModifyDate: 'Date', Nickname: 'Text', Rating: 'Text', Thumbnails: 'Alt',
+  },
+  'http://ns.adobe.com/pdf/1.3/': { Keywords: 'Text', PDFVersion: 'Text', Producer: 'Text', Trapped: 'Text' },
+  'http://ns.adobe.com/xap/1.0/rights/': { Certificate: 'Text', Marked: 'Boolean', Owner: 'Bag', UsageTerms: 'Alt', WebStatement: 'Text' },
+  'http://ns.adobe.com/xap/1.0/mm/': {
+    DerivedFrom: 'Struct', DocumentID: 'Text', History: 'Seq', Ingredients: 'Bag', InstanceID: 'Text', LastURL: 'Text',
+    ManagedFrom: 'Struct', Manager: 'Text', ManageTo: 'Text', ManageUI: 'Text', ManagerVariant: 'Text',
+    OriginalDocumentID: 'Text', RenditionClass: 'Text', RenditionParams: 'Text', SaveID: 'Integer', VersionID: 'Text',
+    Versions: 'Seq', Pantry: 'Bag', RenditionOf: 'Struct',
+  },
+  'http://www.aiim.org/pdfa/ns/id/': { part: 'Integer', conformance: 'Text', amd: 'Text', corr: 'Text', rev: 'Integer' },
+  'http://www.aiim.org/pdfa/ns/extension/': { schemas: 'Bag' },
+}
+
+/** Further predefined namespaces whose properties are accepted without a declaration. */
+export const OTHER_PREDEFINED_NAMESPACES: ReadonlySet<string> = new Set([
+  'http://ns.adobe.com/xap/1.0/bj/',
+  'http://ns.adobe.com/xap/1.0/t/pg/',
+  'http://ns.adobe.com/xmp/1.0/DynamicMedia/',
+  'http://ns.adobe.com/photoshop/1.0/',
+  'http://ns.adobe.com/camera-raw-settings/1.0/',
+  'http://ns.adobe.com/tiff/1.0/',
+  'http://ns.adobe.com/exif/1.0/',
+  'http://ns.adobe.com/exif/1.0/aux/',
+  'http://ns.adobe.com/xmp/Identifier/qual/1.0/',
+  'http://ns.adobe.com/xap/1.0/sType/ResourceRef#',
+  'http://ns.adobe.com/xap/1.0/sType/ResourceEvent#',
+  'http://ns.adobe.com/xap/1.0/sType/Version#',
+  'http://ns.adobe.com/xap/1.0/sType/Job#',
+  'http://ns.adobe.com/xap/1.0/sType/Dimensions#',
+  'http://ns.adobe.com/xap/1.0/sType/Font#',
+  'http://ns.adobe.com/xap/1.0/g/',
+  'http://ns.adobe.com/xap/1.0/g/img/',
+  'http://www.aiim.org/pdfa/ns/schema#',
+  'http://www.aiim.org/pdfa/ns/property#',
+  'http://www.aiim.org/pdfa/ns/type#',
+  'http://www.aiim.org/pdfa/ns/field#',
+  'http://www.w3.org/XML/1998/namespace',
+])
+
+/** The prefixes ISO 19005-3 6.6.2.3.3 / 6.6.4 prescribe for the PDF/A namespaces. */
+export const REQUIRED_PREFIXES: Readonly<Record<string, string>> = {
+  'http://www.aiim.org/pdfa/ns/id/': 'pdfaid',
+  'http://www.aiim.org/pdfa/ns/extension/': 'pdfaExtension',
+  'http://www.aiim.org/pdfa/ns/schema#': 'pdfaSchema',
+  'http://www.aiim.org/pdfa/ns/property#': 'pdfaProperty',
+}
+
+/** XMP Date (ISO 8601 subset of the XMP specification): YYYY[-MM[-DD[Thh:mm[:ss[.s]][TZD]]]]. */
+export const XMP_DATE = /^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/

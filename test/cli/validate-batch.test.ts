@@ -1,0 +1,102 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { expandFileArgs, patternRegex } from '../../commands/file-patterns.js'
+import { findValidateWorker } from '../../commands/validate-batch.js'
+import { cli, tempDir, writeTemp } from '../helpers/cli.js'
+
+const VALID_PATH = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
+const VALID = readFileSync(VALID_PATH, 'utf8')
+const INVALID = VALID.replace('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51')
+
+/** A folder with 3 valid, 2 invalid and 1 broken invoice, some in a subfolder, plus a non-invoice file. */
+async function batchFolder(): Promise<string> {
+  const dir = tempDir()
+  mkdirSync(join(dir, 'sub'))
+  for (const n of ['a', 'b']) await writeTemp(dir, `${n}.xml`, VALID)
+  await writeTemp(join(dir, 'sub'), 'c.xml', VALID)
+  await writeTemp(dir, 'bad1.xml', INVALID)
+  await writeTemp(join(dir, 'sub'), 'bad2.xml', INVALID)
+  await writeTemp(join(dir, 'sub'), 'broken.xml', '<a><b></a>')
+  await writeTemp(dir, 'notes.txt', 'not an invoice')
+  return dir
+}
+
+describe('patternRegex / expandFileArgs', () => {
+  it('matches *, ?, [..] within a segment and ** across folders', () => {
+    expect(patternRegex('*.xml').test('a.xml')).toBe(true)
+    expect(patternRegex('*.xml').test('sub/a.xml')).toBe(false)
+    expect(patternRegex('**/*.xml').test('sub/deeper/a.xml')).toBe(true)
+    expect(patternRegex('**/*.xml').test('a.xml')).toBe(true)
+    expect(patternRegex('bad?.xml').test('bad1.xml')).toBe(true)
+    expect(patternRegex('[ab].xml').test('c.xml')).toBe(false)
+  })
+
+  it('expands patterns and folders, and names patterns that match nothing', async () => {
+    const dir = await batchFolder()
+    expect(expandFileArgs([`${dir}/**/*.xml`]).files).toHaveLength(6)
+    expect(expandFileArgs([`${dir}/*.xml`]).files.map((f) => f.slice(dir.length + 1))).toEqual(['a.xml', 'b.xml', 'bad1.xml'])
+    expect(expandFileArgs([dir]).files).toHaveLength(6)
+    expect(expandFileArgs([`${dir}/*.pdf`])).toEqual({ files: [], unmatched: [`${dir}/*.pdf`] })
+    expect(expandFileArgs(['-', 'plain.xml']).files).toEqual(['-', 'plain.xml'])
+  })
+})
+
+describe('einvoice validate FILE... (batch)', () => {
+  it('validates a pattern, prints reports in order and a summary table; exit 2 when one is unreadable', async () => {
+    const dir = await batchFolder()
+    const r = await cli(['validate', '--jobs', '2', `${dir}/**/*.xml`])
+    expect(r.code).toBe(2)
+    const order = [...r.stdout.matchAll(/^(\S+\.xml): (valid|INVALID)/gm)].map((m) => `${m[1]}:${m[2]}`)
+    expect(order).toEqual(['a.xml:valid', 'b.xml:valid', 'bad1.xml:INVALID', 'bad2.xml:INVALID', 'c.xml:valid'])
+    expect(r.stderr).toMatch(/broken\.xml: line 1/)
+    expect(r.stdout).toMatch(/files\s+valid\s+invalid\s+unreadable\s+time\n\s+6\s+3\s+2\s+1\s+\d/)
+  })
+
+  it('exits 1 when some file is invalid and none unreadable, 0 when all are valid', async () => {
+    const dir = await batchFolder()
+    expect((await cli(['validate', '-j', '1', `${dir}/*.xml`])).code).toBe(1)
+    expect((await cli(['validate', `${dir}/[ab].xml`, join(dir, 'sub', 'c.xml')])).code).toBe(0)
+  })
+
+  it('keeps standard output machine-readable with --format json: the table goes to standard error', async () => {
+    const dir = await batchFolder()
+    const r = await cli(['validate', '-f', 'json', `${dir}/[ab].xml`])
+    expect(r.code).toBe(0)
+    const reports = r.stdout.trim().split(/\n(?=\{)/).map((t) => JSON.parse(t) as { file: string; valid: boolean })
+    expect(reports.map((x) => x.file)).toEqual(['a.xml', 'b.xml'])
+    expect(r.stderr).toMatch(/files\s+valid/)
+  })
+
+  it('reads standard input for -', async () => {
+    const r = await cli(['validate', '-'], { stdin: VALID })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^stdin: valid/)
+  })
+
+  it('shows a progress line on a terminal only', async () => {
+    const dir = await batchFolder()
+    const tty = await cli(['validate', '-j', '1', `${dir}/*.xml`], { tty: true })
+    expect(tty.stderr).toMatch(/validating \d+\/3/)
+    const pipe = await cli(['validate', '-j', '1', `${dir}/*.xml`])
+    expect(pipe.stderr).not.toMatch(/validating/)
+  })
+
+  it('exits 2 for a pattern that matches nothing and for a bad --jobs value', async () => {
+    const dir = tempDir()
+    const none = await cli(['validate', `${dir}/*.xml`])
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('no .xml or .pdf file matches')
+    const jobs = await cli(['validate', '--jobs', 'many', VALID_PATH])
+    expect(jobs.code).toBe(2)
+    expect(jobs.stderr).toContain('--jobs: expected a whole number')
+  })
+
+  it.skipIf(findValidateWorker() === undefined)('runs on worker threads when the compiled worker exists (npm run build)', async () => {
+    const dir = await batchFolder()
+    const r = await cli(['validate', '--jobs', '3', `${dir}/**/*.xml`])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toMatch(/\s+6\s+3\s+2\s+1\s+\d/)
+  })
+})
