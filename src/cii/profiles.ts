@@ -5,6 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
+import { ORDERX_GUIDELINE_IDS, type OrderXLevel } from '../orderx/content-rules.js'
 import { ZF1_GUIDELINE_IDS, type Zf1Level } from '../zf1/content-rules.js'
 
 /** The `format` parameter: Factur-X, ZUGFeRD, XRechnung (CII), Order-X. */
@@ -43,6 +44,8 @@ export type FormatProfile = {
   ciiLevel?: CiiLevel | undefined
   /** The ZUGFeRD 1 content level; zf1 writer rows only. */
   zf1Level?: Zf1Level | undefined
+  /** The Order-X content level; orderx writer rows only. */
+  orderXLevel?: OrderXLevel | undefined
   /** Name of the embedded XML in a PDF/A-3 container. */
   attachmentFileName: string
   /** PDF /AFRelationship of the embedded XML (ZUGFeRD 2.1.1 technical supplement: Data for MINIMUM, BASIC WL). */
@@ -116,9 +119,24 @@ function zf1Row(level: Zf1Level): FormatProfile {
 }
 
 /**
- * Every combination the writers support. Order-X (`ox`) is not listed yet: its writer is not
- * finished, and a missing row is an error naming the valid ones rather than invalid output.
+ * Order-X rows (`ox`): Mustang selects its Order-X writer for `ox` whatever the version (1 or 2),
+ * so both select the one Order-X 1.0 syntax. PDF container values as in src/pdf/facturx-xmp.ts.
  */
+function orderXRow(level: OrderXLevel): FormatProfile {
+  return {
+    format: 'ox',
+    versions: [1, 2],
+    profile: level,
+    guidelineId: ORDERX_GUIDELINE_IDS[level],
+    writer: 'orderx',
+    orderXLevel: level,
+    attachmentFileName: 'order-x.xml',
+    afRelationship: 'Alternative',
+    xmp: { namespaceUri: 'urn:factur-x:pdfa:CrossIndustryDocument:1p0#', prefix: 'fx', version: '1.0', conformanceLevel: level, documentType: 'ORDER' },
+  }
+}
+
+/** Every combination the writers support; a missing one is an error naming the valid ones. */
 export const FORMAT_PROFILES: readonly FormatProfile[] = [
   ...GEN2_LEVELS.map((level) => gen2Row('fx', level)),
   ...GEN2_LEVELS.map((level) => gen2Row('zf', level)),
@@ -135,6 +153,7 @@ export const FORMAT_PROFILES: readonly FormatProfile[] = [
     afRelationship: 'Alternative',
     xmp: { namespaceUri: FX_NS, prefix: 'fx', version: '1.0', conformanceLevel: 'XRECHNUNG', documentType: 'INVOICE' },
   },
+  ...(['BASIC', 'COMFORT', 'EXTENDED'] as const).map(orderXRow),
 ]
 
 /**
@@ -177,4 +196,16 @@ export function requireFormatProfile(format: string, profile: string, version: n
     `format ${JSON.stringify(format)}, profile ${JSON.stringify(profile)}, version ${version}: no such combination; valid are ${valid}`,
     { details: { format, profile, version: String(version), valid } },
   )
+}
+
+/** The profile a format gets when none is named (Mustang's defaults: ZUGFeRD 1 COMFORT, Order-X BASIC). */
+const DEFAULT_PROFILES: readonly { format: string; version?: number; profile: string }[] = [
+  { format: 'zf', version: 1, profile: 'COMFORT' },
+  { format: 'ox', profile: 'BASIC' },
+  { format: 'xr', profile: 'XRECHNUNG' },
+]
+
+export function defaultProfile(format: string, version: number): string {
+  const f = format.trim().toLowerCase()
+  return DEFAULT_PROFILES.find((d) => d.format === f && (d.version === undefined || d.version === version))?.profile ?? 'EN16931'
 }

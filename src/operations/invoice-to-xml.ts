@@ -6,6 +6,7 @@
 import { calculatePayload } from '../calc/calculate-invoice.js'
 import { type FormatProfile, requireFormatProfile } from '../cii/profiles.js'
 import { writeCii } from '../cii/write-cii.js'
+import { writeOrderX } from '../orderx/write-orderx.js'
 import { writeZf1 } from '../zf1/write-zf1.js'
 import { EInvoiceError } from '../errors.js'
 import { parseJsonText } from '../json/parse-json.js'
@@ -15,9 +16,9 @@ import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
 
 export type InvoiceToXmlOptions = {
-  /** fx, zf (version 2, or 1 for ZUGFeRD 1.0), xr (ox is not available yet). @default 'fx' */
+  /** fx, zf (version 2, or 1 for ZUGFeRD 1.0), xr, ox (Order-X, version 1 or 2 alike). @default 'fx' */
   format?: string | undefined
-  /** MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; BASIC, COMFORT, EXTENDED for zf 1 (case and blanks ignored). @default 'EN16931' */
+  /** MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; BASIC, COMFORT, EXTENDED for zf 1 and ox (case and blanks ignored). @default 'EN16931' */
   profile?: string | undefined
   /** @default 2 */
   version?: number | undefined
@@ -29,7 +30,7 @@ export type InvoiceToXmlResult = { xml: string; profile: FormatProfile; model: I
 const WRITERS: Readonly<Record<FormatProfile['writer'], ((model: Invoice, row: FormatProfile) => string) | undefined>> = {
   cii: (model, row) => writeCii(model, { level: row.ciiLevel ?? 'EN16931' }),
   zf1: (model, row) => writeZf1(model, { level: row.zf1Level ?? 'COMFORT' }),
-  orderx: undefined,
+  orderx: (model, row) => writeOrderX(model, { level: row.orderXLevel ?? 'BASIC' }),
 }
 
 /**

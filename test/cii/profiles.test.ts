@@ -51,9 +51,13 @@ describe('format/profile/version table', () => {
   it('lists only combinations with a finished writer', () => {
     const cii = FORMAT_PROFILES.filter((row) => row.writer === 'cii')
     expect(cii.every((row) => row.guidelineId === CII_GUIDELINE_IDS[row.ciiLevel ?? 'EN16931'])).toBe(true)
-    expect(FORMAT_PROFILES.filter((row) => row.writer === 'orderx')).toEqual([])
+    expect(FORMAT_PROFILES.filter((row) => row.writer === 'orderx').map((row) => row.guidelineId)).toEqual([
+      'urn:order-x.eu:1p0:basic',
+      'urn:order-x.eu:1p0:comfort',
+      'urn:order-x.eu:1p0:extended',
+    ])
     expect(describeValidCombinations()).toBe(
-      'fx 1|2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 1: BASIC, COMFORT, EXTENDED; xr 2|3: XRECHNUNG',
+      'fx 1|2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 2: MINIMUM, BASICWL, BASIC, EN16931, EXTENDED, XRECHNUNG; zf 1: BASIC, COMFORT, EXTENDED; xr 2|3: XRECHNUNG; ox 1|2: BASIC, COMFORT, EXTENDED',
     )
   })
 

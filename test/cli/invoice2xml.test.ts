@@ -42,3 +42,14 @@ describe('einvoice invoice2xml', () => {
     expect(v.stderr).toContain('version: expected a whole number')
   })
 })
+
+describe('einvoice invoice2xml default profiles', () => {
+  it('picks BASIC for Order-X and COMFORT for ZUGFeRD 1 when no profile is named', async () => {
+    const ox = await cli(['invoice2xml', 'samples/invoice.json', '--format', 'ox'])
+    expect(ox.code).toBe(0)
+    expect(ox.stdout).toContain('urn:order-x.eu:1p0:basic')
+    const zf1 = await cli(['invoice2xml', 'samples/invoice.json', '--format', 'zf', '--version', '1'])
+    expect(zf1.code).toBe(0)
+    expect(zf1.stdout).toContain('urn:ferd:CrossIndustryDocument:invoice:1p0:comfort')
+  })
+})
