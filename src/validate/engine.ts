@@ -17,32 +17,32 @@ import type {
   TreeRule,
   TreeRuleGroup,
 } from './types.js'
+import { type Dispatcher, buildDispatcher } from './dispatch.js'
 import { elementLocation } from './location.js'
 
-type IndexedPattern = {
-  byLocal: Map<string, readonly TreeRuleGroup[]>
-  anyLocal: readonly TreeRuleGroup[]
+/** Above this many cached states and transitions a dispatcher is rebuilt (hostile input). */
+const MAX_DISPATCH_SIZE = 50_000
+
+const patternIds = new WeakMap<TreePattern, number>()
+let nextPatternId = 0
+const dispatchers = new Map<string, Dispatcher>()
+
+function patternId(p: TreePattern): number {
+  let id = patternIds.get(p)
+  if (id === undefined) patternIds.set(p, (id = nextPatternId++))
+  return id
 }
 
-const patternIndex = new WeakMap<TreePattern, IndexedPattern>()
-
-/** Groups per local name, in priority order, so each element only tries the contexts it can match. */
-function indexPattern(pattern: TreePattern): IndexedPattern {
-  const cached = patternIndex.get(pattern)
-  if (cached !== undefined) return cached
-  const anyLocal = pattern.groups.filter((g) => g.context.locals === undefined)
-  const locals = new Set<string>()
-  for (const g of pattern.groups) for (const l of g.context.locals ?? []) locals.add(l)
-  const byLocal = new Map<string, readonly TreeRuleGroup[]>()
-  for (const local of locals) {
-    byLocal.set(
-      local,
-      pattern.groups.filter((g: TreeRuleGroup) => g.context.locals === undefined || (g.context.locals as readonly string[]).includes(local)),
-    )
+/** Dispatchers are keyed by the identity of the patterns in the list (a handful per process). */
+function dispatcherFor(patterns: readonly TreePattern[]): [key: string, dispatcher: Dispatcher] {
+  let key = ''
+  for (const p of patterns) key += `${patternId(p)},`
+  let d = dispatchers.get(key)
+  if (d === undefined) {
+    d = buildDispatcher(patterns)
+    dispatchers.set(key, d)
   }
-  const indexed = { byLocal, anyLocal }
-  patternIndex.set(pattern, indexed)
-  return indexed
+  return [key, d]
 }
 
 function treeFinding(rule: TreeRule, el: XmlElement, ctx: TreeContext): Finding {
@@ -60,22 +60,38 @@ function treeFinding(rule: TreeRule, el: XmlElement, ctx: TreeContext): Finding 
   }
 }
 
-/** Walks the tree once; each element is checked by the first matching group of every pattern. */
+/**
+ * Walks the tree once; each element is checked by the first matching group of every pattern.
+ * Which groups an element can match comes from the dispatcher, keyed by the element's name and
+ * its parent's state, so most elements cost a few map lookups.
+ */
 export function runTreePatterns(patterns: readonly TreePattern[], ctx: TreeContext, out: Finding[]): void {
-  const indexed = patterns.map(indexPattern)
+  const [key, dispatcher] = dispatcherFor(patterns)
   const stack: XmlElement[] = [ctx.doc.root]
+  const parentStates: number[] = [dispatcher.start]
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement
-    for (const p of indexed) {
-      const groups = p.byLocal.get(el.local) ?? p.anyLocal
-      for (const g of groups) {
-        if (!g.context.matches(el)) continue
-        for (const rule of g.rules) if (!rule.test(el, ctx)) out.push(treeFinding(rule, el, ctx))
+    const { state, candidates } = dispatcher.enter(parentStates.pop() as number, el)
+    for (const { groups, tests } of candidates) {
+      for (let i = 0; i < groups.length; i++) {
+        const test = tests[i]
+        if (test !== undefined && !test(el)) continue
+        const g = groups[i] as TreeRuleGroup
+        if (g.failing !== undefined) {
+          for (const rule of g.failing(el, ctx)) out.push(treeFinding(rule, el, ctx))
+        } else {
+          for (const rule of g.rules) if (!rule.test(el, ctx)) out.push(treeFinding(rule, el, ctx))
+        }
         break
       }
     }
-    for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement)
+    const kids = el.children
+    for (let i = kids.length - 1; i >= 0; i--) {
+      stack.push(kids[i] as XmlElement)
+      parentStates.push(state)
+    }
   }
+  if (dispatcher.size > MAX_DISPATCH_SIZE) dispatchers.delete(key)
 }
 
 function issueLocation(issue: Issue): FindingLocation {

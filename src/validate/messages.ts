@@ -6,11 +6,12 @@
  */
 import { MESSAGES_EN } from './messages-en.js'
 import { MESSAGES_EN_LAYERS } from './messages-en-layers.js'
+import { MESSAGES_EN_FACTURX } from './facturx/messages-en-facturx.js'
 import type { MessageParams } from './types.js'
 
 export type MessageLanguage = 'en'
 
-const TABLES: Readonly<Record<MessageLanguage, Readonly<Record<string, string>>>> = { en: { ...MESSAGES_EN, ...MESSAGES_EN_LAYERS } }
+const TABLES: Readonly<Record<MessageLanguage, Readonly<Record<string, string>>>> = { en: { ...MESSAGES_EN, ...MESSAGES_EN_LAYERS, ...MESSAGES_EN_FACTURX } }
 
 const PLACEHOLDER = /\{(\w+)\}/g
 

@@ -8,6 +8,8 @@ import { CODE_LIST_AND_DECIMAL_PATTERNS } from './en16931/patterns.js'
 import { CONSISTENCY_RULES } from './en16931/consistency-rules.js'
 import { CORE_RULES } from './en16931/core-rules.js'
 import { VAT_CATEGORY_RULES } from './en16931/vat-rules.js'
+import { type FacturxProfile, facturxRuleSet } from './facturx/index.js'
+import { orderxProfile, orderxRuleSet } from './orderx/index.js'
 import { CII_SYNTAX } from './syntax/cii-syntax-rules.js'
 import { UBL_SYNTAX } from './syntax/ubl-syntax-rules.js'
 import type { ModelRule, RuleSet, SyntaxKind } from './types.js'
@@ -88,7 +90,10 @@ const xsd: PlannedLayer = { name: 'xsd', advisory: false, implemented: true }
 
 export function planValidation(syntax: SyntaxKind, specificationId: string | undefined): ValidationPlan {
   if (syntax === 'ZUGFeRD1') return { profile: 'OTHER', layers: [xsd], ruleSets: [], noticeRuleSets: [] }
-  if (syntax === 'Order-X') return { profile: 'OTHER', layers: [xsd, { name: 'orderx', advisory: false, implemented: false }], ruleSets: [], noticeRuleSets: [] }
+  if (syntax === 'Order-X') {
+    const ruleSets = [orderxRuleSet(orderxProfile(specificationId))]
+    return { profile: 'OTHER', layers: [xsd, { name: 'orderx', advisory: false, implemented: true }], ruleSets, noticeRuleSets: [] }
+  }
   const profile = classifyProfile(specificationId)
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
     const layers: PlannedLayer[] = [xsd, { name: 'en16931', advisory: false, implemented: true }]
@@ -108,7 +113,11 @@ export function planValidation(syntax: SyntaxKind, specificationId: string | und
       ruleSets.push(xrechnungRuleSet('cii', xrechnungVersion(specificationId)))
     } else if (l === 'xrechnung-notices') {
       noticeRuleSets.push(XRECHNUNG_CII)
-    } else layers.push({ name: l, advisory: false, implemented: false })
+    } else {
+      // The Factur-X profile schematron; CII_LAYERS names it only for the five Factur-X profiles.
+      layers.push({ name: 'facturx', advisory: false, implemented: true })
+      ruleSets.push(facturxRuleSet(profile as FacturxProfile))
+    }
   }
   return { profile, layers, ruleSets, noticeRuleSets }
 }

@@ -102,6 +102,12 @@ export type TreeRule = {
 export type TreeRuleGroup = {
   context: ElementMatcher
   rules: readonly TreeRule[]
+  /**
+   * Optional batch evaluation: the rules of `rules` that fail on `el`, in order. When given, the
+   * engine calls it instead of each rule's `test` (tables use it to count all their child paths in
+   * one walk). It must agree with the rules' own `test` functions.
+   */
+  failing?: ((el: XmlElement, ctx: TreeContext) => readonly TreeRule[]) | undefined
 }
 
 /** A pattern: ordered rule groups, evaluated once per element in one document walk. */
@@ -110,11 +116,32 @@ export type TreePattern = {
   groups: readonly TreeRuleGroup[]
 }
 
+/** One name test of a path step: namespace URI and local name, undefined = any. */
+export type NameTest = { ns: string | undefined; local: string | undefined }
+
+/**
+ * A context path in compiled form: alternatives, each a list of steps (each step a union of name
+ * tests) from the outermost to the element itself; `absolute` ones start at the root element.
+ */
+export type ContextPath = readonly { absolute: boolean; steps: readonly (readonly NameTest[])[] }[]
+
 /** Decides whether an element is a rule context. Compiled once at module load. */
 export type ElementMatcher = {
   /** Local names the matcher can match (for indexing); undefined = any element. */
   locals?: readonly string[] | undefined
   matches(el: XmlElement): boolean
+  /**
+   * Set when the match depends on the element's name only (`//ram:TypeCode`, "any ram:*ID"): the
+   * engine then decides once per element name instead of once per element.
+   */
+  byName?: ((ns: string, local: string) => boolean) | undefined
+  /**
+   * Set when the match is a path over element names (plus `where`, if given): `matches(el)` is then
+   * exactly "some alternative of `path` matches el's ancestor chain and `where(el)` holds". The
+   * engine decides the path part once per ancestor-name chain (dispatch.ts).
+   */
+  path?: ContextPath | undefined
+  where?: ((el: XmlElement) => boolean) | undefined
 }
 
 /** A rule set selected from BT-24: model rules plus tree patterns of one layer. */

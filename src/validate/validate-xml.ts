@@ -13,6 +13,7 @@ import { renderMessage } from './messages.js'
 import { type PlannedLayer, type ProfileClass, planValidation } from './rule-sets.js'
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemasFor } from './xsd/xsd-layer.js'
+import { evaluationFindings } from './schematron/rule-table.js'
 import { type Finding, type SyntaxKind, isInvalidating } from './types.js'
 
 export type XmlValidationResult = {
@@ -92,6 +93,8 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
   runXsdLayer(schemasFor(syntax, plan.profile, specificationId), doc.root, findings)
   const patterns = plan.ruleSets.flatMap((s) => s.treePatterns)
   if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
+  // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
+  findings.push(...evaluationFindings(doc.root))
   if (options.ignoreNotices !== true && plan.noticeRuleSets.length > 0) {
     // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never invalidate.
     const notices: Finding[] = []

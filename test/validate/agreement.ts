@@ -3,10 +3,11 @@
  * verdict, the XSD verdict, (b) the sets of error/fatal rule ids of the CEN (`en16931`) and
  * XRechnung layers (and Factur-X, reported), (c) the warning/information ids of those layers.
  */
-import { validateXml } from '../../src/validate/validate-xml.js'
+import { type XmlValidationResult, validateXml } from '../../src/validate/validate-xml.js'
 import { isEInvoiceError } from '../../src/errors.js'
 import type { Finding } from '../../src/validate/types.js'
 import type { OracleEntry } from '../helpers/corpus.js'
+import { FX_NOT_USED } from '../../src/validate/facturx/index.js'
 import { readCorpusFile } from '../helpers/corpus.js'
 
 type Fired = { id: string; flag: string; layer: string }
@@ -15,7 +16,20 @@ export type OracleRow = OracleEntry & { fired?: Fired[]; xsd?: string[]; xsdVali
 /** Layers compared rule by rule; `orderx` and the PDF part are compared by verdict only. */
 export const COMPARED_LAYERS = ['xsd', 'en16931', 'xrechnung', 'facturx'] as const
 /** Schematron layers not implemented yet (PDFs are compared by pdf-agreement.test.ts). */
-export const NOT_IMPLEMENTED_LAYERS = ['facturx', 'orderx'] as const
+export const NOT_IMPLEMENTED_LAYERS: readonly string[] = []
+
+/** refcheck's id for a layer whose stylesheet stopped on a dynamic error; einvoice reports it as below. */
+const TRANSFORM_FAILED = 'REFCHECK-TRANSFORM-FAILED'
+const OUR_EVALUATION_FAILURE = 'EINVOICE-RULE-EVALUATION'
+
+/**
+ * The error ids of one schematron layer, comparable with the oracle: when the official stylesheet
+ * stopped (transform failed), only that fact is comparable — its other results were lost.
+ */
+function layerErrorIds(official: Set<string>, ours: Set<string>): Set<string> {
+  if (ours.has(OUR_EVALUATION_FAILURE)) return official.has(TRANSFORM_FAILED) ? new Set([TRANSFORM_FAILED]) : ours
+  return ours
+}
 
 export type IdSetDiff = { comparable: boolean; agrees: boolean; missing: string[]; extra: string[] }
 
@@ -36,6 +50,11 @@ export type FileAgreement = {
   cen: IdSetDiff
   xrechnung: IdSetDiff
   facturx: IdSetDiff
+  orderx: IdSetDiff
+  /** Factur-X warnings/information (PEPPOL-EN16931-R008, CII-SR-475 …), without the reports. */
+  facturxWarnings: IdSetDiff
+  /** How many "not used in this context" reports the official layer and einvoice give. */
+  facturxReports: { comparable: boolean; official: number; ours: number }
   warnings: IdSetDiff
   note?: string | undefined
 }
@@ -52,7 +71,11 @@ function diff(comparable: boolean, official: Set<string>, ours: Set<string>): Id
 const ids = (list: readonly { id: string }[]): Set<string> => new Set(list.map((f) => f.id))
 const ruleIds = (list: readonly Finding[]): Set<string> => new Set(list.map((f) => f.ruleId))
 
-export function compareFile(entry: OracleRow): FileAgreement {
+/**
+ * Compares one oracle entry with einvoice's result; `validate` gives the XML result (default: the
+ * corpus file read as XML; for PDFs the embedded XML, validated by the caller).
+ */
+export function compareFile(entry: OracleRow, validate: () => XmlValidationResult = () => validateXml(readCorpusFile(entry))): FileAgreement {
   const fired = entry.fired ?? []
   // EXTENDED runs the CEN rules as advice: the oracle keeps their verdict but not their rule ids.
   const advisory = entry.profile === 'EXTENDED'
@@ -61,7 +84,7 @@ export function compareFile(entry: OracleRow): FileAgreement {
   let ourVerdict: FileAgreement['ourVerdict']
   let note: string | undefined
   try {
-    const result = validateXml(readCorpusFile(entry))
+    const result = validate()
     findings = result.findings
     ourVerdict = result.valid ? 'valid' : 'invalid'
     const readerErrors = findings.filter((f) => f.layer === 'syntax' && isError(f.severity))
@@ -72,6 +95,10 @@ export function compareFile(entry: OracleRow): FileAgreement {
     note = err.message.slice(0, 300)
   }
   const ours = (layer: string, pick: (f: Finding) => boolean): Finding[] => findings.filter((f) => f.layer === layer && pick(f))
+  const schematronDiff = (comparable: boolean, layer: string): IdSetDiff => {
+    const official = ids(fired.filter((f) => f.layer === layer && isError(f.flag)))
+    return diff(comparable, official, layerErrorIds(official, ruleIds(ours(layer, (f) => isError(f.severity)))))
+  }
   const cenErrors = ours('en16931', (f) => isError(f.severity) || f.advisory === true)
   const readerErrors = ours('syntax', (f) => isError(f.severity))
   const ourCenVerdict: FileAgreement['ourCenVerdict'] =
@@ -96,7 +123,19 @@ export function compareFile(entry: OracleRow): FileAgreement {
     cenVerdictAgrees: officialCen === undefined ? undefined : (ourCenVerdict === 'unreadable' ? 'invalid' : ourCenVerdict) === officialCen,
     cen: diff(officialCen !== undefined && !advisory, ids(fired.filter((f) => f.layer === 'en16931' && isError(f.flag))), ruleIds(cenErrors)),
     xrechnung: diff(lv.xrechnung !== undefined, ids(fired.filter((f) => f.layer === 'xrechnung' && isError(f.flag))), ruleIds(ours('xrechnung', (f) => isError(f.severity)))),
-    facturx: diff(lv.facturx !== undefined, ids(fired.filter((f) => f.layer === 'facturx' && isError(f.flag))), ruleIds(ours('facturx', (f) => isError(f.severity)))),
+    facturx: schematronDiff(lv.facturx !== undefined, 'facturx'),
+    orderx: schematronDiff(lv.orderx !== undefined, 'orderx'),
+    facturxWarnings: diff(
+      // A stopped stylesheet loses its warnings too: nothing to compare then.
+      lv.facturx !== undefined && !fired.some((f) => f.layer === 'facturx' && f.id === TRANSFORM_FAILED),
+      ids(fired.filter((f) => f.layer === 'facturx' && isNotice(f.flag))),
+      ruleIds(ours('facturx', (f) => isNotice(f.severity) && f.ruleId !== FX_NOT_USED)),
+    ),
+    facturxReports: {
+      comparable: lv.facturx !== undefined,
+      official: fired.filter((f) => f.layer === 'facturx' && f.flag === 'report').length,
+      ours: ours('facturx', (f) => f.ruleId === FX_NOT_USED).length,
+    },
     warnings: diff(officialCen !== undefined && !advisory, officialWarnings, ourWarnings),
     note,
   }
@@ -116,6 +155,11 @@ export type AgreementSummary = {
   xrechnungErrorSetAgreement: number
   facturxFiles: number
   facturxErrorSetAgreement: number
+  orderxFiles: number
+  orderxErrorSetAgreement: number
+  facturxWarningSetAgreement: number
+  /** Files whose number of "not used" reports equals the official one. */
+  facturxReportAgreement: number
   warningSetAgreement: number
   comparedLayers: readonly string[]
   notImplementedLayers: readonly string[]
@@ -144,7 +188,10 @@ export function summarise(rows: readonly FileAgreement[]): AgreementSummary {
   const [xrechnungFiles, xrechnungErrorSetAgreement] = rate(rows, (r) => r.xrechnung)
   const [facturxFiles, facturxErrorSetAgreement] = rate(rows, (r) => r.facturx)
   const [, warningSetAgreement] = rate(rows, (r) => r.warnings)
-  const layers = [(r: FileAgreement) => r.cen, (r: FileAgreement) => r.xrechnung, (r: FileAgreement) => r.facturx]
+  const [orderxFiles, orderxErrorSetAgreement] = rate(rows, (r) => r.orderx)
+  const [, facturxWarningSetAgreement] = rate(rows, (r) => r.facturxWarnings)
+  const reports = rows.filter((r) => r.facturxReports.comparable)
+  const layers = [(r: FileAgreement) => r.cen, (r: FileAgreement) => r.xrechnung, (r: FileAgreement) => r.facturx, (r: FileAgreement) => r.orderx]
   return {
     files: rows.length,
     verdictAgreement: pct(rows.filter((r) => r.verdictAgrees).length, rows.length),
@@ -158,6 +205,10 @@ export function summarise(rows: readonly FileAgreement[]): AgreementSummary {
     xrechnungErrorSetAgreement,
     facturxFiles,
     facturxErrorSetAgreement,
+    orderxFiles,
+    orderxErrorSetAgreement,
+    facturxWarningSetAgreement,
+    facturxReportAgreement: pct(reports.filter((r) => r.facturxReports.official === r.facturxReports.ours).length, reports.length),
     warningSetAgreement,
     comparedLayers: COMPARED_LAYERS,
     notImplementedLayers: NOT_IMPLEMENTED_LAYERS,

@@ -30,7 +30,7 @@ import {
   VATEX_CODES,
 } from '../../model/codelists/index.js'
 import type { XmlElement } from '../../xml/index.js'
-import { attrValue, compileContext, matcherOf, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { attrValue, compileContext, matcherOf, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import { hasAncestor, kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 
@@ -61,15 +61,14 @@ function toRule([id, bt, , source, list, upper]: Row): TreeRule {
 }
 
 const withAttr = (ctx: string, a: string): ElementMatcher => {
-  const m = compileContext(ctx)
-  return matcherOf(m.locals, (el) => attrValue(el, a) !== undefined && m.matches(el))
+  return refine(compileContext(ctx), (el) => attrValue(el, a) !== undefined)
 }
 
 const ciiReason = (charge: boolean): ElementMatcher => {
   const m = compileContext('ram:SpecifiedTradeAllowanceCharge/ram:ReasonCode')
   const ind = q('ram:ChargeIndicator')
   const indicator = q('udt:Indicator')
-  return matcherOf(m.locals, (el) => m.matches(el) && el.parent !== undefined && kids(el.parent, ind).some((c) => kids(c, indicator).some((i) => xsdBoolean(i) === charge)))
+  return refine(m, (el) => el.parent !== undefined && kids(el.parent, ind).some((c) => kids(c, indicator).some((i) => xsdBoolean(i) === charge)))
 }
 
 const productOrShipTo = [q('ram:SpecifiedTradeProduct'), q('ram:ShipToTradeParty')] as const
@@ -111,13 +110,13 @@ const CII_ROWS: readonly Row[] = [
 const ublReason = (charge: boolean): ElementMatcher => {
   const m = compileContext('cac:AllowanceCharge/cbc:AllowanceChargeReasonCode')
   const ind = q('cbc:ChargeIndicator')
-  return matcherOf(m.locals, (el) => m.matches(el) && el.parent !== undefined && kids(el.parent, ind).some((c) => xsdBoolean(c) === charge))
+  return refine(m, (el) => el.parent !== undefined && kids(el.parent, ind).some((c) => xsdBoolean(c) === charge))
 }
 
 const typeCode130 = (ctx: string): ElementMatcher => {
   const m = compileContext(ctx)
   const code = q('cbc:DocumentTypeCode')
-  return matcherOf(m.locals, (el) => attrValue(el, 'schemeID') !== undefined && m.matches(el) && el.parent !== undefined && kids(el.parent, code).some((c) => stringValue(c) === '130'))
+  return refine(m, (el) => attrValue(el, 'schemeID') !== undefined && el.parent !== undefined && kids(el.parent, code).some((c) => stringValue(c) === '130'))
 }
 
 const UBL_ROWS: readonly Row[] = [

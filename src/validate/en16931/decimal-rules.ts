@@ -5,7 +5,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { compileContext, matcherOf, stringValue } from '../syntax/paths.js'
+import { compileContext, refine, stringValue } from '../syntax/paths.js'
 import { kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 
@@ -29,8 +29,8 @@ function ciiAc(scope: string, amount: string, want: 'true' | 'false', firstOnly:
   const m = compileContext(`${scope}/ram:SpecifiedTradeAllowanceCharge/${amount}`)
   const ind = q('ram:ChargeIndicator')
   const indicator = q('udt:Indicator')
-  return matcherOf(m.locals, (el) => {
-    if (!m.matches(el) || el.parent === undefined) return false
+  return refine(m, (el) => {
+    if (el.parent === undefined) return false
     if (firstOnly && kids(el.parent, { ns: el.ns, local: el.local })[0] !== el) return false
     // The official context is ChargeIndicator[udt:Indicator = 'false'], a plain string comparison.
     return kids(el.parent, ind).some((c) => kids(c, indicator).some((i) => stringValue(i) === want))
@@ -65,7 +65,7 @@ const CII_ROWS: readonly Row[] = [
 function ublAc(scope: string, amount: string, charge: boolean): ElementMatcher {
   const m = compileContext(scope.split(' | ').map((s) => `${s}/cac:AllowanceCharge/${amount}`).join(' | '))
   const ind = q('cbc:ChargeIndicator')
-  return matcherOf(m.locals, (el) => m.matches(el) && el.parent !== undefined && kids(el.parent, ind).some((c) => xsdBoolean(c) === charge))
+  return refine(m, (el) => el.parent !== undefined && kids(el.parent, ind).some((c) => xsdBoolean(c) === charge))
 }
 
 const total = (child: string): ElementMatcher => compileContext(`cac:LegalMonetaryTotal/${child}`)

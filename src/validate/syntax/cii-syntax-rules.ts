@@ -6,7 +6,8 @@
 import type { XmlElement } from '../../xml/index.js'
 import type { ElementMatcher } from '../types.js'
 import { CII_SYNTAX_TABLE } from './cii-syntax-table.js'
-import { matcherOf, RULE_NAMESPACES } from './paths.js'
+import { matcherOf, nameMatcher, RULE_NAMESPACES } from './paths.js'
+import { memoPerDocument } from './doc-index.js'
 import { type CompiledSyntaxTable, type CustomTest, compileSyntaxTable } from './syntax-table.js'
 import { attrValue, descend, descendants, hasAncestor, kid, kids, normalizeSpace, q, rootOf, stringValue } from './tree-helpers.js'
 
@@ -14,10 +15,10 @@ const RAM = RULE_NAMESPACES.ram ?? ''
 const UDT = RULE_NAMESPACES.udt ?? ''
 
 const ramEndsWith = (suffix: string, except?: string): ElementMatcher =>
-  matcherOf(undefined, (el) => el.ns === RAM && el.local.endsWith(suffix) && el.local !== except)
+  nameMatcher((ns, local) => ns === RAM && local.endsWith(suffix) && local !== except)
 
 const CONTEXTS: Readonly<Record<string, ElementMatcher>> = {
-  "//*[ends-with(name(), 'DocumentContextParameter')]": matcherOf(undefined, (el) => el.local.endsWith('DocumentContextParameter')),
+  "//*[ends-with(name(), 'DocumentContextParameter')]": nameMatcher((_ns, local) => local.endsWith('DocumentContextParameter')),
   "//ram:*[ends-with(name(), 'ID')]": ramEndsWith('ID'),
   "//ram:*[ends-with(name(), 'ReferencedDocument')]": ramEndsWith('ReferencedDocument'),
   "//ram:*[ends-with(name(), 'Amount') and not (self::ram:TaxTotalAmount)]": ramEndsWith('Amount', 'TaxTotalAmount'),
@@ -109,6 +110,9 @@ const refDocAllows = (child: typeof n.Name, allowed: (el: XmlElement) => boolean
 })
 const isArd = (el: XmlElement): boolean => el.local === 'AdditionalReferencedDocument'
 
+/** Memo key of CII-DT-033's document-wide condition. */
+const BILLED_UNIT = {}
+
 const DATE_102 = /^\s*(\d{4})(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])\s*$/
 
 const CUSTOM: Readonly<Record<string, CustomTest>> = {
@@ -162,7 +166,10 @@ const CUSTOM: Readonly<Record<string, CustomTest>> = {
     test(el) {
       if (attrValue(el, 'unitCode') === undefined) return true
       const root = rootOf(el)
-      return descend(root, n.Transaction, n.LineItem, n.LineDelivery, n.BilledQuantity).some((b) => attrValue(b, 'unitCode') !== undefined)
+      // Document-wide (any line's BT-130 unit), so computed once per document.
+      return memoPerDocument(BILLED_UNIT, root, () =>
+        descend(root, n.Transaction, n.LineItem, n.LineDelivery, n.BilledQuantity).some((b) => attrValue(b, 'unitCode') !== undefined),
+      )
     },
   },
   'CII-DT-037': { test: (el) => kids(el, n.TypeCode).length === 0 || kids(el, n.TypeCode).some((t) => stringValue(t) === 'VAT') },

@@ -7,7 +7,8 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import type { ElementMatcher } from '../types.js'
+import type { ElementMatcher, NameTest } from '../types.js'
+import { docIndex, memoPerDocument, rootOf } from './doc-index.js'
 
 /** Namespace URIs by the prefixes the official artefacts use (facts of the syntaxes). */
 export const RULE_NAMESPACES: Readonly<Record<string, string>> = {
@@ -22,7 +23,6 @@ export const RULE_NAMESPACES: Readonly<Record<string, string>> = {
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
 }
 
-type NameTest = { ns: string | undefined; local: string | undefined }
 
 function nameTest(token: string): NameTest {
   if (token === '*') return { ns: undefined, local: undefined }
@@ -37,6 +37,10 @@ function nameTest(token: string): NameTest {
 
 function testName(el: XmlElement, t: NameTest): boolean {
   return (t.local === undefined || el.local === t.local) && (t.ns === undefined || el.ns === t.ns)
+}
+
+function testNameOf(ns: string, local: string, t: NameTest): boolean {
+  return (t.local === undefined || local === t.local) && (t.ns === undefined || ns === t.ns)
 }
 
 type Step = { tests: readonly NameTest[] }
@@ -123,15 +127,20 @@ export function compileContext(expr: string): ElementMatcher {
       else locals.add(t.local)
     }
   }
+  const alts = compiled.map((c) => ({ absolute: c.absolute, steps: c.steps.map((st) => st.tests) }))
+  // `//a`, `a`, `a | b`: one relative step each, so the element's name alone decides.
+  const nameOnly = alts.every((c) => !c.absolute && c.steps.length === 1)
   return {
     locals: anyLocal ? undefined : [...locals],
+    path: alts,
+    byName: nameOnly ? (ns, local) => alts.some((c) => (c.steps[0] as readonly NameTest[]).some((t) => testNameOf(ns, local, t))) : undefined,
+    // Plain loops, no closures: this runs for every candidate element of every document.
     matches(el) {
-      for (const c of compiled) {
+      for (const c of alts) {
         let node: XmlElement | undefined = el
         let ok = true
         for (let i = c.steps.length - 1; i >= 0; i--) {
-          const step = c.steps[i]
-          if (node === undefined || step === undefined || !step.tests.some((t) => testName(node as XmlElement, t))) {
+          if (node === undefined || !anyTest(node, c.steps[i] as readonly NameTest[])) {
             ok = false
             break
           }
@@ -144,9 +153,30 @@ export function compileContext(expr: string): ElementMatcher {
   }
 }
 
+function anyTest(el: XmlElement, tests: readonly NameTest[]): boolean {
+  for (const t of tests) if (testName(el, t)) return true
+  return false
+}
+
 /** A matcher from a predicate (for contexts with conditions the path subset cannot state). */
 export function matcherOf(locals: readonly string[] | undefined, matches: (el: XmlElement) => boolean): ElementMatcher {
   return { locals, matches }
+}
+
+/**
+ * A path context narrowed by a condition on the element (`ram:X[@schemeID]`, "whose parent's
+ * indicator is true"): the path part stays visible to the engine's dispatch, the condition runs
+ * only on elements the path selects.
+ */
+export function refine(m: ElementMatcher, where: (el: XmlElement) => boolean): ElementMatcher {
+  const inner = m.where
+  const both = inner === undefined ? where : (el: XmlElement): boolean => inner(el) && where(el)
+  return { locals: m.locals, path: m.path, where: m.path === undefined ? undefined : both, matches: (el) => m.matches(el) && where(el) }
+}
+
+/** A matcher that depends on the element's namespace and local name only (decided once per name). */
+export function nameMatcher(test: (ns: string, local: string) => boolean): ElementMatcher {
+  return { locals: undefined, matches: (el) => test(el.ns, el.local), byName: test }
 }
 
 /** XPath `normalize-space`. */
@@ -167,39 +197,33 @@ export function attrValue(el: XmlElement, local: string): string | undefined {
   return undefined
 }
 
-/** `//a/b` as an expression: every matching element of the whole document. */
-const INDEX = new WeakMap<XmlElement, Map<string, XmlElement[]>>()
-
 /** Elements of a whole document (below `root`) by local name, in document order; built once per document. */
 export function elementsByLocal(root: XmlElement): Map<string, XmlElement[]> {
-  const cached = INDEX.get(root)
-  if (cached !== undefined) return cached
-  const built = new Map<string, XmlElement[]>()
-  const stack: XmlElement[] = [...root.children].reverse()
-  while (stack.length > 0) {
-    const e = stack.pop() as XmlElement
-    let list = built.get(e.local)
-    if (list === undefined) built.set(e.local, (list = []))
-    list.push(e)
-    for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as XmlElement)
-  }
-  INDEX.set(root, built)
-  return built
+  return docIndex(root).byLocal
 }
 
-/** `//a/b` (optionally `/@attr`) as an expression: every matching element of the whole document. */
+/**
+ * `//a/b` (optionally `/@attr`) as an expression: every matching element of the whole document.
+ * The result depends on the document only, so it is computed once per document (memo in the
+ * document index) whatever element the rule is evaluated on.
+ */
 function compileDescendantPath(expr: string): ChildPath {
   const at = expr.lastIndexOf('@')
   const attrName = at >= 0 ? expr.slice(at + 1) : undefined
   const elementPart = at >= 0 ? expr.slice(0, at).replace(/\/$/, '') : expr
   // `//@name` alone: any element carrying the attribute.
   const context = elementPart === '/' || elementPart === '' ? undefined : compileContext(elementPart)
-  const select = (el: XmlElement): XmlElement[] => {
-    let root = el
-    while (root.parent !== undefined) root = root.parent
-    const index = elementsByLocal(root)
-    const candidates = context?.locals === undefined ? [root, ...[...index.values()].flat()] : context.locals.flatMap((l) => index.get(l) ?? [])
-    return candidates.filter((e) => (context === undefined || context.matches(e)) && (attrName === undefined || attrValue(e, attrName) !== undefined))
+  const locals = context?.locals
+  const key = {}
+  const compute = (root: XmlElement): XmlElement[] => {
+    const index = docIndex(root)
+    if (context === undefined) return attrName === undefined ? [] : [...(index.attributeOwners.get(attrName) ?? [])]
+    const candidates = locals === undefined ? [root, ...[...index.byLocal.values()].flat()] : locals.flatMap((l) => index.byLocal.get(l) ?? [])
+    return candidates.filter((e) => context.matches(e) && (attrName === undefined || attrValue(e, attrName) !== undefined))
   }
-  return { text: expr, select, count: (el) => select(el).length, exists: (el) => select(el).length > 0 }
+  const select = (el: XmlElement): XmlElement[] => {
+    const root = rootOf(el)
+    return memoPerDocument(key, root, () => compute(root))
+  }
+  return { text: expr, select: (el) => [...select(el)], count: (el) => select(el).length, exists: (el) => select(el).length > 0 }
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { compileContext, matcherOf, RULE_NAMESPACES, attrValue, stringValue } from '../syntax/paths.js'
+import { compileContext, matcherOf, RULE_NAMESPACES, attrValue, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher } from '../types.js'
 import { all, has, inList, isXrCvd, isXrExtension, norm, perDocument } from './common.js'
 
@@ -47,5 +47,5 @@ export const directDebitData = (pm: XmlElement): boolean => doc(pm).bt89 || doc(
 const HEADER_PAYMENT_MEANS = ctx(`${ROOT_HS}/ram:SpecifiedTradeSettlementPaymentMeans`)
 /** The header payment means whose normalised type code (BT-81) is one of `codes`. */
 export const paymentMeans = (codes: readonly string[]): ElementMatcher =>
-  matcherOf(['SpecifiedTradeSettlementPaymentMeans'], (el) => HEADER_PAYMENT_MEANS.matches(el) && codes.includes(typeCode(el)))
+  refine(HEADER_PAYMENT_MEANS, (el) => codes.includes(typeCode(el)))
 

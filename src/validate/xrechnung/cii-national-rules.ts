@@ -5,7 +5,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { matcherOf, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {
@@ -74,7 +74,7 @@ const CII: TreePattern = pattern('cii-pattern', [
     ['BR-DE-28', 'w', (el) => EMAIL.test(norm(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))],
   ]],
   [ctx(`/rsm:CrossIndustryInvoice/${HA}/ram:BuyerTradeParty/ram:PostalTradeAddress`), postal(['BR-DE-8', 'BR-DE-9'])],
-  [matcherOf(['AdditionalReferencedDocument'], (el) => ctx(`/rsm:CrossIndustryInvoice/${HA}/ram:AdditionalReferencedDocument`).matches(el) && anyEquals(el, 'ram:TypeCode', ['916'])), [
+  [refine(ctx(`/rsm:CrossIndustryInvoice/${HA}/ram:AdditionalReferencedDocument`), (el) => anyEquals(el, 'ram:TypeCode', ['916'])), [
     ['BR-TMP-2', 'w', (el) => { const u = all(el, 'ram:URIID'); return u.length === 0 || u.some((x) => URL.test(stringValue(x))) }],
   ]],
   [ctx('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress'), postal(['BR-DE-10', 'BR-DE-11'])],
@@ -111,7 +111,7 @@ const CII: TreePattern = pattern('cii-pattern', [
 ])
 
 const EXTENSION: TreePattern = pattern('cii-extension-pattern', [
-  [matcherOf(['AssociatedDocumentLineDocument'], (el) => isExtension(el) && ctx('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:AssociatedDocumentLineDocument').matches(el)), [
+  [refine(ctx('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:AssociatedDocumentLineDocument'), isExtension), [
     ['BR-DEX-15', 'w', (el) => !has(el, '//ram:ParentLineID')],
   ]],
   [withScheme('GlobalID', (el) => !hasAncestor(el, 'SpecifiedTradeProduct') && !hasAncestor(el, 'ShipToTradeParty')), [['BR-DEX-04', 'f', schemeIn(ICD_EXT)]]],
@@ -126,8 +126,7 @@ const EXTENSION: TreePattern = pattern('cii-extension-pattern', [
 
 const PRODUCT = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct'
 const cvd = (path: string, extra?: (el: XmlElement) => boolean): ElementMatcher => {
-  const c = ctx(path)
-  return matcherOf(c.locals, (el) => c.matches(el) && isCvd(el) && (extra?.(el) ?? true))
+  return refine(ctx(path), (el) => isCvd(el) && (extra?.(el) ?? true))
 }
 const isCva = (el: XmlElement): boolean => anyEquals(el, 'ram:Description', ['cva'])
 

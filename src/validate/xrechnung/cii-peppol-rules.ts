@@ -5,7 +5,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { matcherOf, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, decimalOf, has, norm, pattern } from './common.js'
 import { slack } from './arithmetic.js'
@@ -60,7 +60,8 @@ const PEPPOL: TreePattern = pattern('peppol-cii-pattern-1', [
 
 function lineVsHeader(local: string): ElementMatcher {
   const c = ctx(`rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod/ram:${local}`)
-  return matcherOf([local], (el) => c.matches(el) && has(el.parent?.parent?.parent?.parent as XmlElement, `ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod/ram:${local}`))
+  const header = `ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod/ram:${local}`
+  return refine(c, (el) => has(el.parent?.parent?.parent?.parent as XmlElement, header))
 }
 
 /** Untyped XPath comparison of the line date string with the header's (string order). */

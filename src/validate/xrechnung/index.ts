@@ -29,7 +29,8 @@ const byVersion = new Map<string, RuleSet>()
 
 /** Keeps only the rules an older version's schematron has; contexts stay (they shadow as before). */
 function restrict(set: RuleSet, ids: ReadonlySet<string>, version: string): RuleSet {
-  const patterns: TreePattern[] = set.treePatterns.map((p) => ({ ...p, groups: p.groups.map((g) => ({ ...g, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
+  // Rebuilt without any batch evaluation (`failing`), which would still run the removed rules.
+  const patterns: TreePattern[] = set.treePatterns.map((p) => ({ ...p, groups: p.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
   return { ...set, id: `${set.id.replace(/-3\.0\.2$/, '')}-${version}`, treePatterns: patterns }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
-import { compileContext as ctx, matcherOf, RULE_NAMESPACES, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { compileContext as ctx, matcherOf, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {
@@ -20,8 +20,7 @@ const isExtension = (el: XmlElement): boolean => { const r = rootOf(el); return 
 const isCvd = isXrCvd
 const code = (el: XmlElement): string => norm(el, 'cbc:PaymentMeansCode')
 const means = (codes: readonly string[]): ElementMatcher => {
-  const c = ctx(ROOTS('cac:PaymentMeans'))
-  return matcherOf(['PaymentMeans'], (el) => c.matches(el) && codes.includes(code(el)))
+  return refine(ctx(ROOTS('cac:PaymentMeans')), (el) => codes.includes(code(el)))
 }
 const postal = (city: string, zip: string): readonly (readonly [string, 'f', (el: XmlElement) => boolean])[] => [
   [city, 'f', (el) => nonBlank(el, 'cbc:CityName')],
@@ -100,8 +99,7 @@ const NATIONAL: TreePattern = pattern('ubl-xr-pattern', [
 ])
 
 const ext = (path: string, extra?: (el: XmlElement) => boolean): ElementMatcher => {
-  const c = ctx(path)
-  return matcherOf(c.locals, (el) => c.matches(el) && isExtension(el) && (extra?.(el) ?? true))
+  return refine(ctx(path), (el) => isExtension(el) && (extra?.(el) ?? true))
 }
 const withScheme = (path: string): ElementMatcher => ext(path, (el) => attrValue(el, 'schemeID') !== undefined)
 const schemeIn = (list: ReadonlySet<string>) => (el: XmlElement): boolean => inList(list, attrValue(el, 'schemeID'))
@@ -144,8 +142,7 @@ const EXTENSION: TreePattern = pattern('ubl-extension-pattern', [
 ])
 
 const cvd = (path: string, extra?: (el: XmlElement) => boolean): ElementMatcher => {
-  const c = ctx(path)
-  return matcherOf(c.locals, (el) => c.matches(el) && isCvd(el) && (extra?.(el) ?? true))
+  return refine(ctx(path), (el) => isCvd(el) && (extra?.(el) ?? true))
 }
 const cvdCodes = (item: XmlElement): XmlElement[] => all(item, 'cac:CommodityClassification/cbc:ItemClassificationCode').filter((c) => attrValue(c, 'listID') === 'CVD')
 const cva = (item: XmlElement): XmlElement[] => all(item, 'cac:AdditionalItemProperty').filter((p) => anyEquals(p, 'cbc:Name', ['cva']))

@@ -5,7 +5,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
-import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, decimalOf, has, norm, pattern, perDocument, rootOf } from './common.js'
 import { slack } from './arithmetic.js'
@@ -14,7 +14,7 @@ const slackOf = perDocument((root) => (all(root, 'cbc:DocumentCurrencyCode').som
 const isInvoice = (el: XmlElement): boolean => rootOf(el).local === 'Invoice'
 const charge = (el: XmlElement): string => norm(el, 'cbc:ChargeIndicator')
 const DOC_AND_LINE_AC = ctx('ubl:Invoice/cac:AllowanceCharge | ubl:Invoice/cac:InvoiceLine/cac:AllowanceCharge | cn:CreditNote/cac:AllowanceCharge | cn:CreditNote/cac:CreditNoteLine/cac:AllowanceCharge')
-const acWhere = (test: (el: XmlElement) => boolean): ElementMatcher => matcherOf(['AllowanceCharge'], (el) => DOC_AND_LINE_AC.matches(el) && test(el))
+const acWhere = (test: (el: XmlElement) => boolean): ElementMatcher => refine(DOC_AND_LINE_AC, test)
 
 /** Tax amounts in the currency named by the root's `child` (R055), compared with 0 as numbers. */
 function taxAmountsIn(root: XmlElement, child: string): number[] {
@@ -88,7 +88,7 @@ const PEPPOL: TreePattern = pattern('ubl-pattern', [
       return price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount))
     }],
   ]],
-  [matcherOf(['BaseQuantity'], (el) => ctx('cac:Price/cbc:BaseQuantity').matches(el) && attrValue(el, 'unitCode') !== undefined), [
+  [refine(ctx('cac:Price/cbc:BaseQuantity'), (el) => attrValue(el, 'unitCode') !== undefined), [
     ['PEPPOL-EN16931-R130', 'f', (el) => {
       const line = el.parent?.parent
       if (line === undefined) return true
@@ -101,7 +101,8 @@ const PEPPOL: TreePattern = pattern('ubl-pattern', [
 
 function linePeriod(local: string): ElementMatcher {
   const c = ctx(`ubl:Invoice/cac:InvoiceLine/cac:InvoicePeriod/cbc:${local} | cn:CreditNote/cac:CreditNoteLine/cac:InvoicePeriod/cbc:${local}`)
-  return matcherOf([local], (el) => c.matches(el) && has(rootOf(el), `cac:InvoicePeriod/cbc:${local}`))
+  const header = `cac:InvoicePeriod/cbc:${local}`
+  return refine(c, (el) => has(rootOf(el), header))
 }
 
 /** R110/R111 compare `xs:date` values; ISO dates of equal shape order like strings. */

@@ -28,17 +28,23 @@ type Matched = { el: XmlElement; type: number | undefined }
 
 type MatchState = {
   kids: readonly XmlElement[]
+  /** The children's keys (namespace + local name), computed once per element for first-set lookups. */
+  keys: readonly string[]
   pos: number
   matched: Matched[]
-  /** Labels of particles that could have matched at `pos` (for "expected ..." messages). */
+  /**
+   * Whether to collect the labels of particles that could have matched at `pos` (for "expected
+   * ..." messages). Off on the first pass; an element that fails is matched again with it on,
+   * which decides the same way (the match is deterministic) and only then builds the labels.
+   */
+  track: boolean
   tried: string[]
   triedAt: number
   failed: XsdProblem | undefined
 }
 
-const childKey = (el: XmlElement): string => keyOf(el.ns, el.local)
-
 function note(s: MatchState, label: string): void {
+  if (!s.track) return
   if (s.triedAt !== s.pos) {
     s.triedAt = s.pos
     s.tried = []
@@ -46,11 +52,12 @@ function note(s: MatchState, label: string): void {
   if (!s.tried.includes(label)) s.tried.push(label)
 }
 
-function canStart(p: Particle, el: XmlElement | undefined): boolean {
+function canStart(p: Particle, s: MatchState, pos: number): boolean {
+  const el = s.kids[pos]
   if (el === undefined) return false
-  if (p.kind === 'element') return p.key === childKey(el)
+  if (p.kind === 'element') return p.local === el.local && p.ns === el.ns
   if (p.kind === 'any') return p.accepts(el.ns)
-  return p.first === 'any' || p.first.has(childKey(el))
+  return p.first === 'any' || p.first.has(s.keys[pos] as string)
 }
 
 function labels(p: Particle): string[] {
@@ -64,7 +71,7 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
     let count = 0
     while (count < p.max && s.pos < s.kids.length) {
       const el = s.kids[s.pos] as XmlElement
-      if (p.kind === 'element' ? p.key !== childKey(el) : !p.accepts(el.ns)) break
+      if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
       s.matched.push({ el, type: p.kind === 'element' ? p.type : undefined })
       s.pos++
       count++
@@ -80,15 +87,15 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
   let occurrences = 0
   while (occurrences < p.max) {
     const next = s.kids[s.pos]
-    if (occurrences >= p.min && !canStart(p, next)) {
-      for (const l of firstLabels(p)) note(s, l)
+    if (occurrences >= p.min && !canStart(p, s, s.pos)) {
+      if (s.track) for (const l of firstLabels(p)) note(s, l)
       break
     }
     const before = s.pos
     if (p.kind === 'choice') {
-      const branch = p.items.find((b) => canStart(b, next)) ?? p.items.find((b) => next === undefined && isNullable(b))
+      const branch = chooseBranch(p.items, s)
       if (branch === undefined) {
-        for (const l of firstLabels(p)) note(s, l)
+        if (s.track) for (const l of firstLabels(p)) note(s, l)
         s.failed = next === undefined ? { kind: 'missing', el: parent, expected: [...s.tried] } : { kind: 'unexpected', el: next, expected: [...s.tried] }
         return false
       }
@@ -102,6 +109,14 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
     if (s.pos === before) break
   }
   return true
+}
+
+/** The branch of a choice that can start at s.pos, else (at the end) a branch that may be empty. */
+function chooseBranch(items: readonly Particle[], s: MatchState): Particle | undefined {
+  for (const b of items) if (canStart(b, s, s.pos)) return b
+  if (s.pos < s.kids.length) return undefined
+  for (const b of items) if (isNullable(b)) return b
+  return undefined
 }
 
 function firstLabels(p: Particle): string[] {
@@ -118,8 +133,7 @@ function isNullable(p: Particle): boolean {
 function matchAll(items: readonly Particle[], s: MatchState, parent: XmlElement): boolean {
   const seen = new Set<Particle>()
   for (;;) {
-    const next = s.kids[s.pos]
-    const item = items.find((i) => !seen.has(i) && canStart(i, next))
+    const item = items.find((i) => !seen.has(i) && canStart(i, s, s.pos))
     if (item === undefined) break
     seen.add(item)
     if (!match(item, s, parent)) return false
@@ -142,6 +156,18 @@ function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]):
   }
 }
 
+/**
+ * `text.trim() === ''` without allocating a trimmed copy in the common case (indentation made
+ * of XML whitespace); any other character falls back to trim()'s own notion of whitespace.
+ */
+function blank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return text.trim() === ''
+  }
+  return true
+}
+
 /** Checks one element against its type and recurses into the children the model matched. */
 function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, out: XsdProblem[]): void {
   const stack: [XmlElement, number][] = [[el, typeIndex]]
@@ -158,9 +184,16 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
       }
       continue
     }
-    if (!type.mixed && current.text.trim() !== '') out.push({ kind: 'text', el: current })
-    const s: MatchState = { kids: current.children, pos: 0, matched: [], tried: [], triedAt: -1, failed: undefined }
-    const ok = type.model === null ? true : match(type.model, s, current)
+    if (!type.mixed && !blank(current.text)) out.push({ kind: 'text', el: current })
+    const kids = current.children
+    const keys = kids.map((k) => keyOf(k.ns, k.local))
+    let s: MatchState = { kids, keys, pos: 0, matched: [], track: false, tried: [], triedAt: -1, failed: undefined }
+    let ok = type.model === null ? true : match(type.model, s, current)
+    if (!ok || s.pos < kids.length) {
+      // A problem: decide again, this time collecting what the schema expected (for the message).
+      s = { kids, keys, pos: 0, matched: [], track: true, tried: [], triedAt: -1, failed: undefined }
+      ok = type.model === null ? true : match(type.model, s, current)
+    }
     if (!ok && s.failed !== undefined) out.push(s.failed)
     else if (s.pos < s.kids.length) {
       const at = s.kids[s.pos] as XmlElement

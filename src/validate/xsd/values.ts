@@ -48,10 +48,40 @@ function impossibleDate(v: string): boolean {
   return day > (DAYS_IN_MONTH[month - 1] ?? 31) || (month === 2 && day === 29 && !leap)
 }
 
+/**
+ * Values that need whitespace processing: tab/CR/LF, double spaces, or anything trim() would remove
+ * at either end (`\s` is exactly trim()'s set). Most values need none and are used as they are.
+ */
+const NEEDS_WHITESPACE = /[\t\n\r]| {2}|^\s|\s$/
+
 function whitespace(base: string, raw: string): string {
-  if (base === 'string') return raw
+  if (base === 'string' || !NEEDS_WHITESPACE.test(raw)) return raw
   if (base === 'normalizedString') return raw.replace(/[\t\n\r]/g, ' ')
   return raw.replace(/[\t\n\r ]+/g, ' ').trim()
+}
+
+/** Enumerations as sets, built on first use per value kind (code lists run to thousands of codes). */
+const enumSets = new WeakMap<XsdValue, ReadonlySet<string>>()
+
+function enumSet(kind: XsdValue & { e: readonly string[] }): ReadonlySet<string> {
+  let set = enumSets.get(kind)
+  if (set === undefined) enumSets.set(kind, (set = new Set(kind.e)))
+  return set
+}
+
+/** Length in characters (code points), as XSD counts it. */
+function charLength(v: string): number {
+  let n = 0
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i)
+    // A high surrogate followed by a low one is one character.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < v.length) {
+      const d = v.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) i++
+    }
+    n++
+  }
+  return n
 }
 
 const patternCache = new Map<string, RegExp>()
@@ -72,9 +102,10 @@ export function checkValue(kind: XsdValue, raw: string): string | undefined {
   const lexical = LEXICAL[kind.b]
   if (lexical !== undefined && !lexical.test(v)) return `not a valid xs:${kind.b}`
   if ((kind.b === 'date' || kind.b === 'dateTime') && impossibleDate(v)) return `not an existing calendar date (xs:${kind.b})`
-  if (kind.e !== undefined && !kind.e.includes(v)) return `not one of the ${kind.e.length} allowed codes`
+  if (kind.e !== undefined && !enumSet(kind as XsdValue & { e: readonly string[] }).has(v)) return `not one of the ${kind.e.length} allowed codes`
   if (kind.p !== undefined && !kind.p.some((p) => xsdPattern(p).test(v))) return `does not match the pattern ${kind.p.join(' | ')}`
-  const len = [...v].length
+  if (kind.length === undefined && kind.minLength === undefined && kind.maxLength === undefined) return undefined
+  const len = charLength(v)
   if (kind.length !== undefined && len !== Number(kind.length)) return `length ${len}, expected ${kind.length}`
   if (kind.minLength !== undefined && len < Number(kind.minLength)) return `length ${len}, expected at least ${kind.minLength}`
   if (kind.maxLength !== undefined && len > Number(kind.maxLength)) return `length ${len}, expected at most ${kind.maxLength}`

@@ -46,7 +46,7 @@ export type XsdTable = {
 
 /** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
 export type Particle =
-  | { kind: 'element'; key: string; label: string; type: number; min: number; max: number }
+  | { kind: 'element'; key: string; ns: string; local: string; label: string; type: number; min: number; max: number }
   | { kind: 'seq' | 'choice' | 'all'; min: number; max: number; items: Particle[]; first: Set<string> | 'any'; nullable: boolean }
   | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
 
@@ -81,7 +81,7 @@ function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle
   if (typeof head === 'number') {
     const ns = t.ns[head] ?? ''
     const name = t.names[p[1] as number] ?? ''
-    return { kind: 'element', key: keyOf(ns, name), label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number) }
+    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number) }
   }
   if (head === '*') {
     return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element' }

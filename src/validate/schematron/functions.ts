@@ -1,0 +1,203 @@
+/**
+ * The XPath 2.0 functions (and xs: constructor functions) the schematron rule tables call, with
+ * the argument cardinality checks of the specification: a string function given two nodes is a
+ * dynamic error, as in Saxon, not a silent pick of the first.
+ * @module
+ */
+import { Decimal } from '../../model/decimal.js'
+import type { XmlElement } from '../../xml/index.js'
+import {
+  type Atomic,
+  type Item,
+  type Sequence,
+  XPathDynamicError,
+  atomize,
+  bool,
+  dbl,
+  dec,
+  ebv,
+  isElement,
+  isNode,
+  str,
+  stringOf,
+  toBoolean,
+  toDecimal,
+  toDouble,
+} from './values.js'
+
+/** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
+export type CallInput = { args: Sequence[]; context: Item | undefined }
+type Fn = (input: CallInput) => Sequence
+
+const SMALL_INTS: Decimal[] = Array.from({ length: 256 }, (_, i) => new Decimal(i))
+/** count() and string-length() results, without building a Decimal each time. */
+const integer = (n: number): Atomic => dec(SMALL_INTS[n] ?? new Decimal(n))
+
+function single(seq: Sequence | undefined, fn: string): Atomic | undefined {
+  if (seq === undefined || seq.length === 0) return undefined
+  if (seq.length > 1) throw new XPathDynamicError('XPTY0004', `${fn}() expects one value, got ${seq.length}`)
+  return atomize(seq[0] as Item)
+}
+
+/** `xs:string?` argument, defaulting to the context item when the call has no argument. */
+function stringArg(input: CallInput, i: number, fn: string): string {
+  const seq = input.args.length > i ? input.args[i] : input.context === undefined ? [] : [input.context]
+  const a = single(seq, fn)
+  return a === undefined ? '' : stringOf(a)
+}
+
+const normalizeSpace = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').trim()
+const codepoints = (s: string): string[] => Array.from(s)
+
+const REGEX_CACHE = new Map<string, RegExp>()
+/** XPath regular expressions match anywhere unless anchored; the subset used maps to JS as is. */
+function regex(pattern: string, flags: string): RegExp {
+  const key = `${flags}/${pattern}`
+  let re = REGEX_CACHE.get(key)
+  if (re === undefined) {
+    re = new RegExp(pattern, flags.replace(/[^imsx]/g, '').replace('x', '') + 'u')
+    REGEX_CACHE.set(key, re)
+  }
+  return re
+}
+
+function sum(seq: Sequence): Atomic {
+  let decimal: Decimal | undefined = new Decimal(0)
+  let double = 0
+  for (const item of seq) {
+    const a = atomize(item)
+    if (a.t === 'dec' && decimal !== undefined) decimal = decimal.plus(a.v)
+    else {
+      if (decimal !== undefined) double = decimal.toNumber()
+      decimal = undefined
+      double += a.t === 'dec' ? a.v.toNumber() : toDouble(a, true)
+    }
+  }
+  return decimal !== undefined ? dec(decimal) : dbl(double)
+}
+
+/** XPath round(): half towards positive infinity. */
+function round(a: Atomic): Atomic {
+  if (a.t === 'dec') return dec(a.v.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL))
+  const d = toDouble(a, true)
+  return dbl(Number.isFinite(d) ? Math.floor(d + 0.5) : d)
+}
+
+function numeric(a: Atomic): Atomic {
+  return a.t === 'dec' || a.t === 'dbl' ? a : dbl(toDouble(a, true))
+}
+
+const nameOf = (item: Item | undefined, local: boolean): string => {
+  if (item === undefined || !isNode(item)) return ''
+  if (isElement(item)) return local ? item.local : item.qname
+  return item.t === 'attr' ? item.local : ''
+}
+
+const FUNCTIONS: Readonly<Record<string, Fn>> = {
+  true: () => [bool(true)],
+  false: () => [bool(false)],
+  not: ({ args }) => [bool(!ebv(args[0] ?? []))],
+  boolean: ({ args }) => [bool(ebv(args[0] ?? []))],
+  exists: ({ args }) => [bool((args[0] ?? []).length > 0)],
+  empty: ({ args }) => [bool((args[0] ?? []).length === 0)],
+  count: ({ args }) => [integer((args[0] ?? []).length)],
+  sum: ({ args }) => [sum(args[0] ?? [])],
+  round: ({ args }) => {
+    const a = single(args[0], 'round')
+    return a === undefined ? [] : [round(numeric(a))]
+  },
+  abs: ({ args }) => {
+    const a = single(args[0], 'abs')
+    if (a === undefined) return []
+    const n = numeric(a)
+    return [n.t === 'dec' ? dec(n.v.abs()) : dbl(Math.abs(toDouble(n, true)))]
+  },
+  number: (input) => {
+    const a = single(input.args.length > 0 ? input.args[0] : input.context === undefined ? [] : [input.context], 'number')
+    return [dbl(a === undefined ? Number.NaN : toDouble(a, false))]
+  },
+  string: (input) => [str(stringArg(input, 0, 'string'))],
+  'normalize-space': (input) => [str(normalizeSpace(stringArg(input, 0, 'normalize-space')))],
+  'string-length': (input) => [integer(codepoints(stringArg(input, 0, 'string-length')).length)],
+  'upper-case': (input) => [str(stringArg(input, 0, 'upper-case').toUpperCase())],
+  'lower-case': (input) => [str(stringArg(input, 0, 'lower-case').toLowerCase())],
+  contains: (input) => [bool(stringArg(input, 0, 'contains').includes(stringArg(input, 1, 'contains')))],
+  'starts-with': (input) => [bool(stringArg(input, 0, 'starts-with').startsWith(stringArg(input, 1, 'starts-with')))],
+  'ends-with': (input) => [bool(stringArg(input, 0, 'ends-with').endsWith(stringArg(input, 1, 'ends-with')))],
+  'substring-after': (input) => {
+    const s = stringArg(input, 0, 'substring-after')
+    const find = stringArg(input, 1, 'substring-after')
+    const at = s.indexOf(find)
+    return [str(at < 0 ? '' : s.slice(at + find.length))]
+  },
+  'substring-before': (input) => {
+    const s = stringArg(input, 0, 'substring-before')
+    const at = s.indexOf(stringArg(input, 1, 'substring-before'))
+    return [str(at < 0 ? '' : s.slice(0, at))]
+  },
+  substring: (input) => {
+    const chars = codepoints(stringArg(input, 0, 'substring'))
+    const start = Math.round(toDouble(single(input.args[1], 'substring') ?? dbl(Number.NaN), true))
+    const lenArg = input.args.length > 2 ? single(input.args[2], 'substring') : undefined
+    const end = lenArg === undefined ? Infinity : start + Math.round(toDouble(lenArg, true))
+    return [str(chars.filter((_, i) => i + 1 >= start && i + 1 < end).join(''))]
+  },
+  concat: ({ args }) => [str(args.map((a, i) => (a.length === 0 ? '' : stringOf(single(a, `concat#${i}`) as Atomic))).join(''))],
+  matches: (input) => [bool(regex(stringArg(input, 1, 'matches'), input.args.length > 2 ? stringArg(input, 2, 'matches') : '').test(stringArg(input, 0, 'matches')))],
+  tokenize: (input) => {
+    const s = stringArg(input, 0, 'tokenize')
+    if (s === '') return []
+    return s.split(regex(stringArg(input, 1, 'tokenize'), '')).map(str)
+  },
+  name: (input) => [str(nameOf(input.args.length > 0 ? input.args[0]?.[0] : input.context, false))],
+  'local-name': (input) => [str(nameOf(input.args.length > 0 ? input.args[0]?.[0] : input.context, true))],
+  'distinct-values': ({ args }) => {
+    const seen = new Set<string>()
+    const out: Sequence = []
+    for (const item of args[0] ?? []) {
+      const a = atomize(item)
+      const key = `${a.t === 'untyped' ? 'str' : a.t}:${stringOf(a)}`
+      if (!seen.has(key)) {
+        seen.add(key)
+        out.push(a.t === 'untyped' ? str(a.v) : a)
+      }
+    }
+    return out
+  },
+  'xs:decimal': ({ args }) => {
+    const a = single(args[0], 'xs:decimal')
+    return a === undefined ? [] : [dec(toDecimal(a))]
+  },
+  'xs:integer': ({ args }) => {
+    const a = single(args[0], 'xs:integer')
+    return a === undefined ? [] : [dec(toDecimal(a).truncated())]
+  },
+  'xs:double': ({ args }) => {
+    const a = single(args[0], 'xs:double')
+    return a === undefined ? [] : [dbl(toDouble(a, true))]
+  },
+  'xs:string': ({ args }) => {
+    const a = single(args[0], 'xs:string')
+    return a === undefined ? [] : [str(stringOf(a))]
+  },
+  'xs:boolean': ({ args }) => {
+    const a = single(args[0], 'xs:boolean')
+    return a === undefined ? [] : [bool(toBoolean(a))]
+  },
+}
+
+/** Casts for `cast as` / `castable as` (type names as the rules spell them). */
+export function castTo(type: string, a: Atomic): Atomic {
+  const fn = FUNCTIONS[type]
+  if (fn === undefined) throw new Error(`unsupported cast to ${type}`)
+  return fn({ args: [[a]], context: undefined })[0] as Atomic
+}
+
+export function functionFor(name: string): Fn | undefined {
+  return FUNCTIONS[name]
+}
+
+/** The element an item is, when it is one (helpers for callers that walk results). */
+export function asElement(item: Item): XmlElement | undefined {
+  return isElement(item) ? item : undefined
+}

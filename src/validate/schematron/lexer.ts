@@ -1,0 +1,107 @@
+/**
+ * Tokeniser for the XPath 2.0 subset the schematron rule tables use (conditions of the Factur-X
+ * and Order-X profile rules). Names keep their hyphens (`normalize-space`); whether a name is an
+ * operator (`div`, `and`), a function or a name test is decided by the parser from its position.
+ * @module
+ */
+export type TokenKind = 'name' | 'string' | 'number' | 'var' | 'op' | 'end'
+
+export type Token = {
+  kind: TokenKind
+  /** Name text, string value, number text, variable name (without `$`) or the operator itself. */
+  text: string
+  /** Offset in the expression, for error messages. */
+  at: number
+}
+
+const NAME_START = /[A-Za-z_]/
+const NAME_CHAR = /[A-Za-z0-9_.-]/
+const TWO_CHAR_OPS = ['//', '..', '::', '!=', '<=', '>=']
+const ONE_CHAR_OPS = '/()[]@,|=<>+-*.'
+
+/** A malformed expression is a defect of a rule table (never of user input): fail loudly at load. */
+function bad(expr: string, at: number, what: string): never {
+  throw new Error(`rule expression: ${what} at offset ${at} in "${expr.slice(0, 80)}"`)
+}
+
+function readName(expr: string, i: number): number {
+  let j = i
+  while (j < expr.length && NAME_CHAR.test(expr[j] as string)) j++
+  // A name ending in '-' or '.' before a non-name character is XPath's business; ours never do.
+  return j
+}
+
+/** Splits an expression into tokens; `prefix:local`, `prefix:*` and `*:local` stay one name token. */
+export function tokenize(expr: string): Token[] {
+  const out: Token[] = []
+  let i = 0
+  while (i < expr.length) {
+    const c = expr[i] as string
+    if (/\s/.test(c)) {
+      i++
+      continue
+    }
+    if (c === '"' || c === "'") {
+      let j = i + 1
+      let s = ''
+      for (;;) {
+        if (j >= expr.length) bad(expr, i, 'unterminated string')
+        if (expr[j] === c) {
+          if (expr[j + 1] === c) {
+            s += c
+            j += 2
+            continue
+          }
+          break
+        }
+        s += expr[j]
+        j++
+      }
+      out.push({ kind: 'string', text: s, at: i })
+      i = j + 1
+      continue
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(expr[i + 1] ?? ''))) {
+      const m = /^[0-9]*(\.[0-9]*)?([eE][+-]?[0-9]+)?/.exec(expr.slice(i)) as RegExpExecArray
+      out.push({ kind: 'number', text: m[0], at: i })
+      i += m[0].length
+      continue
+    }
+    if (c === '$') {
+      const j = readName(expr, i + 1)
+      out.push({ kind: 'var', text: expr.slice(i + 1, j), at: i })
+      i = j
+      continue
+    }
+    if (NAME_START.test(c)) {
+      let j = readName(expr, i)
+      if (expr[j] === ':' && expr[j + 1] !== ':') {
+        if (expr[j + 1] === '*') j += 2
+        else j = readName(expr, j + 1)
+      }
+      out.push({ kind: 'name', text: expr.slice(i, j), at: i })
+      i = j
+      continue
+    }
+    if (c === '*' && expr[i + 1] === ':' && NAME_START.test(expr[i + 2] ?? '')) {
+      const j = readName(expr, i + 2)
+      out.push({ kind: 'name', text: expr.slice(i, j), at: i })
+      i = j
+      continue
+    }
+    const two = expr.slice(i, i + 2)
+    if (TWO_CHAR_OPS.includes(two)) {
+      out.push({ kind: 'op', text: two, at: i })
+      i += 2
+      continue
+    }
+    if (ONE_CHAR_OPS.includes(c)) {
+      out.push({ kind: 'op', text: c, at: i })
+      i++
+      continue
+    }
+    bad(expr, i, `unexpected character '${c}'`)
+  }
+  out.push({ kind: 'end', text: '', at: expr.length })
+  return out
+}

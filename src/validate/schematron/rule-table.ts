@@ -1,0 +1,190 @@
+/**
+ * Compiles a schematron rule table (Factur-X and Order-X profile rules) into the engine's tree
+ * patterns, so these layers run in the same single walk as the CEN syntax rules. A row is
+ * `[rule id, flag, context index, kind, expression, code list]`:
+ * - `assert`: the expression must hold (business rules, BR-FXEXT-*, …);
+ * - `one` / `max1` / `max2` / `min1`: how often the expression's nodes may occur;
+ * - `attr`: the attribute must be present; `code`: the value must be empty or in the code list;
+ * - `unused`: the profile marks the element/attribute as not used — a report, never invalidating.
+ * Conditions that cannot be evaluated (a dynamic error, e.g. "abc" as a decimal) are collected
+ * per document: the reference stops the whole layer there, see `evaluationFailures`.
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import { elementLocation } from '../location.js'
+import { renderMessage } from '../messages.js'
+import type { Finding, Layer, MessageParams, Severity, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
+import type { Expr } from './ast.js'
+import { evaluateAt, test } from './evaluate.js'
+import { parseXPath } from './parser.js'
+import { compilePattern } from './pattern.js'
+import { XPathDynamicError, atomize, stringOf } from './values.js'
+
+/** Rule id of the finding for a condition the document makes impossible to evaluate. */
+export const EVALUATION_RULE_ID = 'EINVOICE-RULE-EVALUATION'
+
+/** Schematron flags; `r` marks the profile's "not used in this context" reports. */
+export type RuleFlag = 'f' | 'e' | 'w' | 'i' | 'r'
+export type RuleKind = 'assert' | 'one' | 'max1' | 'max2' | 'min1' | 'attr' | 'code' | 'unused'
+
+export type SchematronTable = {
+  /** [pattern name, context], highest priority first within a pattern. */
+  contexts: readonly (readonly [pattern: string, context: string])[]
+  rows: readonly (readonly [id: string, flag: RuleFlag, context: number, kind: RuleKind, expr: string, list?: number])[]
+  /** Code lists by id, values separated by `|` (facts of the profile's code list database). */
+  codeLists: Readonly<Record<number, string>>
+}
+
+export type CompileOptions = {
+  layer: Layer
+  namespaces: Readonly<Record<string, string>>
+  /** Rule id for the profile's "not used" reports (they carry no id in the official rules). */
+  reportId: string
+  /** Message text for a failed `assert` row (own words; the rule id is prefixed by the renderer). */
+  summary(id: string): string
+}
+
+const SEVERITY: Readonly<Record<RuleFlag, Severity>> = { f: 'fatal', e: 'error', w: 'warning', i: 'information', r: 'information' }
+
+export type EvaluationFailure = { ruleId: string; layer: Layer; element: XmlElement; detail: string }
+const FAILURES = new WeakMap<XmlElement, EvaluationFailure[]>()
+
+function rootOf(el: XmlElement): XmlElement {
+  let r = el
+  while (r.parent !== undefined) r = r.parent
+  return r
+}
+
+/** Conditions of these tables that could not be evaluated on the document `root` (and forgets them). */
+export function takeEvaluationFailures(root: XmlElement): EvaluationFailure[] {
+  const list = FAILURES.get(root) ?? []
+  FAILURES.delete(root)
+  return list
+}
+
+/** Runs a condition; a dynamic error is recorded and the rule counts as passed (the layer fails instead). */
+function guarded(id: string, layer: Layer, run: (el: XmlElement) => boolean): (el: XmlElement) => boolean {
+  return (el) => {
+    try {
+      return run(el)
+    } catch (err) {
+      if (!(err instanceof XPathDynamicError)) throw err
+      const root = rootOf(el)
+      let list = FAILURES.get(root)
+      if (list === undefined) FAILURES.set(root, (list = []))
+      list.push({ ruleId: id, layer, element: el, detail: err.message })
+      return true
+    }
+  }
+}
+
+const count = (e: Expr, el: XmlElement): number => evaluateAt(e, el).length
+
+function valueOf(e: Expr, el: XmlElement): string | undefined {
+  const seq = evaluateAt(e, el)
+  const first = seq[0]
+  return first === undefined ? undefined : stringOf(atomize(first))
+}
+
+const LIMITS: Readonly<Record<string, (n: number) => boolean>> = {
+  one: (n) => n === 1,
+  max1: (n) => n <= 1,
+  max2: (n) => n <= 2,
+  min1: (n) => n >= 1,
+}
+
+function compileRow(row: SchematronTable['rows'][number], table: SchematronTable, options: CompileOptions, lists: Map<number, ReadonlySet<string>>): TreeRule {
+  const [id, flag, , kind, source, listId] = row
+  const severity = SEVERITY[flag]
+  const layer = options.layer
+  const expr = parseXPath(source, options.namespaces)
+  const ruleId = flag === 'r' ? options.reportId : id
+  const path = source === '.' ? 'the element' : source
+  const make = (run: (el: XmlElement) => boolean, describe: (el: XmlElement) => MessageParams): TreeRule => ({
+    id: ruleId,
+    severity,
+    layer,
+    test: guarded(id, layer, run),
+    describe,
+  })
+  switch (kind) {
+    case 'assert':
+      return make((el) => test(expr, el), () => ({ kind: 'fx-rule', summary: options.summary(id) }))
+    case 'one':
+    case 'max1':
+    case 'max2':
+    case 'min1': {
+      const ok = LIMITS[kind] as (n: number) => boolean
+      return make((el) => ok(count(expr, el)), (el) => ({ kind: `fx-${kind}`, path, count: String(count(expr, el)) }))
+    }
+    case 'attr':
+      return make((el) => count(expr, el) > 0, () => ({ kind: 'fx-attr', path }))
+    case 'unused':
+      // A report fires when its test holds: the element itself (`.`) or the attribute is present.
+      return make((el) => count(expr, el) === 0, () => ({ kind: source === '.' ? 'fx-unused' : 'fx-unused-attr', path }))
+    case 'code': {
+      let set = lists.get(listId ?? -1)
+      if (set === undefined) {
+        const values = table.codeLists[listId ?? -1]
+        if (values === undefined) throw new Error(`rule ${id}: no code list ${listId}`)
+        set = new Set(values.split('|'))
+        lists.set(listId ?? -1, set)
+      }
+      const allowed = set
+      return make(
+        (el) => {
+          const v = valueOf(expr, el)
+          return v === undefined || v === '' || allowed.has(v)
+        },
+        (el) => ({ kind: 'fx-code', path, value: valueOf(expr, el) ?? '' }),
+      )
+    }
+  }
+}
+
+/** Compiles the table once (module load of the profile); contexts keep their priority order. */
+export function compileSchematronTable(table: SchematronTable, options: CompileOptions): TreePattern[] {
+  const rulesByContext = table.contexts.map((): TreeRule[] => [])
+  const lists = new Map<number, ReadonlySet<string>>()
+  for (const row of table.rows) {
+    const list = rulesByContext[row[2]]
+    if (list === undefined) throw new Error(`rule ${row[0]}: no context ${row[2]}`)
+    list.push(compileRow(row, table, options, lists))
+  }
+  const patterns = new Map<string, { name: string; groups: TreeRuleGroup[] }>()
+  table.contexts.forEach(([name, context], i) => {
+    let pattern = patterns.get(name)
+    if (pattern === undefined) patterns.set(name, (pattern = { name, groups: [] }))
+    // Contexts without rules still take part: they shadow lower-priority contexts of the pattern.
+    pattern.groups.push({ context: compilePattern(context, options.namespaces), rules: rulesByContext[i] ?? [] })
+  })
+  return [...patterns.values()]
+}
+
+
+
+const LAYER_NAME: Readonly<Partial<Record<Layer, string>>> = { facturx: 'Factur-X', orderx: 'Order-X' }
+
+/**
+ * One fatal finding per layer whose conditions could not be evaluated on this document (the first
+ * failure, where the official validator stops). Call once after the tree walk.
+ */
+export function evaluationFindings(root: XmlElement): Finding[] {
+  const seen = new Set<Layer>()
+  const out: Finding[] = []
+  for (const f of takeEvaluationFailures(root)) {
+    if (seen.has(f.layer)) continue
+    seen.add(f.layer)
+    const params = { rule: f.ruleId, element: f.element.qname, detail: f.detail, layerName: LAYER_NAME[f.layer] ?? f.layer }
+    out.push({
+      ruleId: EVALUATION_RULE_ID,
+      severity: 'fatal',
+      layer: f.layer,
+      location: elementLocation(f.element),
+      messageKey: EVALUATION_RULE_ID,
+      params,
+      message: renderMessage('en', EVALUATION_RULE_ID, EVALUATION_RULE_ID, params),
+    })
+  }
+  return out
+}

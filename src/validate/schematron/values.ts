@@ -1,0 +1,266 @@
+/**
+ * Values of the XPath 2.0 subset: nodes (elements, attributes, the document node) and atomic
+ * values with the types the rules rely on. xs:integer and xs:decimal are exact (Decimal), as in
+ * Saxon; untyped node values used in arithmetic become xs:double, as XPath 2.0 prescribes — the
+ * difference decides some rounding rules (BR-CO-*, BR-S-08) exactly as the reference does.
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import { Decimal } from '../../model/decimal.js'
+
+export type AttrNode = { t: 'attr'; owner: XmlElement; local: string; ns: string; value: string }
+export type DocNode = { t: 'doc'; root: XmlElement }
+export type Node = XmlElement | AttrNode | DocNode
+
+export type Atomic =
+  | { t: 'str'; v: string }
+  /** xs:untypedAtomic: the typed value of a node of an unvalidated document. */
+  | { t: 'untyped'; v: string }
+  | { t: 'dec'; v: Decimal }
+  | { t: 'dbl'; v: number }
+  | { t: 'bool'; v: boolean }
+
+export type Item = Node | Atomic
+export type Sequence = Item[]
+
+/** A dynamic error (XPath err:FORG0001, err:XPTY0004 …): in the reference the whole transformation stops. */
+export class XPathDynamicError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function isNode(item: Item): item is Node {
+  return !('t' in item) || item.t === 'attr' || item.t === 'doc'
+}
+
+export function isElement(item: Item): item is XmlElement {
+  return !('t' in item)
+}
+
+/** XPath string value of an element: all descendant text in document order. */
+export function elementString(el: XmlElement): string {
+  if (el.children.length === 0) return el.text
+  let s = el.text
+  for (const c of el.children) s += elementString(c)
+  return s
+}
+
+export function nodeString(n: Node): string {
+  if (!('t' in n)) return elementString(n)
+  return n.t === 'attr' ? n.value : elementString(n.root)
+}
+
+export function atomize(item: Item): Atomic {
+  if (isNode(item)) return { t: 'untyped', v: nodeString(item) }
+  return item as Atomic
+}
+
+export const str = (v: string): Atomic => ({ t: 'str', v })
+export const bool = (v: boolean): Atomic => ({ t: 'bool', v })
+export const dec = (v: Decimal): Atomic => ({ t: 'dec', v })
+export const dbl = (v: number): Atomic => ({ t: 'dbl', v })
+
+export function stringOf(a: Atomic): string {
+  switch (a.t) {
+    case 'str':
+    case 'untyped':
+      return a.v
+    case 'bool':
+      return a.v ? 'true' : 'false'
+    case 'dec':
+      return a.v.isInteger() ? a.v.toFixed(0) : a.v.toFixed()
+    case 'dbl':
+      // XPath writes integral doubles below 1e6 without exponent, as JS does; larger ones differ
+      // only in the exponent form, which no rule relies on.
+      return String(a.v)
+  }
+}
+
+const DECIMAL_LEXICAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+const DOUBLE_LEXICAL = /^[+-]?((\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|INF)$|^NaN$/
+
+/** xs:decimal(value): lexical decimals only (no exponent), surrounding whitespace allowed. */
+export function toDecimal(a: Atomic): Decimal {
+  switch (a.t) {
+    case 'dec':
+      return a.v
+    case 'dbl':
+      if (!Number.isFinite(a.v)) throw new XPathDynamicError('FOCA0002', `${a.v} cannot be a decimal`)
+      return new Decimal(a.v)
+    case 'bool':
+      return new Decimal(a.v ? 1 : 0)
+    default: {
+      const s = a.v.trim()
+      if (!DECIMAL_LEXICAL.test(s)) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a decimal number`)
+      return new Decimal(s)
+    }
+  }
+}
+
+/** xs:double(value); `strict` casts fail on bad lexical forms, number() returns NaN instead. */
+export function toDouble(a: Atomic, strict: boolean): number {
+  switch (a.t) {
+    case 'dbl':
+      return a.v
+    case 'dec':
+      return a.v.toNumber()
+    case 'bool':
+      return a.v ? 1 : 0
+    default: {
+      const s = a.v.trim()
+      if (!DOUBLE_LEXICAL.test(s)) {
+        if (strict) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a number`)
+        return Number.NaN
+      }
+      return s === 'INF' ? Infinity : s === '-INF' ? -Infinity : Number(s)
+    }
+  }
+}
+
+export function toBoolean(a: Atomic): boolean {
+  if (a.t === 'bool') return a.v
+  if (a.t === 'dec') return !a.v.isZero()
+  if (a.t === 'dbl') return a.v !== 0 && !Number.isNaN(a.v)
+  const s = a.v.trim()
+  if (s === 'true' || s === '1') return true
+  if (s === 'false' || s === '0') return false
+  throw new XPathDynamicError('FORG0001', `"${a.v}" is not a boolean`)
+}
+
+/** Effective boolean value (XPath 2.0 §2.4.3). */
+export function ebv(seq: Sequence): boolean {
+  if (seq.length === 0) return false
+  const first = seq[0] as Item
+  if (isNode(first)) return true
+  if (seq.length > 1) throw new XPathDynamicError('FORG0006', 'the boolean value of a sequence of several values is undefined')
+  const a = first as Atomic
+  switch (a.t) {
+    case 'bool':
+      return a.v
+    case 'str':
+    case 'untyped':
+      return a.v.length > 0
+    case 'dec':
+      return !a.v.isZero()
+    case 'dbl':
+      return a.v !== 0 && !Number.isNaN(a.v)
+  }
+}
+
+const isNumeric = (a: Atomic): boolean => a.t === 'dec' || a.t === 'dbl'
+
+/** Compares two atomic values; returns <0, 0, >0, or NaN when unordered. */
+function compareAtomic(a: Atomic, b: Atomic, general: boolean): number {
+  // General comparisons cast untyped operands to the other operand's type (XPath 2.0 §3.5.2).
+  if (general) {
+    if (a.t === 'untyped' && b.t === 'untyped') return cmpStr(a.v, b.v)
+    if (a.t === 'untyped') a = castLike(a, b)
+    if (b.t === 'untyped') b = castLike(b, a)
+  } else {
+    if (a.t === 'untyped') a = str(a.v)
+    if (b.t === 'untyped') b = str(b.v)
+  }
+  if (isNumeric(a) && isNumeric(b)) {
+    if (a.t === 'dec' && b.t === 'dec') return a.v.comparedTo(b.v)
+    const x = toDouble(a, true)
+    const y = toDouble(b, true)
+    return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN
+  }
+  if (a.t === 'bool' && b.t === 'bool') return Number(a.v) - Number(b.v)
+  if ((a.t === 'str' || a.t === 'untyped') && (b.t === 'str' || b.t === 'untyped')) return cmpStr(a.v, b.v)
+  throw new XPathDynamicError('XPTY0004', `cannot compare ${a.t} with ${b.t}`)
+}
+
+function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function castLike(u: Atomic & { t: 'untyped' }, other: Atomic): Atomic {
+  if (isNumeric(other)) return dbl(toDouble(u, true))
+  if (other.t === 'bool') return bool(toBoolean(u))
+  return str(u.v)
+}
+
+const OP_TEST: Readonly<Record<string, (c: number) => boolean>> = {
+  '=': (c) => c === 0,
+  eq: (c) => c === 0,
+  '!=': (c) => c !== 0,
+  ne: (c) => c !== 0,
+  '<': (c) => c < 0,
+  lt: (c) => c < 0,
+  '<=': (c) => c <= 0,
+  le: (c) => c <= 0,
+  '>': (c) => c > 0,
+  gt: (c) => c > 0,
+  '>=': (c) => c >= 0,
+  ge: (c) => c >= 0,
+}
+
+/** General comparison: true when some pair of atomised items satisfies the operator. */
+export function generalCompare(op: string, left: Sequence, right: Sequence): boolean {
+  const test = OP_TEST[op] as (c: number) => boolean
+  const ra = right.map(atomize)
+  for (const l of left) {
+    const la = atomize(l)
+    for (const r of ra) if (test(compareAtomic(la, r, true))) return true
+  }
+  return false
+}
+
+/** Value comparison (`eq`, `le` …): both operands single atomic values; empty yields empty. */
+export function valueCompare(op: string, left: Sequence, right: Sequence): Sequence {
+  if (left.length === 0 || right.length === 0) return []
+  if (left.length > 1 || right.length > 1) throw new XPathDynamicError('XPTY0004', 'a value comparison needs single values')
+  const test = OP_TEST[op] as (c: number) => boolean
+  return [bool(test(compareAtomic(atomize(left[0] as Item), atomize(right[0] as Item), false)))]
+}
+
+/** The numeric value of an arithmetic operand: untyped becomes xs:double. */
+export function numericOperand(a: Atomic): Atomic {
+  if (a.t === 'dec' || a.t === 'dbl') return a
+  if (a.t === 'untyped') return dbl(toDouble(a, true))
+  throw new XPathDynamicError('XPTY0004', `arithmetic on a ${a.t === 'str' ? 'string' : 'boolean'}`)
+}
+
+export function arithmetic(op: string, a: Atomic, b: Atomic): Atomic {
+  const x = numericOperand(a)
+  const y = numericOperand(b)
+  if (x.t === 'dec' && y.t === 'dec') {
+    switch (op) {
+      case '+':
+        return dec(x.v.plus(y.v))
+      case '-':
+        return dec(x.v.minus(y.v))
+      case '*':
+        return dec(x.v.times(y.v))
+      case 'div':
+        if (y.v.isZero()) throw new XPathDynamicError('FOAR0001', 'division by zero')
+        return dec(x.v.dividedBy(y.v))
+      case 'idiv':
+        if (y.v.isZero()) throw new XPathDynamicError('FOAR0001', 'division by zero')
+        return dec(x.v.dividedToIntegerBy(y.v))
+      case 'mod':
+        return dec(x.v.mod(y.v))
+    }
+  }
+  const p = toDouble(x, true)
+  const q = toDouble(y, true)
+  switch (op) {
+    case '+':
+      return dbl(p + q)
+    case '-':
+      return dbl(p - q)
+    case '*':
+      return dbl(p * q)
+    case 'div':
+      return dbl(p / q)
+    case 'idiv':
+      return dbl(Math.trunc(p / q))
+    default:
+      return dbl(p % q)
+  }
+}

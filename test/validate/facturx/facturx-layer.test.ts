@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { FX_NOT_USED } from '../../../src/validate/facturx/index.js'
+import { EVALUATION_RULE_ID } from '../../../src/validate/schematron/rule-table.js'
+import type { Finding } from '../../../src/validate/types.js'
+import { validateXml } from '../../../src/validate/validate-xml.js'
+
+const BASE = readFileSync(new URL('../../fixtures/validate/cii-en16931.xml', import.meta.url), 'utf8')
+const GUIDELINE = '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>'
+const fx = (findings: readonly Finding[]): Finding[] => findings.filter((f) => f.layer === 'facturx')
+const fxErrors = (findings: readonly Finding[]): string[] => fx(findings).filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId)
+
+describe('Factur-X profile layer (selected from BT-24)', () => {
+  it('runs the EN 16931 profile rules on a plain EN 16931 CII invoice and finds it valid', () => {
+    const r = validateXml(BASE)
+    expect(r.layers.find((l) => l.name === 'facturx')).toEqual({ name: 'facturx', advisory: false, implemented: true })
+    expect(fxErrors(r.findings)).toEqual([])
+    expect(r.valid).toBe(true)
+  })
+
+  it('reports a structure rule of the profile with the element, count and position', () => {
+    const r = validateXml(BASE.replace(/<ram:SellerTradeParty>\s*<ram:Name>[^<]*<\/ram:Name>/, '<ram:SellerTradeParty>'))
+    const f = fx(r.findings).find((x) => x.params.kind === 'fx-one' && x.params.path === 'ram:Name')
+    expect(f).toBeDefined()
+    expect(f?.message).toMatch(/ram:Name must occur exactly once in ram:SellerTradeParty .*found 0/)
+    expect(f?.location.line).toBeGreaterThan(1)
+    expect(r.valid).toBe(false)
+  })
+
+  it('checks code values against the profile code lists', () => {
+    const r = validateXml(BASE.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>999</ram:TypeCode>'))
+    const f = fx(r.findings).find((x) => x.params.kind === 'fx-code')
+    expect(f?.message).toContain('"999"')
+    expect(f?.severity).toBe('error')
+  })
+
+  it('gives "not used in this context" reports as notices that never invalidate', () => {
+    // The EN 16931 profile does not use a currency on the net price (BT-146).
+    const r = validateXml(BASE.replace('<ram:ChargeAmount>100.00', '<ram:ChargeAmount currencyID="EUR">100.00'))
+    const reports = fx(r.findings).filter((f) => f.ruleId === FX_NOT_USED)
+    expect(reports.length).toBeGreaterThan(0)
+    expect(reports.every((f) => f.severity === 'information')).toBe(true)
+    expect(reports[0]?.message).toContain('@currencyID of ram:ChargeAmount is not used')
+    // The Factur-X layer stays valid (the CEN layer has its own opinion: CII-DT-031).
+    expect(fxErrors(r.findings)).toEqual([])
+  })
+
+  it('runs only the Factur-X layer on MINIMUM (no CEN rules), with the MINIMUM rule set', () => {
+    const r = validateXml(BASE.replace(GUIDELINE, '<ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID>'))
+    expect(r.profile).toBe('MINIMUM')
+    expect(r.layers.map((l) => l.name)).toEqual(['xsd', 'facturx'])
+    expect(r.findings.some((f) => f.layer === 'en16931')).toBe(false)
+  })
+
+  it('turns a condition that cannot be evaluated into one fatal finding, as the reference stops there', () => {
+    const r = validateXml(BASE.replace(/<ram:BasisAmount>([0-9.]+)<\/ram:BasisAmount>/, '<ram:BasisAmount>12,50</ram:BasisAmount>'))
+    const failures = r.findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+    expect(failures).toHaveLength(1)
+    expect(failures[0]?.severity).toBe('fatal')
+    expect(failures[0]?.message).toMatch(/Factur-X rule .* cannot be evaluated .*"12,50"/)
+    expect(r.valid).toBe(false)
+  })
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { evaluateAt, test as holds } from '../../../src/validate/schematron/evaluate.js'
+import { parseXPath } from '../../../src/validate/schematron/parser.js'
+import { compilePattern } from '../../../src/validate/schematron/pattern.js'
+import { XPathDynamicError, atomize, stringOf } from '../../../src/validate/schematron/values.js'
+import { type XmlElement, parseXml } from '../../../src/xml/index.js'
+
+const NS = { a: 'urn:a', xs: 'http://www.w3.org/2001/XMLSchema' }
+const doc = parseXml(
+  `<a:R xmlns:a="urn:a"><a:L id="1"><a:V>10.10</a:V><a:C>S</a:C></a:L><a:L id="2"><a:V>20.20</a:V><a:C>Z</a:C></a:L><a:L><a:V>abc</a:V></a:L><a:E/></a:R>`,
+)
+const root = doc.root
+const lines = root.children.filter((c) => c.local === 'L')
+const first = lines[0] as XmlElement
+
+const value = (src: string, at: XmlElement = root): string[] => evaluateAt(parseXPath(src, NS), at).map((i) => stringOf(atomize(i)))
+const check = (src: string, at: XmlElement = root): boolean => holds(parseXPath(src, NS), at)
+
+describe('schematron XPath subset: paths and predicates', () => {
+  it('selects children, attributes, parents and descendants', () => {
+    expect(value('a:L/@id')).toEqual(['1', '2'])
+    expect(value('//a:V')).toEqual(['10.10', '20.20', 'abc'])
+    expect(value('../a:E', first)).toEqual([''])
+    expect(value("a:L[a:C = 'Z']/a:V")).toEqual(['20.20'])
+    expect(value('a:L[2]/a:V')).toEqual(['20.20'])
+    expect(value('/a:R/a:L[not(@id)]/a:V', first)).toEqual(['abc'])
+  })
+
+  it('counts and compares like XPath 2.0 general comparisons (existential)', () => {
+    expect(check("count(a:L) = 3 and a:L/a:C = 'Z'")).toBe(true)
+    expect(check("a:L/a:C = 'X'")).toBe(false)
+    expect(check('a:L[1]/a:V > 10')).toBe(true)
+    expect(check('a:L[1]/a:V > 11')).toBe(false)
+  })
+
+  it('keeps xs:decimal exact and sums untyped values as doubles, as Saxon does', () => {
+    expect(value('xs:decimal(a:L[1]/a:V) + xs:decimal(a:L[2]/a:V)')).toEqual(['30.3'])
+    expect(value('sum(a:L[@id]/a:V)')).toEqual([String(10.1 + 20.2)])
+    expect(value('round(2.5)')).toEqual(['3'])
+    expect(value('round(-2.5)')).toEqual(['-2'])
+    expect(value('10 div 4')).toEqual(['2.5'])
+  })
+
+  it('evaluates for, some, every and string functions', () => {
+    expect(value('for $l in a:L[@id] return concat($l/@id, ":", $l/a:C)')).toEqual(['1:S', '2:Z'])
+    expect(check('every $l in a:L[@id] satisfies $l/a:V != ""')).toBe(true)
+    expect(check("some $l in a:L satisfies $l/a:C = 'Q'")).toBe(false)
+    expect(value("normalize-space('  a   b ')")).toEqual(['a b'])
+    expect(value("substring-after('10.123', '.')")).toEqual(['123'])
+    expect(check("matches('20240131', '^\\d{8}$')")).toBe(true)
+    expect(check('//*[not(*) and not(normalize-space())]')).toBe(true)
+  })
+
+  it('raises dynamic errors where XPath 2.0 does (the reference stops there)', () => {
+    expect(() => value('xs:decimal(a:L[3]/a:V)')).toThrow(XPathDynamicError)
+    expect(() => value('normalize-space(a:L/a:V)')).toThrow(XPathDynamicError)
+    expect(() => check('a:L[3]/a:V > 1')).toThrow(XPathDynamicError)
+  })
+
+  it('rejects malformed expressions and unknown prefixes when a table is compiled', () => {
+    expect(() => parseXPath('count(a:L', NS)).toThrow(/expected/)
+    expect(() => parseXPath('b:L', NS)).toThrow(/unknown prefix/)
+    expect(() => parseXPath("'open", NS)).toThrow(/unterminated/)
+  })
+})
+
+describe('schematron rule contexts (match patterns)', () => {
+  it('matches absolute, any-depth and predicated contexts bottom-up', () => {
+    const v = first.children[0] as XmlElement
+    expect(compilePattern('/a:R/a:L/a:V', NS).matches(v)).toBe(true)
+    expect(compilePattern('//a:L/a:V', NS).matches(v)).toBe(true)
+    expect(compilePattern('/a:L/a:V', NS).matches(v)).toBe(false)
+    expect(compilePattern("//a:L[a:C='S']/a:V", NS).matches(v)).toBe(true)
+    expect(compilePattern("//a:L[a:C='Z']/a:V", NS).matches(v)).toBe(false)
+    expect(compilePattern('//a:X | //a:L', NS).matches(first)).toBe(true)
+    expect(compilePattern('//a:V', NS).locals).toEqual(['V'])
+  })
+})
