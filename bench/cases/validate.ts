@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs'
 import { Decimal } from '../../src/model/decimal.js'
 import { validateDocument } from '../../src/validate/validate-xml.js'
 import { validateXml } from '../../src/validate/index.js'
+import { runTreePatterns } from '../../src/validate/engine.js'
+import { planValidation } from '../../src/validate/rule-sets.js'
+import { runXsdLayer, schemasFor } from '../../src/validate/xsd/xsd-layer.js'
+import type { Finding, TreePattern } from '../../src/validate/types.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { parseXml } from '../../src/xml/index.js'
 import type { BenchCase } from '../harness.js'
@@ -49,6 +53,16 @@ const xrechnung = Buffer.from(
 )
 if (validateXml(xrechnung).profile !== 'XRECHNUNG') throw new Error('bench XRechnung invoice is not recognised as XRechnung')
 
+// Per-layer cases on the parsed XRechnung document, so a regression shows in the layer it comes from.
+const xrDoc = parseXml(xrechnung)
+const XR_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'
+const xrPlan = planValidation('CII', XR_ID)
+const layerPatterns = (layer: string): TreePattern[] => xrPlan.ruleSets.filter((s) => s.layer === layer).flatMap((s) => s.treePatterns)
+const cenPatterns = layerPatterns('en16931')
+const kositPatterns = layerPatterns('xrechnung')
+const xsdTables = schemasFor('CII', xrPlan.profile, XR_ID)
+const sink = (): Finding[] => []
+
 export const cases: BenchCase[] = [
   {
     name: `validate: ${kb} KB CII EN 16931, full stack (parse + XSD tables + CEN syntax/code lists/business rules + XRechnung notice pass)`,
@@ -66,6 +80,21 @@ export const cases: BenchCase[] = [
     name: `validate: ${kb} KB CII EN 16931, ignoreNotices (no XRechnung notice pass)`,
     operation: 'validate',
     run: () => validateXml(invoice, { ignoreNotices: true }),
+  },
+  {
+    name: `validate: ${kb} KB CII, XSD structure tables only (already parsed)`,
+    operation: 'validate',
+    run: () => runXsdLayer(xsdTables, xrDoc.root, sink()),
+  },
+  {
+    name: `validate: ${kb} KB CII, CEN tree rules only (CII-SR/DT, BR-CL, BR-DEC; already parsed)`,
+    operation: 'validate',
+    run: () => runTreePatterns(cenPatterns, { doc: xrDoc, syntax: 'CII' }, sink()),
+  },
+  {
+    name: `validate: ${kb} KB CII, KoSIT XRechnung tree rules only (already parsed)`,
+    operation: 'validate',
+    run: () => runTreePatterns(kositPatterns, { doc: xrDoc, syntax: 'CII' }, sink()),
   },
   {
     name: `validate: ${kb} KB CII, rules only (already parsed)`,

@@ -5,7 +5,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
-import { compileContext as ctx, matcherOf, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
+import { compileContext as ctx, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {

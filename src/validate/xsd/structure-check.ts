@@ -28,8 +28,6 @@ type Matched = { el: XmlElement; type: number | undefined }
 
 type MatchState = {
   kids: readonly XmlElement[]
-  /** The children's keys (namespace + local name), computed once per element for first-set lookups. */
-  keys: readonly string[]
   pos: number
   matched: Matched[]
   /**
@@ -57,7 +55,9 @@ function canStart(p: Particle, s: MatchState, pos: number): boolean {
   if (el === undefined) return false
   if (p.kind === 'element') return p.local === el.local && p.ns === el.ns
   if (p.kind === 'any') return p.accepts(el.ns)
-  return p.first === 'any' || p.first.has(s.keys[pos] as string)
+  if (p.firstByLocal === 'any') return true
+  const namespaces = p.firstByLocal.get(el.local)
+  return namespaces !== undefined && namespaces.includes(el.ns)
 }
 
 function labels(p: Particle): string[] {
@@ -186,12 +186,11 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
     }
     if (!type.mixed && !blank(current.text)) out.push({ kind: 'text', el: current })
     const kids = current.children
-    const keys = kids.map((k) => keyOf(k.ns, k.local))
-    let s: MatchState = { kids, keys, pos: 0, matched: [], track: false, tried: [], triedAt: -1, failed: undefined }
+    let s: MatchState = { kids, pos: 0, matched: [], track: false, tried: [], triedAt: -1, failed: undefined }
     let ok = type.model === null ? true : match(type.model, s, current)
     if (!ok || s.pos < kids.length) {
       // A problem: decide again, this time collecting what the schema expected (for the message).
-      s = { kids, keys, pos: 0, matched: [], track: true, tried: [], triedAt: -1, failed: undefined }
+      s = { kids, pos: 0, matched: [], track: true, tried: [], triedAt: -1, failed: undefined }
       ok = type.model === null ? true : match(type.model, s, current)
     }
     if (!ok && s.failed !== undefined) out.push(s.failed)

@@ -47,7 +47,16 @@ export type XsdTable = {
 /** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
 export type Particle =
   | { kind: 'element'; key: string; ns: string; local: string; label: string; type: number; min: number; max: number }
-  | { kind: 'seq' | 'choice' | 'all'; min: number; max: number; items: Particle[]; first: Set<string> | 'any'; nullable: boolean }
+  | {
+      kind: 'seq' | 'choice' | 'all'
+      min: number
+      max: number
+      items: Particle[]
+      first: Set<string> | 'any'
+      /** The first set by local name → namespaces, so matching needs no key string per child. */
+      firstByLocal: ReadonlyMap<string, readonly string[]> | 'any'
+      nullable: boolean
+    }
   | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
 
 export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean }
@@ -88,10 +97,24 @@ function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle
   }
   const items = (p.slice(3) as XsdParticle[]).map((c) => compileParticle(t, c, ownerNs))
   const kind = head === 's' ? 'seq' : head === 'c' ? 'choice' : 'all'
-  const group = { kind, min: p[1] as number, max: MAX(p[2] as number), items, first: new Set<string>(), nullable: false } as Particle & { kind: 'seq' }
+  const group = { kind, min: p[1] as number, max: MAX(p[2] as number), items, first: new Set<string>(), firstByLocal: 'any', nullable: false } as Particle & { kind: 'seq' }
   group.nullable = group.min === 0 || (kind === 'choice' ? items.some(nullable) : items.every(nullable))
   group.first = firstSet(group)
+  group.firstByLocal = group.first === 'any' ? 'any' : byLocal(group.first)
   return group
+}
+
+/** Keys (`ns local`) regrouped by local name. */
+function byLocal(keys: ReadonlySet<string>): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const k of keys) {
+    const space = k.indexOf(' ')
+    const local = k.slice(space + 1)
+    const list = out.get(local)
+    if (list === undefined) out.set(local, [k.slice(0, space)])
+    else list.push(k.slice(0, space))
+  }
+  return out
 }
 
 export function nullable(p: Particle): boolean {

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { runTreePatterns } from '../../src/validate/engine.js'
+import { compileContext, matcherOf, nameMatcher, refine } from '../../src/validate/syntax/paths.js'
+import type { ElementMatcher, Finding, TreePattern } from '../../src/validate/types.js'
+import { type XmlElement, parseXml } from '../../src/xml/index.js'
+
+const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100'
+const XML = `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
+  xmlns:ram="${RAM}">
+  <rsm:ExchangedDocument><ram:ID>1</ram:ID><ram:TypeCode>380</ram:TypeCode></rsm:ExchangedDocument>
+  <rsm:SupplyChainTradeTransaction>
+    <ram:IncludedSupplyChainTradeLineItem>
+      <ram:AssociatedDocumentLineDocument><ram:LineID>1</ram:LineID></ram:AssociatedDocumentLineDocument>
+      <ram:SpecifiedTradeProduct><ram:ID>P</ram:ID><ram:TypeCode>x</ram:TypeCode></ram:SpecifiedTradeProduct>
+    </ram:IncludedSupplyChainTradeLineItem>
+    <ram:ApplicableHeaderTradeSettlement>
+      <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>
+      <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>30</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>
+    </ram:ApplicableHeaderTradeSettlement>
+  </rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`
+
+const doc = parseXml(XML)
+
+/** A pattern whose every group fires on the elements it is the context of (rule id = group name). */
+function pattern(name: string, contexts: readonly (readonly [id: string, context: ElementMatcher])[]): TreePattern {
+  return {
+    name,
+    groups: contexts.map(([id, context]) => ({ context, rules: [{ id, severity: 'error', layer: 'en16931', test: () => false }] })),
+  }
+}
+
+const PATTERNS: TreePattern[] = [
+  pattern('paths', [
+    ['absolute-id', compileContext('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID')],
+    ['relative-product-id', compileContext('ram:SpecifiedTradeProduct/ram:ID')],
+    ['any-id', compileContext('//ram:ID | //ram:LineID')],
+    ['absolute-wrong-depth', compileContext('/rsm:ExchangedDocument/ram:TypeCode')],
+    ['payment-30', refine(compileContext('ram:SpecifiedTradeSettlementPaymentMeans'), (el) => el.children.some((c) => c.text === '30'))],
+  ]),
+  pattern('predicates', [
+    ['type-codes-by-name', nameMatcher((ns, local) => ns === RAM && local.endsWith('Code'))],
+    ['leaf-predicate', matcherOf(undefined, (el) => el.children.length === 0)],
+  ]),
+  pattern('root', [['root', compileContext('/rsm:CrossIndustryInvoice')]]),
+]
+
+/** The reference semantics: every element, every pattern, the first group whose `matches` holds. */
+function naive(patterns: readonly TreePattern[], root: XmlElement): string[] {
+  const out: string[] = []
+  const visit = (el: XmlElement): void => {
+    for (const p of patterns) {
+      const g = p.groups.find((x) => x.context.matches(el))
+      if (g !== undefined) for (const r of g.rules) out.push(`${r.id}@${el.line}:${el.column}`)
+    }
+    el.children.forEach(visit)
+  }
+  visit(root)
+  return out
+}
+
+const run = (patterns: readonly TreePattern[]): string[] => {
+  const findings: Finding[] = []
+  runTreePatterns(patterns, { doc, syntax: 'CII' }, findings)
+  return findings.map((f) => `${f.ruleId}@${f.location.line ?? 0}:${f.location.column ?? 0}`)
+}
+
+describe('rule dispatch (runTreePatterns)', () => {
+  it('fires the same groups on the same elements, in the same order, as matching each context', () => {
+    const found = run(PATTERNS)
+    expect(found).toEqual(naive(PATTERNS, doc.root))
+    // The first matching group of a pattern wins: the header ID is absolute-id, not any-id.
+    expect(found.filter((f) => f.startsWith('absolute-id'))).toHaveLength(1)
+    expect(found.filter((f) => f.startsWith('relative-product-id'))).toHaveLength(1)
+    expect(found.filter((f) => f.startsWith('any-id'))).toHaveLength(1)
+    expect(found.filter((f) => f.startsWith('payment-30'))).toHaveLength(1)
+    expect(found.filter((f) => f.startsWith('type-codes-by-name'))).toHaveLength(4)
+    expect(found.filter((f) => f.startsWith('root'))).toHaveLength(1)
+  })
+
+  it('never fires an absolute context at another depth, or a refined context whose condition fails', () => {
+    const found = run(PATTERNS)
+    expect(found.some((f) => f.startsWith('absolute-wrong-depth'))).toBe(false)
+    // Only the payment means with type code 30 (the second one) is a context of payment-30.
+    const second = doc.root.children[1]?.children[1]?.children[1]
+    expect(found).toContain(`payment-30@${second?.line ?? -1}:${second?.column ?? -1}`)
+  })
+
+  it('gives the same result on a second document and with the patterns in another list', () => {
+    const other = parseXml(XML.replace('<ram:ID>1</ram:ID>', '')).root
+    const again: Finding[] = []
+    runTreePatterns(PATTERNS, { doc: { root: other, processingInstructions: [] }, syntax: 'CII' }, again)
+    expect(again.map((f) => `${f.ruleId}@${f.location.line ?? 0}:${f.location.column ?? 0}`)).toEqual(naive(PATTERNS, other))
+    const reordered = [PATTERNS[2], PATTERNS[0]] as TreePattern[]
+    expect(run(reordered)).toEqual(naive(reordered, doc.root))
+  })
+})
