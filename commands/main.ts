@@ -5,27 +5,45 @@
  */
 import { Command, CommanderError } from 'commander'
 import { VERSION } from '../src/version.js'
-import { registerCalculate } from './calculate.js'
-import { registerCiiToUbl } from './ciitoubl.js'
-import { registerCombine } from './combine.js'
-import { registerDetach } from './detach.js'
-import { registerExtract } from './extract.js'
-import { registerInvoice2Xml } from './invoice2xml.js'
 import { type CliIO, processIO } from './io.js'
-import { registerKeys } from './keys.js'
 import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError } from './output.js'
-import { registerParse } from './parse.js'
-import { registerPdf2Pdfa } from './pdf2pdfa.js'
-import { registerPhive } from './phive.js'
-import { registerReportPdf } from './report-pdf.js'
-import { registerServe } from './serve.js'
-import { registerService } from './service.js'
-import { registerStyled } from './styled.js'
-import { registerValidate } from './validate.js'
-import { registerXmlToHtml } from './xmltohtml.js'
-import { registerXmlToPdf } from './xmltopdf.js'
 
-export function createProgram(io: CliIO, setExit: (code: number) => void): Command {
+type Register = (program: Command, io: CliIO, setExit: (code: number) => void) => void
+
+/**
+ * Every command module with the command names it registers, in the order `einvoice --help`
+ * lists them (conversion, validation, PDF, rendering, service). Modules load on demand: a run
+ * of one command imports only that command's module.
+ */
+const COMMAND_MODULES: readonly { names: readonly string[]; load: () => Promise<Register> }[] = [
+  { names: ['calculate'], load: async () => (await import('./calculate.js')).registerCalculate },
+  { names: ['invoice2xml'], load: async () => (await import('./invoice2xml.js')).registerInvoice2Xml },
+  { names: ['parse'], load: async () => (await import('./parse.js')).registerParse },
+  { names: ['ciitoubl', 'cii2ubl'], load: async () => (await import('./ciitoubl.js')).registerCiiToUbl },
+  { names: ['validate'], load: async () => (await import('./validate.js')).registerValidate },
+  { names: ['phive'], load: async () => (await import('./phive.js')).registerPhive },
+  { names: ['report-pdf'], load: async () => (await import('./report-pdf.js')).registerReportPdf },
+  { names: ['combine', 'combine-xml'], load: async () => (await import('./combine.js')).registerCombine },
+  { names: ['extract'], load: async () => (await import('./extract.js')).registerExtract },
+  { names: ['detach'], load: async () => (await import('./detach.js')).registerDetach },
+  { names: ['pdf2pdfa'], load: async () => (await import('./pdf2pdfa.js')).registerPdf2Pdfa },
+  { names: ['xmltohtml'], load: async () => (await import('./xmltohtml.js')).registerXmlToHtml },
+  { names: ['xmltopdf'], load: async () => (await import('./xmltopdf.js')).registerXmlToPdf },
+  { names: ['styled'], load: async () => (await import('./styled.js')).registerStyled },
+  { names: ['serve'], load: async () => (await import('./serve.js')).registerServe },
+  { names: ['keys'], load: async () => (await import('./keys.js')).registerKeys },
+  { names: ['ping', 'notice'], load: async () => (await import('./service.js')).registerService },
+]
+
+/** The modules a run needs: the named command's, none for `--version`, all for help or a typo. */
+function modulesFor(argv: readonly string[]): typeof COMMAND_MODULES {
+  const name = argv.find((a) => !a.startsWith('-'))
+  if (name === undefined) return argv.some((a) => a === '-V' || a === '--version') ? [] : COMMAND_MODULES
+  const one = COMMAND_MODULES.find((m) => m.names.includes(name))
+  return one === undefined ? COMMAND_MODULES : [one]
+}
+
+export async function createProgram(io: CliIO, setExit: (code: number) => void, argv?: readonly string[]): Promise<Command> {
   const program = new Command('einvoice')
     .description('European e-invoices (EN 16931: ZUGFeRD, Factur-X, XRechnung, UBL, Order-X)')
     .version(VERSION, '-V, --version')
@@ -37,24 +55,9 @@ export function createProgram(io: CliIO, setExit: (code: number) => void): Comma
       writeErr: (s) => io.stderr.write(s),
     })
     .exitOverride()
-  // In the order `einvoice --help` lists them: conversion, validation, PDF, rendering, service.
-  registerCalculate(program, io, setExit)
-  registerInvoice2Xml(program, io, setExit)
-  registerParse(program, io, setExit)
-  registerCiiToUbl(program, io, setExit)
-  registerValidate(program, io, setExit)
-  registerPhive(program, io, setExit)
-  registerReportPdf(program, io, setExit)
-  registerCombine(program, io, setExit)
-  registerExtract(program, io, setExit)
-  registerDetach(program, io, setExit)
-  registerPdf2Pdfa(program, io, setExit)
-  registerXmlToHtml(program, io, setExit)
-  registerXmlToPdf(program, io, setExit)
-  registerStyled(program, io, setExit)
-  registerServe(program, io, setExit)
-  registerKeys(program, io, setExit)
-  registerService(program, io, setExit)
+  const modules = argv === undefined ? COMMAND_MODULES : modulesFor(argv)
+  const registers = await Promise.all(modules.map((m) => m.load()))
+  for (const register of registers) register(program, io, setExit)
   for (const sub of program.commands) sub.exitOverride().configureOutput(program.configureOutput())
   return program
 }
@@ -62,9 +65,13 @@ export function createProgram(io: CliIO, setExit: (code: number) => void): Comma
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
   let exitCode = EXIT_OK
-  const program = createProgram(io, (code) => {
-    exitCode = code
-  })
+  const program = await createProgram(
+    io,
+    (code) => {
+      exitCode = code
+    },
+    argv,
+  )
   try {
     await program.parseAsync([...argv], { from: 'user' })
   } catch (err) {
