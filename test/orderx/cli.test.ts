@@ -12,8 +12,8 @@ describe('einvoice invoice2xml --format ox', () => {
     expect(v2.stdout).toBe(v1.stdout)
   })
 
-  it('exits 2 naming the valid Order-X profiles when the profile is left at the EN16931 default', async () => {
-    const run = await cli(['invoice2xml', 'samples/invoice.json', '--format', 'ox'])
+  it('exits 2 naming the valid Order-X profiles for a profile Order-X does not have', async () => {
+    const run = await cli(['invoice2xml', 'samples/invoice.json', '--format', 'ox', '--profile', 'EN16931'])
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain('ox 1|2: BASIC, COMFORT, EXTENDED')
