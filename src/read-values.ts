@@ -1,0 +1,82 @@
+/**
+ * What every syntax reader shares when it reads values out of an XML tree: trimmed texts,
+ * attributes, identifiers with their scheme, exact Decimals, booleans. A value that is present but
+ * cannot be read (an amount `1,00`) is recorded as a problem with its position and treated as
+ * absent, so a reader never crashes on content and never invents a value. The CII and UBL read
+ * contexts add their own navigation and date formats on top.
+ * @module
+ */
+import { Decimal } from './model/decimal.js'
+import type { Identifier, SourceProblem } from './model/invoice.js'
+import { type XmlElement, elementPath } from './xml/index.js'
+
+/** xs:decimal lexical form (no exponent, no grouping). */
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
+/** True for a real calendar date (no 30 February). */
+export function isCalendarDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+export class XmlValueReader {
+  readonly problems: SourceProblem[] = []
+  readonly absentTerms: string[] = []
+
+  /** Trimmed text of an element; undefined when absent or blank. */
+  textOf(el: XmlElement | undefined): string | undefined {
+    if (el === undefined) return undefined
+    const t = el.text.trim()
+    return t === '' ? undefined : t
+  }
+
+  /** A no-namespace attribute, trimmed; undefined when absent or blank. */
+  attr(el: XmlElement | undefined, local: string): string | undefined {
+    if (el === undefined) return undefined
+    for (const a of el.attributes) {
+      if (a.local === local && a.ns === '') {
+        const v = a.value.trim()
+        return v === '' ? undefined : v
+      }
+    }
+    return undefined
+  }
+
+  /** Text with its schemeID attribute (BT-29, BT-30, BT-34, BT-157 ...). */
+  identifierOf(el: XmlElement | undefined): Identifier | undefined {
+    const value = this.textOf(el)
+    if (el === undefined || value === undefined) return undefined
+    const schemeId = this.attr(el, 'schemeID')
+    return schemeId === undefined ? { value } : { value, schemeId }
+  }
+
+  /** An exact Decimal from the element's text, as written (`0012.50` is 12.50). */
+  decimalOf(el: XmlElement | undefined): Decimal | undefined {
+    const t = this.textOf(el)
+    if (el === undefined || t === undefined) return undefined
+    if (!DECIMAL_TEXT.test(t)) {
+      this.problem(el, `not a decimal number: ${JSON.stringify(t.slice(0, 40))}`)
+      return undefined
+    }
+    return new Decimal(t)
+  }
+
+  /** An xs:boolean element (`true`/`1`, `false`/`0`). */
+  booleanOf(el: XmlElement | undefined): boolean | undefined {
+    const t = this.textOf(el)
+    if (el === undefined || t === undefined) return undefined
+    if (t === 'true' || t === '1') return true
+    if (t === 'false' || t === '0') return false
+    this.problem(el, `not an indicator (true/false): ${JSON.stringify(t.slice(0, 40))}`)
+    return undefined
+  }
+
+  problem(el: XmlElement, message: string): void {
+    this.problems.push({ path: elementPath(el), line: el.line, column: el.column, message })
+  }
+
+  /** Notes that a term the model requires is missing from the document. */
+  absent(term: string): void {
+    if (!this.absentTerms.includes(term)) this.absentTerms.push(term)
+  }
+}
