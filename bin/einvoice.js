@@ -1,4 +1,11 @@
 #!/usr/bin/env node
-import { runCli } from '../dist/commands/main.js'
-
-process.exitCode = await runCli(process.argv.slice(2))
+// `einvoice --version` alone is answered before the CLI (commander and the command table) loads:
+// scripts probe it, and it is the cold-start figure users notice.
+const args = process.argv.slice(2)
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  const { readFileSync } = await import('node:fs')
+  process.stdout.write(JSON.parse(readFileSync(new globalThis.URL('../package.json', import.meta.url), 'utf8')).version + '\n')
+} else {
+  const { runCli } = await import('../dist/commands/main.js')
+  process.exitCode = await runCli(args)
+}

@@ -58,8 +58,19 @@ export async function createProgram(io: CliIO, setExit: (code: number) => void, 
   const modules = argv === undefined ? COMMAND_MODULES : modulesFor(argv)
   const registers = await Promise.all(modules.map((m) => m.load()))
   for (const register of registers) register(program, io, setExit)
-  for (const sub of program.commands) sub.exitOverride().configureOutput(program.configureOutput())
+  for (const sub of program.commands) finishSubcommand(sub, program)
   return program
+}
+
+/**
+ * Every subcommand answers `--version` too (`einvoice calculate --version`); where `--version`
+ * already selects a format generation (invoice2xml, combine), `-V` still prints the version.
+ */
+function finishSubcommand(sub: Command, program: Command): void {
+  sub.exitOverride().configureOutput(program.configureOutput())
+  const ownVersionOption = sub.options.some((o) => o.long === '--version')
+  sub.version(VERSION, ownVersionOption ? '-V' : '-V, --version')
+  for (const nested of sub.commands) finishSubcommand(nested, program)
 }
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */

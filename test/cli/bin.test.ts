@@ -1,11 +1,22 @@
 /** A few end-to-end runs of the built binary (npm test builds first). */
 import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 describe('bin/einvoice.js', () => {
   it('runs the README command on the bundled sample', () => {
     const out = execFileSync(process.execPath, ['bin/einvoice.js', 'calculate', 'samples/invoice.json'], { encoding: 'utf8' })
     expect(JSON.parse(out).grandTotal).toBe(372.23)
+  })
+
+  it('answers --version and -V from the fast path, and --version with more arguments through the CLI', () => {
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version + '\n'
+    expect(execFileSync(process.execPath, ['bin/einvoice.js', '--version'], { encoding: 'utf8' })).toBe(version)
+    expect(execFileSync(process.execPath, ['bin/einvoice.js', '-V'], { encoding: 'utf8' })).toBe(version)
+    expect(execFileSync(process.execPath, ['bin/einvoice.js', 'calculate', '--version'], { encoding: 'utf8' })).toBe(version)
+    expect(execFileSync(process.execPath, ['bin/einvoice.js', 'keys', 'list', '--version'], { encoding: 'utf8' })).toBe(version)
+    // invoice2xml's --version picks the format generation; -V still prints ours.
+    expect(execFileSync(process.execPath, ['bin/einvoice.js', 'invoice2xml', '-V'], { encoding: 'utf8' })).toBe(version)
   })
 
   it('exits 2 on bad input with one line on stderr', () => {
