@@ -69,6 +69,13 @@ export const PDF_RULES = {
   'PDFA-ACTION': r('pdfa', 'error', '6.5.1', 'forbidden {what}'),
   'PDFA-JAVASCRIPT': r('pdfa', 'error', '6.6.1', 'JavaScript is forbidden: {what}'),
   'PDFA-ADDITIONAL-ACTIONS': r('pdfa', 'error', '6.5.2', 'additional-actions (/AA) dictionaries are forbidden'),
+  // --- annotations and forms (6.3, 6.4)
+  'PDFA-ANNOT-TYPE': r('pdfa', 'error', '6.3.1', 'the annotation type {subtype} is not allowed (only ISO 32000-1 types, and not 3D, Sound, Screen or Movie)'),
+  'PDFA-ANNOT-FLAGS': r('pdfa', 'error', '6.3.2', 'a {subtype} annotation must be printable and visible: /F needs the Print flag and none of Hidden, Invisible, NoView, ToggleNoView; found {found}'),
+  'PDFA-ANNOT-APPEARANCE': r('pdfa', 'error', '6.3.3', 'a {subtype} annotation needs an appearance dictionary with only /N (a stream, or for a button a dictionary of states); found {found}'),
+  'PDFA-FORM-ACTION': r('pdfa', 'error', '6.4.1', '{what} must not carry an action (/A)'),
+  'PDFA-FORM-NEED-APPEARANCES': r('pdfa', 'error', '6.4.1', 'the interactive form sets /NeedAppearances true: every field must carry its own appearance instead'),
+  'PDFA-FORM-XFA': r('pdfa', 'error', '6.4.2', 'XFA forms are not allowed: {where} has /{key}'),
   // --- embedded files (6.8)
   'PDFA-EF-NAMES': r('pdfa', 'error', '6.8', 'the file specification of {file} must carry both /F and /UF'),
   'PDFA-EF-RELATIONSHIP': r('pdfa', 'error', '6.8', 'the file specification of {file} has no /AFRelationship'),

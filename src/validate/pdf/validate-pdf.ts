@@ -1,6 +1,6 @@
 /**
  * The PDF part of validation: PDF/A-3 checks (file structure, XMP, colour, fonts, actions,
- * embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
+ * annotations, forms, embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
  * Findings are data; the PDF/A verdict is what veraPDF's PDF/A-3b judgement is compared with.
  * @module
  */
@@ -10,6 +10,7 @@ import { INVOICE_FILE_NAMES } from '../../pdf/invoice-xml.js'
 import { loadPdf } from '../../pdf/load-pdf.js'
 import { parseXml } from '../../xml/index.js'
 import { isInvalidating } from '../types.js'
+import { checkAnnotations, checkForms } from './annotation-checks.js'
 import { checkCidSets } from './cidset-check.js'
 import { checkColour } from './colour-checks.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
@@ -98,6 +99,8 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
+  findings.push(...guarded('annotations', findings, [], () => checkAnnotations(doc)))
+  findings.push(...guarded('interactive forms', findings, [], () => checkForms(doc)))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))
   return { xmp, files }
 }

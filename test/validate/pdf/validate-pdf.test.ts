@@ -101,6 +101,51 @@ describe('validatePdf', () => {
   })
 })
 
+describe('validatePdf: annotations and forms (ISO 19005-3 6.3, 6.4)', () => {
+  /** The Factur-X PDF with `annots` on its first page and `form` as the AcroForm. */
+  async function withAnnotations(annots: Record<string, unknown>[], form?: Record<string, unknown>): Promise<Uint8Array> {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    const page = doc.getPage(0)
+    const refs = annots.map((a) => doc.context.register(doc.context.obj({ Type: 'Annot', Rect: [10, 10, 110, 30], ...a } as never)))
+    page.node.set(PDFName.of('Annots'), doc.context.obj(refs))
+    if (form !== undefined) doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: refs, ...form } as never))
+    return doc.save({ useObjectStreams: false })
+  }
+  it('accepts a printable link and a widget with its own appearance stream', async () => {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    const ap = doc.context.register(doc.context.stream('q Q', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 20] }))
+    const widget = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Tx', T: PDFString.of('name'), Rect: [10, 40, 110, 60], F: 4, AP: { N: ap } }))
+    const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [10, 10, 110, 30], F: 4 }))
+    doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([widget, link]))
+    doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [widget] }))
+    const r = await validatePdf(await doc.save({ useObjectStreams: false }))
+    expect(r.findings.filter((f) => f.group === 'pdfa')).toEqual([])
+  })
+
+  it('reports missing or wrong flags, a missing appearance and a forbidden annotation type', async () => {
+    const r = await validatePdf(
+      await withAnnotations([{ Subtype: 'Link' }, { Subtype: 'Square', F: 6 }, { Subtype: 'Sound' }, { Subtype: 'Popup' }]),
+    )
+    const annotFindings = r.findings.filter((f) => f.ruleId.startsWith('PDFA-ANNOT'))
+    expect(annotFindings.map((f) => f.ruleId).sort()).toEqual(['PDFA-ANNOT-APPEARANCE', 'PDFA-ANNOT-FLAGS', 'PDFA-ANNOT-FLAGS', 'PDFA-ANNOT-TYPE'])
+    expect(annotFindings.find((f) => f.message.includes('Square') && f.ruleId === 'PDFA-ANNOT-FLAGS')?.message).toContain('Hidden is set')
+    expect(annotFindings.find((f) => f.ruleId === 'PDFA-ANNOT-FLAGS' && f.message.includes('Link'))?.message).toContain('no /F entry')
+    expect(annotFindings.find((f) => f.ruleId === 'PDFA-ANNOT-TYPE')?.message).toContain('Sound')
+    expect(r.pdfaValid).toBe(false)
+  })
+
+  it('reports NeedAppearances, XFA and a widget action', async () => {
+    const r = await validatePdf(
+      await withAnnotations([{ Subtype: 'Widget', FT: 'Tx', F: 4, A: { S: 'URI', URI: PDFString.of('https://example.com') } }], {
+        NeedAppearances: true,
+        XFA: PDFString.of('<xdp/>'),
+      }),
+    )
+    expect(ids(r)).toEqual(expect.arrayContaining(['PDFA-FORM-NEED-APPEARANCES', 'PDFA-FORM-XFA', 'PDFA-FORM-ACTION', 'PDFA-ANNOT-APPEARANCE']))
+    expect(r.pdfaValid).toBe(false)
+  })
+})
+
 describe('levelOfGuideline', () => {
   it('maps BT-24 to the XMP ConformanceLevel', () => {
     expect(levelOfGuideline('urn:cen.eu:en16931:2017')).toBe('EN 16931')
