@@ -2,6 +2,11 @@
 // `einvoice --version` alone is answered before the CLI (commander and the command table) loads:
 // scripts probe it, and it is the cold-start figure users notice.
 const args = process.argv.slice(2)
+// A reader that stops early (`einvoice … | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err
+  process.exit(process.exitCode ?? 0)
+})
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { readFileSync } = await import('node:fs')
   process.stdout.write(JSON.parse(readFileSync(new globalThis.URL('../package.json', import.meta.url), 'utf8')).version + '\n')

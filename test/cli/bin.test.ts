@@ -19,6 +19,13 @@ describe('bin/einvoice.js', () => {
     expect(execFileSync(process.execPath, ['bin/einvoice.js', 'invoice2xml', '-V'], { encoding: 'utf8' })).toBe(version)
   })
 
+  it('stops quietly when the reader of its output has gone (EPIPE), instead of crashing', () => {
+    // stdout is a pipe whose reader exits at once; the sleep makes sure it is gone before we write.
+    const r = spawnSync('bash', ['-c', `exec 1> >(exit 0); sleep 0.3; exec "${process.execPath}" bin/einvoice.js --help`], { encoding: 'utf8' })
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+  })
+
   it('exits 2 on bad input with one line on stderr', () => {
     const r = spawnSync(process.execPath, ['bin/einvoice.js', 'calculate', '-'], { input: '{"zfitems": 3}', encoding: 'utf8' })
     expect(r.status).toBe(2)
