@@ -15,6 +15,7 @@ import { checkCidSets } from './cidset-check.js'
 import { checkColour } from './colour-checks.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
+import { checkGlyphWidths } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { type XmpCheckResult, checkXmp } from './xmp-checks.js'
@@ -99,6 +100,7 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
+  findings.push(...guarded('glyph widths', findings, [], () => checkGlyphWidths(doc)))
   findings.push(...guarded('annotations', findings, [], () => checkAnnotations(doc)))
   findings.push(...guarded('interactive forms', findings, [], () => checkForms(doc)))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))

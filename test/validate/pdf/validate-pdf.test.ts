@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { PDFDocument, PDFName, PDFStream, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
 import { streamBytes } from '../../../src/pdf/streams.js'
@@ -142,6 +142,27 @@ describe('validatePdf: annotations and forms (ISO 19005-3 6.3, 6.4)', () => {
       }),
     )
     expect(ids(r)).toEqual(expect.arrayContaining(['PDFA-FORM-NEED-APPEARANCES', 'PDFA-FORM-XFA', 'PDFA-FORM-ACTION', 'PDFA-ANNOT-APPEARANCE']))
+    expect(r.pdfaValid).toBe(false)
+  })
+})
+
+describe('validatePdf: glyph widths (ISO 19005-3 6.2.11.5)', () => {
+  it('reports a subset CIDFontType2 whose /W disagrees with the embedded program', async () => {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    let changed = 0
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Subtype')) !== PDFName.of('CIDFontType2')) continue
+      const w = object.lookup(PDFName.of('W'), PDFArray)
+      // pdfkit writes `0 [w0 w1 …]`; raise CID 1's width (CID 0, .notdef, is not compared).
+      const widths = w.lookup(1, PDFArray)
+      widths.set(1, PDFNumber.of(widths.lookup(1, PDFNumber).asNumber() + 50))
+      changed++
+    }
+    expect(changed).toBeGreaterThan(0)
+    const r = await validatePdf(await doc.save({ useObjectStreams: false }))
+    const found = r.findings.filter((f) => f.ruleId === 'PDFA-FONT-WIDTHS')
+    expect(found).toHaveLength(changed)
+    expect(found[0]?.message).toMatch(/CID 1: 344\.92 declared, 294\.92 in the program/)
     expect(r.pdfaValid).toBe(false)
   })
 })

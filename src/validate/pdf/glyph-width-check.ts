@@ -1,0 +1,108 @@
+/**
+ * ISO 19005-3 6.2.11.5: the glyph widths a font dictionary declares must match the advance widths of
+ * its embedded program. veraPDF compares the glyphs the content shows; without reading text we
+ * compare the glyphs a subset CIDFontType2 both carries and lists in /W (writers list the glyphs
+ * they show; subsets also carry composite components nobody shows, which fall to /DW and are left
+ * alone). Simple fonts and full (non-subset) embeddings are not checked.
+ * @module
+ */
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { streamBytes } from '../../pdf/streams.js'
+import { forEachDict } from '../../pdf/walk.js'
+import { presentGlyphs } from './cidset-check.js'
+import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+
+/** veraPDF's tolerance: widths may differ by up to one unit of glyph space (1/1000 em). */
+const TOLERANCE = 1
+
+/** Advance width of each glyph in 1/1000 em; undefined when head/hhea/hmtx/maxp are missing or out of bounds. */
+export function glyphAdvances(font: Uint8Array): ((gid: number) => number) | undefined {
+  if (font.length < 12) return undefined
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength)
+  const tables = new Map<string, number>()
+  const count = view.getUint16(4)
+  for (let i = 0; i < count; i++) {
+    const at = 12 + i * 16
+    if (at + 16 > font.length) return undefined
+    tables.set(String.fromCharCode(font[at] ?? 0, font[at + 1] ?? 0, font[at + 2] ?? 0, font[at + 3] ?? 0), view.getUint32(at + 8))
+  }
+  const head = tables.get('head')
+  const hhea = tables.get('hhea')
+  const hmtx = tables.get('hmtx')
+  if (head === undefined || hhea === undefined || hmtx === undefined || head + 20 > font.length || hhea + 36 > font.length) return undefined
+  const unitsPerEm = view.getUint16(head + 18)
+  const metrics = view.getUint16(hhea + 34)
+  if (unitsPerEm === 0 || metrics === 0 || hmtx + metrics * 4 > font.length) return undefined
+  // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx).
+  return (gid) => (view.getUint16(hmtx + Math.min(gid, metrics - 1) * 4) * 1000) / unitsPerEm
+}
+
+function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
+  const v = o instanceof PDFRef ? doc.context.lookup(o) : o
+  return v instanceof PDFNumber ? v.asNumber() : undefined
+}
+
+/** The /W array as CID → width (ISO 32000-1 9.7.4.3: `c [w…]` and `cFirst cLast w`). */
+export function cidWidths(doc: PDFDocument, w: PDFArray): Map<number, number> {
+  const out = new Map<number, number>()
+  const items = w.asArray()
+  for (let i = 0; i < items.length; ) {
+    const first = num(doc, items[i])
+    const next = items[i + 1] instanceof PDFRef ? doc.context.lookup(items[i + 1] as PDFRef) : items[i + 1]
+    if (first === undefined) break
+    if (next instanceof PDFArray) {
+      next.asArray().forEach((v, k) => {
+        const width = num(doc, v)
+        if (width !== undefined) out.set(first + k, width)
+      })
+      i += 2
+    } else {
+      const last = num(doc, next)
+      const width = num(doc, items[i + 2])
+      if (last === undefined || width === undefined) break
+      // A hostile range cannot make us allocate without bound: only CIDs a TrueType program can hold.
+      for (let c = first; c <= Math.min(last, 0xffff); c++) out.set(c, width)
+      i += 3
+    }
+  }
+  return out
+}
+
+/** For messages only: widths to two decimals. */
+const round2 = (n: number): number => Math.round(n * 100) / 100
+
+export function checkGlyphWidths(doc: PDFDocument): PdfFinding[] {
+  const out: PdfFinding[] = []
+  forEachDict(doc, (dict, owner) => {
+    if (dict.lookup(PDFName.of('Subtype')) !== PDFName.of('CIDFontType2')) return
+    if (dict.lookup(PDFName.of('CIDToGIDMap')) !== PDFName.of('Identity') && dict.get(PDFName.of('CIDToGIDMap')) !== undefined) return
+    const base = dict.lookup(PDFName.of('BaseFont'))
+    if (!(base instanceof PDFName) || !/^[A-Z]{6}\+/.test(base.decodeText())) return
+    const descriptor = dict.lookup(PDFName.of('FontDescriptor'))
+    const program = descriptor instanceof PDFDict ? descriptor.lookup(PDFName.of('FontFile2')) : undefined
+    if (!(program instanceof PDFStream)) return
+    const bytes = streamBytes(program, 'font program')
+    const advance = glyphAdvances(bytes)
+    const glyphs = presentGlyphs(bytes)
+    if (advance === undefined || glyphs === undefined) return
+    const w = dict.lookup(PDFName.of('W'))
+    const widths = w instanceof PDFArray ? cidWidths(doc, w) : new Map<number, number>()
+    const wrong: string[] = []
+    for (const gid of glyphs) {
+      const declared = widths.get(gid)
+      // A glyph left to /DW is typically a composite's component no text shows: not compared.
+      if (gid === 0 || declared === undefined) continue
+      const actual = advance(gid)
+      if (Math.abs(declared - actual) > TOLERANCE) wrong.push(`CID ${gid}: ${round2(declared)} declared, ${round2(actual)} in the program`)
+    }
+    if (wrong.length === 0) return
+    out.push(
+      pdfFinding('PDFA-FONT-WIDTHS', `object ${owner.objectNumber} ${owner.generationNumber}`, {
+        font: base.decodeText(),
+        count: String(wrong.length),
+        examples: wrong.slice(0, 5).join('; ') + (wrong.length > 5 ? '; …' : ''),
+      }),
+    )
+  })
+  return out
+}
