@@ -70,6 +70,9 @@ export const PDF_RULES = {
   'PDFA-ACTION': r('pdfa', 'error', '6.5.1', 'forbidden {what}'),
   'PDFA-JAVASCRIPT': r('pdfa', 'error', '6.6.1', 'JavaScript is forbidden: {what}'),
   'PDFA-ADDITIONAL-ACTIONS': r('pdfa', 'error', '6.5.2', 'additional-actions (/AA) dictionaries are forbidden'),
+  // --- transparency, optional content (6.2.10, 6.9)
+  'PDFA-BLEND-MODE': r('pdfa', 'error', '6.2.10', 'the blend mode {mode} is not one of ISO 32000-1'),
+  'PDFA-OC-CONFIG': r('pdfa', 'error', '6.9', 'the optional content configuration {problem}; each needs a unique /Name and no /AS'),
   // --- annotations and forms (6.3, 6.4)
   'PDFA-ANNOT-TYPE': r('pdfa', 'error', '6.3.1', 'the annotation type {subtype} is not allowed (only ISO 32000-1 types, and not 3D, Sound, Screen or Movie)'),
   'PDFA-ANNOT-FLAGS': r('pdfa', 'error', '6.3.2', 'a {subtype} annotation must be printable and visible: /F needs the Print flag and none of Hidden, Invisible, NoView, ToggleNoView; found {found}'),

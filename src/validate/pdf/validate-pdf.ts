@@ -1,6 +1,6 @@
 /**
  * The PDF part of validation: PDF/A-3 checks (file structure, XMP, colour, fonts, actions,
- * annotations, forms, embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
+ * blend modes, optional content, annotations, forms, embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
  * Findings are data; the PDF/A verdict is what veraPDF's PDF/A-3b judgement is compared with.
  * @module
  */
@@ -18,6 +18,7 @@ import { checkFileBytes, checkTrailerId } from './file-structure.js'
 import { checkGlyphWidths } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkXmp } from './xmp-checks.js'
 
 export type PdfValidationOptions = {
@@ -101,6 +102,8 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
   findings.push(...guarded('glyph widths', findings, [], () => checkGlyphWidths(doc)))
+  findings.push(...guarded('blend modes', findings, [], () => checkBlendModes(doc)))
+  findings.push(...guarded('optional content', findings, [], () => checkOptionalContent(doc)))
   findings.push(...guarded('annotations', findings, [], () => checkAnnotations(doc)))
   findings.push(...guarded('interactive forms', findings, [], () => checkForms(doc)))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))

@@ -146,6 +146,34 @@ describe('validatePdf: annotations and forms (ISO 19005-3 6.3, 6.4)', () => {
   })
 })
 
+describe('validatePdf: blend modes (6.2.10) and optional content (6.9)', () => {
+  it('accepts standard blend modes and named configurations, and reports the others', async () => {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: 'Multiply' }))
+    const bad = doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: ['Dissolve', 'Normal'] }))
+    const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer') }))
+    doc.catalog.set(
+      PDFName.of('OCProperties'),
+      doc.context.obj({
+        OCGs: [layer],
+        D: { Name: PDFString.of('Default'), AS: [] },
+        Configs: [{ Name: PDFString.of('Default') }, { Order: [layer] }],
+      }),
+    )
+    const r = await validatePdf(await doc.save({ useObjectStreams: false }))
+    const blend = r.findings.filter((f) => f.ruleId === 'PDFA-BLEND-MODE')
+    expect(blend.map((f) => f.message)).toEqual([expect.stringContaining('Dissolve')])
+    expect(blend[0]?.location).toBe(`object ${bad.objectNumber} 0`)
+    const oc = r.findings.filter((f) => f.ruleId === 'PDFA-OC-CONFIG').map((f) => `${f.location}: ${f.params.problem ?? ''}`)
+    expect(oc).toEqual([
+      '/OCProperties /D: has an /AS (auto state) array',
+      '/OCProperties /Configs[0]: has the same /Name "Default" as /OCProperties /D',
+      '/OCProperties /Configs[1]: has no /Name',
+    ])
+    expect(r.pdfaValid).toBe(false)
+  })
+})
+
 describe('validatePdf: glyph widths (ISO 19005-3 6.2.11.5)', () => {
   it('reports a subset CIDFontType2 whose /W disagrees with the embedded program', async () => {
     const doc = await PDFDocument.load(facturx, { updateMetadata: false })
