@@ -1,11 +1,12 @@
 /**
  * What pdf2pdfa can repair in place, and what needs Ghostscript: annotation flags
- * (ISO 19005-3 6.3.2), image interpolation (6.2.8), associated-file entries of existing
- * attachments (6.8); and the findings it cannot repair itself (device CMYK without a CMYK
+ * (ISO 19005-3 6.3.2), image interpolation (6.2.8), blend modes (6.2.10), form entries (6.4:
+ * NeedAppearances, NeedsRendering, actions on widgets and fields), optional-content
+ * configurations (6.9), associated-file entries of existing attachments (6.8); and the findings it cannot repair itself (device CMYK without a CMYK
  * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { streamBytes } from './streams.js'
@@ -16,6 +17,12 @@ const PRINT = 4
 const FORBIDDEN_FLAGS = 1 | 2 | 32 | 256
 
 const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
+
+/** ISO 32000-1 11.3.5 blend modes; any other name is replaced by Normal. */
+const BLEND_MODES = new Set([
+  'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn',
+  'HardLight', 'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
+])
 
 /**
  * Repairs that keep every page's content as it is. @returns the number of objects changed.
@@ -37,8 +44,64 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       dict.delete(PDFName.of('Interpolate'))
       changed++
     }
+    const bm = dict.lookup(PDFName.of('BM'))
+    if (bm !== undefined && !(bm instanceof PDFName && BLEND_MODES.has(bm.decodeText()))) {
+      dict.set(PDFName.of('BM'), PDFName.of('Normal'))
+      changed++
+    }
+    // Widgets and form fields may not act (6.4.1); forbidden action types elsewhere are removed earlier.
+    if (dict.get(PDFName.of('A')) !== undefined && (dict.get(PDFName.of('Subtype')) === PDFName.of('Widget') || dict.get(PDFName.of('FT')) !== undefined)) {
+      dict.delete(PDFName.of('A'))
+      changed++
+    }
   })
+  changed += fixForms(doc) + fixOptionalContent(doc)
   changed += fixAttachments(doc, date)
+  return changed
+}
+
+/** 6.4: no NeedAppearances (fields keep their own appearances), no NeedsRendering; XFA goes with the actions. */
+function fixForms(doc: PDFDocument): number {
+  let changed = 0
+  if (doc.catalog.get(PDFName.of('NeedsRendering')) !== undefined) {
+    doc.catalog.delete(PDFName.of('NeedsRendering'))
+    changed++
+  }
+  const form = doc.catalog.lookup(PDFName.of('AcroForm'))
+  if (!(form instanceof PDFDict)) return changed
+  if (form.get(PDFName.of('NeedAppearances')) !== undefined) {
+    form.delete(PDFName.of('NeedAppearances'))
+    changed++
+  }
+  return changed
+}
+
+/** 6.9: every optional-content configuration gets a unique /Name and loses /AS. */
+function fixOptionalContent(doc: PDFDocument): number {
+  const props = doc.catalog.lookup(PDFName.of('OCProperties'))
+  if (!(props instanceof PDFDict)) return 0
+  const configs: PDFDict[] = []
+  const d = props.lookup(PDFName.of('D'))
+  if (d instanceof PDFDict) configs.push(d)
+  const list = props.lookup(PDFName.of('Configs'))
+  if (list instanceof PDFArray) for (let i = 0; i < list.size(); i++) if (list.lookup(i) instanceof PDFDict) configs.push(list.lookup(i) as PDFDict)
+  let changed = 0
+  const names = new Set<string>()
+  configs.forEach((config, i) => {
+    const found = config.lookup(PDFName.of('Name'))
+    const name = found instanceof PDFString || found instanceof PDFHexString ? found.decodeText() : undefined
+    if (name === undefined || names.has(name)) {
+      let fresh = `Configuration ${i + 1}`
+      while (names.has(fresh)) fresh += "'"
+      config.set(PDFName.of('Name'), PDFString.of(fresh))
+      names.add(fresh)
+      changed++
+    } else names.add(name)
+    if (config.get(PDFName.of('AS')) !== undefined) {
+      config.delete(PDFName.of('AS'))
+      changed++
+    }
+  })
   return changed
 }
 

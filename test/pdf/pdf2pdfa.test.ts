@@ -1,11 +1,12 @@
 /** pdf2pdfa: conforming output in place or through Ghostscript; pages and text unchanged; clear refusals. */
-import { PDFName } from '@cantoo/pdf-lib'
+import { PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findGhostscript } from '../../src/pdf/ghostscript.js'
 import { loadPdf } from '../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { readDocumentXmp } from '../../src/pdf/metadata.js'
 import { XMP_NS, propertyText } from '../../src/pdf/xmp.js'
+import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
 
 let embedded: Uint8Array
@@ -16,6 +17,22 @@ beforeAll(async () => {
   embedded = await makePdf({ pages: 2 })
   helvetica = await makePdf({ standardFont: true })
 })
+
+/** `embedded` plus what PDF/A forbids but pdf2pdfa can repair in place. */
+async function withFormAndLayers(): Promise<Uint8Array> {
+  const { doc } = await loadPdf(embedded)
+  const ap = doc.context.register(doc.context.stream('q Q', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 20] }))
+  const widget = doc.context.register(
+    doc.context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Tx', T: PDFString.of('name'), Rect: [10, 40, 110, 60], F: 4, AP: { N: ap }, A: { S: 'URI', URI: PDFString.of('https://example.com') } }),
+  )
+  doc.getPages()[0]!.node.set(PDFName.of('Annots'), doc.context.obj([widget]))
+  doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [widget], NeedAppearances: true, XFA: PDFString.of('<xdp/>') }))
+  doc.catalog.set(PDFName.of('NeedsRendering'), doc.context.obj(true))
+  doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: 'Dissolve' }))
+  const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer') }))
+  doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer], D: { AS: [] }, Configs: [{ Order: [layer] }] }))
+  return doc.save({ useObjectStreams: false })
+}
 
 async function pageSizes(pdf: Uint8Array): Promise<string[]> {
   const { doc } = await loadPdf(pdf)
@@ -57,6 +74,17 @@ describe('pdf2pdfa', () => {
     await expect(pdfToPdfa(helvetica, { ghostscript: false, embedStandardFonts: false })).rejects.toThrow(
       /cannot be made PDF\/A-3 without Ghostscript \(gs not found on PATH, or disabled by EINVOICE_GS\): fonts not embedded \(PDF\/A 6\.2\.11\.4\.1\): Helvetica/,
     )
+  })
+
+  it('repairs form, blend-mode and optional-content entries in place (6.2.10, 6.4, 6.9); our validator then finds nothing', async () => {
+    const input = await withFormAndLayers()
+    const before = (await validatePdf(input)).findings.map((f) => f.ruleId)
+    expect(before).toEqual(expect.arrayContaining(['PDFA-FORM-ACTION', 'PDFA-FORM-NEED-APPEARANCES', 'PDFA-FORM-XFA', 'PDFA-BLEND-MODE', 'PDFA-OC-CONFIG']))
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+    if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
   })
 
   it('refuses input that is not a PDF', async () => {
