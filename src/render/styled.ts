@@ -15,7 +15,7 @@ import { htmlToPdf } from './chromium.js'
 import { pdfToPdfa } from '../pdf/index.js'
 import { hybridContainer, makeHybrid } from './facturx-container.js'
 import { LANGUAGE_TAGS, type Language, labelsFor } from './i18n/index.js'
-import { type ViewContext, viewContext } from './view-context.js'
+import { type ViewContext, documentKind, viewContext } from './view-context.js'
 import { buildInvoiceView } from './view-model.js'
 
 export type StyledRequest = { template: string; invoice: unknown }
@@ -72,13 +72,14 @@ function partyView(c: ViewContext, p: Party | undefined): Record<string, unknown
 
 /** The data a template sees (documented field by field in docs/render.md). */
 export function templateView(model: Invoice, invoiceJson: unknown, language: Language): Record<string, unknown> {
-  const c = viewContext(language, model.currencyCode)
+  const kind = documentKind(model)
+  const c = viewContext(language, model.currencyCode, kind)
   const s = model.totals
   const transfer = model.paymentInstructions?.means.flatMap((m) => m.creditTransfers)[0]
   return {
     language,
     lang: LANGUAGE_TAGS[language],
-    labels: labelsFor(language),
+    labels: labelsFor(language, kind),
     invoice: invoiceJson,
     number: model.invoiceNumber,
     issueDate: c.date(model.issueDate),

@@ -8,7 +8,8 @@ import type { Identifier } from '../model/invoice.js'
 import { codeName } from './codes.js'
 import { formatAmount, formatDate, formatDecimal, formatMoney, formatPercent } from './format.js'
 import type { CodeListKey } from './i18n/code-names.js'
-import { type Labels, type Language, labelsFor } from './i18n/index.js'
+import type { Invoice } from '../model/invoice.js'
+import { type DocumentKind, type Labels, type Language, labelsFor } from './i18n/index.js'
 
 export type ViewContext = {
   language: Language
@@ -26,8 +27,13 @@ export type ViewContext = {
   yesNo(value: boolean | undefined): string | undefined
 }
 
-export function viewContext(language: Language, currency: string): ViewContext {
-  const t = labelsFor(language)
+/** Order-X documents and the order type codes (220 order, 230 change, 231 response) read as orders. */
+export function documentKind(inv: Pick<Invoice, 'typeCode' | 'source'>): DocumentKind {
+  return inv.source?.syntax === 'Order-X' || ['220', '230', '231'].includes(inv.typeCode ?? '') ? 'order' : 'invoice'
+}
+
+export function viewContext(language: Language, currency: string, kind: DocumentKind = 'invoice'): ViewContext {
+  const t = labelsFor(language, kind)
   return {
     language,
     t,

@@ -9,7 +9,7 @@
 import type { DocumentAllowanceCharge, Invoice } from '../model/invoice.js'
 import { codeNameOnly } from './codes.js'
 import type { Language } from './i18n/index.js'
-import { type ViewContext, viewContext } from './view-context.js'
+import { type ViewContext, documentKind, viewContext } from './view-context.js'
 import { lineSections, linesTable } from './view-lines.js'
 import { BUYER_TERMS, SELLER_TERMS, addressFields, partyFields, payeeFields, taxRepresentativeFields } from './view-parties.js'
 import { paymentSection } from './view-payment.js'
@@ -210,7 +210,7 @@ function readingNotes(c: ViewContext, inv: Invoice): ViewSection | undefined {
  * const view = buildInvoiceView(readInvoice(xml), 'DE')
  */
 export function buildInvoiceView(inv: Invoice, language: Language): InvoiceView {
-  const c = viewContext(language, inv.currencyCode)
+  const c = viewContext(language, inv.currencyCode, documentKind(inv))
   const { t } = c
   const docAc = inv.allowancesAndCharges
   const sections: (ViewSection | undefined)[] = [

@@ -20,6 +20,19 @@ describe('xmltohtml renderer', () => {
     expect(htmlText(html)).toContain('<script>alert("x")</script> & <b>bold</b>')
   })
 
+  it('labels an order (Order-X, type 220) as an order, in every language', () => {
+    const order = sampleInvoice()
+    order.typeCode = '220'
+    for (const [language, title, number] of [['EN', 'Order', 'Order number'], ['DE', 'Bestellung', 'Bestellnummer'], ['FR', 'Commande', 'Numéro de commande']] as const) {
+      const text = htmlText(invoiceToHtml(order, { language }))
+      expect(text).toContain(`${title} ${order.invoiceNumber}`)
+      expect(text).toContain(number)
+      expect(text).not.toMatch(/Invoice number|Rechnungsnummer|Numéro de facture/)
+    }
+    // The same document as an invoice keeps the invoice wording.
+    expect(htmlText(invoiceToHtml(sampleInvoice(), { language: 'EN' }))).toContain('Invoice number')
+  })
+
   it('is self-contained: no script, no external resource', () => {
     const html = invoiceToHtml(sampleInvoice())
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref=|url\(|@import/i)
