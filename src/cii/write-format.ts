@@ -5,7 +5,7 @@
  */
 import type { Decimal } from '../model/decimal.js'
 import type { CalendarDate } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import type { XmlTextWriter } from '../xml/text-writer.js'
 
 /** Adds one unit in the last place to a string of decimal digits (`'0999'` → `'1000'`). */
 function incrementDigits(digits: string): string {
@@ -20,6 +20,8 @@ function incrementDigits(digits: string): string {
   return '1' + out.join('')
 }
 
+const ZEROS = '000000000000000000'
+
 /**
  * `value` with exactly `places` decimals, HALF_UP (away from zero, like Java's BigDecimal), and
  * never `-0.00`. Done on the digit string: decimal.js' toFixed re-normalises at 60 digits of
@@ -27,21 +29,21 @@ function incrementDigits(digits: string): string {
  */
 function fixed(value: Decimal, places: number): string {
   const text = value.toFixed()
+  // Common case, no rounding: pad with zeros (decimal.js writes no '-0', so the sign stands).
+  const point = text.indexOf('.')
+  const decimals = point < 0 ? 0 : text.length - point - 1
+  if (decimals <= places) {
+    if (decimals === places) return text
+    return (point < 0 ? text + '.' : text) + ZEROS.slice(0, places - decimals)
+  }
+  // More decimals than places: cut, and round half up on the first dropped digit.
   const negative = text.charCodeAt(0) === 45 /* - */
-  const unsigned = negative ? text.slice(1) : text
-  const dot = unsigned.indexOf('.')
-  let int = dot < 0 ? unsigned : unsigned.slice(0, dot)
-  let frac = dot < 0 ? '' : unsigned.slice(dot + 1)
-  if (frac.length > places) {
-    const roundUp = frac.charCodeAt(places) >= 53 /* '5' */
-    frac = frac.slice(0, places)
-    if (roundUp) {
-      const bumped = incrementDigits(int + frac)
-      int = bumped.slice(0, bumped.length - places)
-      frac = bumped.slice(bumped.length - places)
-    }
-  } else {
-    frac = frac.padEnd(places, '0')
+  let int = text.slice(negative ? 1 : 0, point)
+  let frac = text.slice(point + 1, point + 1 + places)
+  if (text.charCodeAt(point + 1 + places) >= 53 /* '5' */) {
+    const bumped = incrementDigits(int + frac)
+    int = bumped.slice(0, bumped.length - places)
+    frac = bumped.slice(bumped.length - places)
   }
   const body = places === 0 ? int : `${int}.${frac}`
   return negative && /[1-9]/.test(body) ? '-' + body : body
@@ -66,20 +68,13 @@ export function dateText(date: CalendarDate): string {
   return date.replaceAll('-', '')
 }
 
-/** An element with text, or nothing when the value is absent or blank (never an empty element). */
-export function leaf(name: string, value: string | undefined, attrs?: Record<string, string | undefined>): XmlNode | undefined {
-  if (value === undefined || value.trim() === '') return undefined
-  return el(name, attrs ?? {}, value)
-}
+/** The `format` attribute of a UNTDID 2379 format-102 date. */
+export const FORMAT_102 = ' format="102"'
 
-/** An element wrapping one text leaf (`ram:Wrapper/ram:Leaf`), or nothing. */
-export function wrapped(name: string, leafName: string, value: string | undefined, attrs?: Record<string, string | undefined>): XmlNode | undefined {
-  const inner = leaf(leafName, value, attrs)
-  return inner === undefined ? undefined : el(name, {}, inner)
-}
-
-/** `<ram:X><udt:DateTimeString format="102">yyyyMMdd</udt:DateTimeString></ram:X>`, or nothing. */
-export function dateNode(name: string, date: CalendarDate | undefined, prefix: 'udt' | 'qdt' = 'udt'): XmlNode | undefined {
-  if (date === undefined) return undefined
-  return el(name, {}, el(`${prefix}:DateTimeString`, { format: '102' }, dateText(date)))
+/** `<name><udt:DateTimeString format="102">yyyyMMdd</udt:DateTimeString></name>`, or nothing. */
+export function writeDate(w: XmlTextWriter, name: string, date: CalendarDate | undefined, prefix: 'udt' | 'qdt' = 'udt'): void {
+  if (date === undefined) return
+  w.open(name)
+  w.text(prefix === 'udt' ? 'udt:DateTimeString' : 'qdt:DateTimeString', dateText(date), FORMAT_102)
+  w.close()
 }

@@ -6,56 +6,44 @@
  */
 import { ZERO } from '../model/decimal.js'
 import type { InvoiceLine, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
-import { partyShape, partyNode } from './write-party.js'
-import { amountText, dateNode, leaf, priceText, wrapped } from './write-format.js'
+import { partyShape, writeParty } from './write-party.js'
+import { amountText, priceText, writeDate } from './write-format.js'
 
 /** BT-128's TypeCode: "invoiced object" (UNTDID 1001 code 130). */
 const OBJECT_IDENTIFIER_TYPE = '130'
 
-function indicator(isCharge: boolean): XmlNode {
-  return el('ram:ChargeIndicator', {}, el('udt:Indicator', {}, isCharge ? 'true' : 'false'))
+function writeIndicator(w: XmlTextWriter, isCharge: boolean): void {
+  w.open('ram:ChargeIndicator')
+  w.text('udt:Indicator', isCharge ? 'true' : 'false')
+  w.close()
 }
 
-/** BG-27/BG-28: line allowances and charges (no VAT category on the line). */
-function lineAllowanceCharge(ac: LineAllowanceCharge): XmlNode {
-  return el(
-    'ram:SpecifiedTradeAllowanceCharge',
-    {},
-    indicator(ac.isCharge),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    ac.baseAmount && el('ram:BasisAmount', {}, amountText(ac.baseAmount)),
-    el('ram:ActualAmount', {}, amountText(ac.amount)),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', ac.reason),
-  )
+/**
+ * BG-27/BG-28 line allowances and charges (SpecifiedTradeAllowanceCharge, amounts with 2
+ * decimals, no VAT category on the line), or EXTENDED gross price adjustments
+ * (AppliedTradeAllowanceCharge: amounts per unit, with price precision).
+ */
+function writeAllowanceCharge(w: XmlTextWriter, name: string, ac: LineAllowanceCharge, money: (d: typeof ac.amount) => string): void {
+  w.open(name)
+  writeIndicator(w, ac.isCharge)
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.baseAmount) w.text('ram:BasisAmount', money(ac.baseAmount))
+  w.text('ram:ActualAmount', money(ac.amount))
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  w.leaf('ram:Reason', ac.reason)
+  w.close()
 }
 
-/** EXTENDED gross price adjustment (AppliedTradeAllowanceCharge): amounts per unit, price precision. */
-function priceAdjustment(ac: LineAllowanceCharge): XmlNode {
-  return el(
-    'ram:AppliedTradeAllowanceCharge',
-    {},
-    indicator(ac.isCharge),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    ac.baseAmount && el('ram:BasisAmount', {}, priceText(ac.baseAmount)),
-    el('ram:ActualAmount', {}, priceText(ac.amount)),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', ac.reason),
-  )
-}
-
-function referencedDocument(name: string, ref: LineDocumentReference): XmlNode {
-  return el(
-    name,
-    {},
-    leaf('ram:IssuerAssignedID', ref.id),
-    leaf('ram:LineID', ref.lineId),
-    leaf('ram:TypeCode', ref.typeCode),
-    leaf('ram:ReferenceTypeCode', ref.referenceTypeCode),
-    dateNode('ram:FormattedIssueDateTime', ref.issueDate, 'qdt'),
-  )
+function writeReferencedDocument(w: XmlTextWriter, name: string, ref: LineDocumentReference): void {
+  w.open(name)
+  w.leaf('ram:IssuerAssignedID', ref.id)
+  w.leaf('ram:LineID', ref.lineId)
+  w.leaf('ram:TypeCode', ref.typeCode)
+  w.leaf('ram:ReferenceTypeCode', ref.referenceTypeCode)
+  writeDate(w, 'ram:FormattedIssueDateTime', ref.issueDate, 'qdt')
+  w.close()
 }
 
 /**
@@ -63,148 +51,158 @@ function referencedDocument(name: string, ref: LineDocumentReference): XmlNode {
  * AppliedTradeAllowanceCharge, an allowance (BT-147 is a discount), so they carry the net
  * discount, and no gross price at all when the product charges outweigh the allowances.
  */
-function grossPrice(line: InvoiceLine, rules: CiiContentRules): XmlNode | undefined {
+function writeGrossPrice(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
   const { grossPrice: gross, priceDiscount, grossPriceAdjustments } = line.price
-  if (gross === undefined) return undefined
-  const basis = basisQuantity(line)
+  if (gross === undefined) return
   if (rules.extended && grossPriceAdjustments !== undefined) {
-    return el('ram:GrossPriceProductTradePrice', {}, el('ram:ChargeAmount', {}, priceText(gross)), basis, ...grossPriceAdjustments.map(priceAdjustment))
+    w.open('ram:GrossPriceProductTradePrice')
+    w.text('ram:ChargeAmount', priceText(gross))
+    writeBasisQuantity(w, line)
+    for (const ac of grossPriceAdjustments) writeAllowanceCharge(w, 'ram:AppliedTradeAllowanceCharge', ac, priceText)
+    w.close()
+    return
   }
   // BT-147 alone: one allowance (EXTENDED may express a net surcharge as a charge).
   const discount = priceDiscount ?? ZERO
   const surcharge = discount.isNegative()
-  if (surcharge && !rules.extended) return undefined
+  if (surcharge && !rules.extended) return
+  w.open('ram:GrossPriceProductTradePrice')
+  w.text('ram:ChargeAmount', priceText(gross))
+  writeBasisQuantity(w, line)
   // A BT-147 of 0 given explicitly is kept (the source said "no discount"); an absent one is not written.
-  const written = priceDiscount !== undefined && (!discount.isZero() || rules.extended)
-  return el(
-    'ram:GrossPriceProductTradePrice',
-    {},
-    el('ram:ChargeAmount', {}, priceText(gross)),
-    basis,
-    written && el('ram:AppliedTradeAllowanceCharge', {}, indicator(surcharge), el('ram:ActualAmount', {}, priceText(discount.abs()))),
-  )
+  if (priceDiscount !== undefined && (!discount.isZero() || rules.extended)) {
+    w.open('ram:AppliedTradeAllowanceCharge')
+    writeIndicator(w, surcharge)
+    w.text('ram:ActualAmount', priceText(discount.abs()))
+    w.close()
+  }
+  w.close()
 }
 
-function basisQuantity(line: InvoiceLine): XmlNode | undefined {
+function writeBasisQuantity(w: XmlTextWriter, line: InvoiceLine): void {
   const q = line.price.baseQuantity
-  return q && el('ram:BasisQuantity', { unitCode: line.price.baseQuantityUnitCode }, priceText(q))
+  if (q) w.text('ram:BasisQuantity', priceText(q), attr('unitCode', line.price.baseQuantityUnitCode))
 }
 
-function product(line: InvoiceLine, rules: CiiContentRules): XmlNode {
+function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
   const item = line.item
   const std = item.standardId
   const full = rules.fullEn16931
-  return el(
-    'ram:SpecifiedTradeProduct',
-    {},
-    std && std.schemeId !== undefined && el('ram:GlobalID', { schemeID: std.schemeId }, std.value),
-    full && leaf('ram:SellerAssignedID', item.sellerId),
-    full && leaf('ram:BuyerAssignedID', item.buyerId),
-    el('ram:Name', {}, item.name),
-    full && leaf('ram:Description', item.description),
-    ...(full ? item.attributes : []).map((a) =>
-      el('ram:ApplicableProductCharacteristic', {}, el('ram:Description', {}, a.name), el('ram:Value', {}, a.value)),
-    ),
-    ...(full ? item.classifications : []).map((c, i) =>
-      el(
-        'ram:DesignatedProductClassification',
-        {},
-        el('ram:ClassCode', { listID: c.schemeId, listVersionID: c.schemeVersion }, c.value),
-        rules.extended && leaf('ram:ClassName', item.classificationNames?.[i]),
-      ),
-    ),
-    full && wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin),
-  )
+  w.open('ram:SpecifiedTradeProduct')
+  if (std && std.schemeId !== undefined) w.text('ram:GlobalID', std.value, attr('schemeID', std.schemeId))
+  if (full) {
+    w.leaf('ram:SellerAssignedID', item.sellerId)
+    w.leaf('ram:BuyerAssignedID', item.buyerId)
+  }
+  w.text('ram:Name', item.name)
+  if (full) {
+    w.leaf('ram:Description', item.description)
+    for (const a of item.attributes) {
+      w.open('ram:ApplicableProductCharacteristic')
+      w.text('ram:Description', a.name)
+      w.text('ram:Value', a.value)
+      w.close()
+    }
+    item.classifications.forEach((c, i) => {
+      w.open('ram:DesignatedProductClassification')
+      w.text('ram:ClassCode', c.value, attr('listID', c.schemeId) + attr('listVersionID', c.schemeVersion))
+      if (rules.extended) w.leaf('ram:ClassName', item.classificationNames?.[i])
+      w.close()
+    })
+    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+  }
+  w.close()
 }
 
-function lineDocument(line: InvoiceLine, rules: CiiContentRules): XmlNode {
-  // EN 16931 allows one line note (BT-127): further notes join it there, EXTENDED keeps them apart.
-  const extra = line.additionalNotes ?? []
-  const notes = rules.extended
-    ? [...(line.note === undefined ? [] : [{ text: line.note }]), ...extra]
-    : [line.note, ...extra.map((n) => n.text)].filter((t) => t !== undefined).length > 0
-      ? [{ text: [line.note, ...extra.map((n) => n.text)].filter((t) => t !== undefined).join('\n') }]
-      : []
-  return el(
-    'ram:AssociatedDocumentLineDocument',
-    {},
-    el('ram:LineID', {}, line.id),
-    rules.extended && leaf('ram:ParentLineID', line.parentLineId),
-    rules.extended && leaf('ram:LineStatusReasonCode', line.lineStatusReasonCode),
-    ...notes.map((n) =>
-      el('ram:IncludedNote', {}, el('ram:Content', {}, n.text), leaf('ram:SubjectCode', 'subjectCode' in n ? n.subjectCode : undefined)),
-    ),
-  )
+function writeNote(w: XmlTextWriter, text: string, subjectCode?: string): void {
+  w.open('ram:IncludedNote')
+  w.text('ram:Content', text)
+  w.leaf('ram:SubjectCode', subjectCode)
+  w.close()
 }
 
-function agreement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
-  const refs = line.additionalReferences ?? []
-  const orderRef = rules.fullEn16931 && (line.orderLineReference !== undefined || (rules.extended && line.buyerOrderReference !== undefined))
-  return el(
-    'ram:SpecifiedLineTradeAgreement',
-    {},
-    orderRef &&
-      el(
-        'ram:BuyerOrderReferencedDocument',
-        {},
-        rules.extended && leaf('ram:IssuerAssignedID', line.buyerOrderReference),
-        leaf('ram:LineID', line.orderLineReference),
-      ),
-    // EXTENDED line references, in model order; BT-128 has its own place in the line settlement.
-    ...(rules.extended ? refs : []).map((r) => referencedDocument('ram:AdditionalReferencedDocument', r)),
-    grossPrice(line, rules),
-    el('ram:NetPriceProductTradePrice', {}, el('ram:ChargeAmount', {}, priceText(line.price.netPrice)), basisQuantity(line)),
-    rules.extended && line.lineSeller && partyNode('ram:ItemSellerTradeParty', line.lineSeller, partyShape(rules, 'other'), rules),
-  )
+function writeLineDocument(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
+  const extra = line.additionalNotes
+  w.open('ram:AssociatedDocumentLineDocument')
+  w.text('ram:LineID', line.id)
+  if (rules.extended) {
+    w.leaf('ram:ParentLineID', line.parentLineId)
+    w.leaf('ram:LineStatusReasonCode', line.lineStatusReasonCode)
+    // EXTENDED keeps every line note apart, with its subject code.
+    if (line.note !== undefined) writeNote(w, line.note)
+    for (const n of extra ?? []) writeNote(w, n.text, n.subjectCode)
+  } else {
+    // EN 16931 allows one line note (BT-127): further notes join it there.
+    const texts = extra === undefined ? [] : extra.map((n) => n.text)
+    if (line.note !== undefined) texts.unshift(line.note)
+    if (texts.length > 0) writeNote(w, texts.join('\n'))
+  }
+  w.close()
 }
 
-function settlement(line: InvoiceLine, rules: CiiContentRules): XmlNode {
+function writeAgreement(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
+  w.open('ram:SpecifiedLineTradeAgreement')
+  if (rules.fullEn16931 && (line.orderLineReference !== undefined || (rules.extended && line.buyerOrderReference !== undefined))) {
+    w.open('ram:BuyerOrderReferencedDocument')
+    if (rules.extended) w.leaf('ram:IssuerAssignedID', line.buyerOrderReference)
+    w.leaf('ram:LineID', line.orderLineReference)
+    w.close()
+  }
+  // EXTENDED line references, in model order; BT-128 has its own place in the line settlement.
+  if (rules.extended) for (const r of line.additionalReferences ?? []) writeReferencedDocument(w, 'ram:AdditionalReferencedDocument', r)
+  writeGrossPrice(w, line, rules)
+  w.open('ram:NetPriceProductTradePrice')
+  w.text('ram:ChargeAmount', priceText(line.price.netPrice))
+  writeBasisQuantity(w, line)
+  w.close()
+  if (rules.extended && line.lineSeller) writeParty(w, 'ram:ItemSellerTradeParty', line.lineSeller, partyShape(rules, 'other'), rules)
+  w.close()
+}
+
+function writeLineSettlement(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
   const vat = line.vat
   const period = line.period
   const object = rules.fullEn16931 ? line.objectIdentifier : undefined
-  return el(
-    'ram:SpecifiedLineTradeSettlement',
-    {},
-    el(
-      'ram:ApplicableTradeTax',
-      {},
-      el('ram:TypeCode', {}, 'VAT'),
-      rules.lineExemptionReasons && leaf('ram:ExemptionReason', vat.exemptionReason),
-      el('ram:CategoryCode', {}, vat.categoryCode),
-      rules.lineExemptionReasons && leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode),
-      vat.rate && el('ram:RateApplicablePercent', {}, amountText(vat.rate)),
-    ),
-    period &&
-      el('ram:BillingSpecifiedPeriod', {}, dateNode('ram:StartDateTime', period.startDate), dateNode('ram:EndDateTime', period.endDate)),
-    ...line.allowances.map(lineAllowanceCharge),
-    ...line.charges.map(lineAllowanceCharge),
-    el('ram:SpecifiedTradeSettlementLineMonetarySummation', {}, el('ram:LineTotalAmount', {}, amountText(line.netAmount))),
-    object &&
-      el(
-        'ram:AdditionalReferencedDocument',
-        {},
-        el('ram:IssuerAssignedID', {}, object.value),
-        el('ram:TypeCode', {}, OBJECT_IDENTIFIER_TYPE),
-        leaf('ram:ReferenceTypeCode', object.schemeId),
-      ),
-    rules.fullEn16931 && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference),
-  )
+  w.open('ram:SpecifiedLineTradeSettlement')
+  w.open('ram:ApplicableTradeTax')
+  w.text('ram:TypeCode', 'VAT')
+  if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReason', vat.exemptionReason)
+  w.text('ram:CategoryCode', vat.categoryCode)
+  if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode)
+  if (vat.rate) w.text('ram:RateApplicablePercent', amountText(vat.rate))
+  w.close()
+  if (period) {
+    w.open('ram:BillingSpecifiedPeriod')
+    writeDate(w, 'ram:StartDateTime', period.startDate)
+    writeDate(w, 'ram:EndDateTime', period.endDate)
+    w.close()
+  }
+  for (const ac of line.allowances) writeAllowanceCharge(w, 'ram:SpecifiedTradeAllowanceCharge', ac, amountText)
+  for (const ac of line.charges) writeAllowanceCharge(w, 'ram:SpecifiedTradeAllowanceCharge', ac, amountText)
+  w.open('ram:SpecifiedTradeSettlementLineMonetarySummation')
+  w.text('ram:LineTotalAmount', amountText(line.netAmount))
+  w.close()
+  if (object) {
+    w.open('ram:AdditionalReferencedDocument')
+    w.text('ram:IssuerAssignedID', object.value)
+    w.text('ram:TypeCode', OBJECT_IDENTIFIER_TYPE)
+    w.leaf('ram:ReferenceTypeCode', object.schemeId)
+    w.close()
+  }
+  if (rules.fullEn16931) w.wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference)
+  w.close()
 }
 
-export function lineNode(line: InvoiceLine, rules: CiiContentRules): XmlNode {
+export function writeLine(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
   const delivery = line.deliveryNoteReference
-  return el(
-    'ram:IncludedSupplyChainTradeLineItem',
-    {},
-    lineDocument(line, rules),
-    product(line, rules),
-    agreement(line, rules),
-    el(
-      'ram:SpecifiedLineTradeDelivery',
-      {},
-      el('ram:BilledQuantity', { unitCode: line.unitCode }, priceText(line.quantity)),
-      rules.extended && delivery && referencedDocument('ram:DeliveryNoteReferencedDocument', delivery),
-    ),
-    settlement(line, rules),
-  )
+  w.open('ram:IncludedSupplyChainTradeLineItem')
+  writeLineDocument(w, line, rules)
+  writeProduct(w, line, rules)
+  writeAgreement(w, line, rules)
+  w.open('ram:SpecifiedLineTradeDelivery')
+  w.text('ram:BilledQuantity', priceText(line.quantity), attr('unitCode', line.unitCode))
+  if (rules.extended && delivery) writeReferencedDocument(w, 'ram:DeliveryNoteReferencedDocument', delivery)
+  w.close()
+  writeLineSettlement(w, line, rules)
+  w.close()
 }

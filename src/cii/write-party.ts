@@ -5,9 +5,8 @@
  * @module
  */
 import type { Contact, DeliveryInformation, Party, Payee, PostalAddress, TaxRepresentative } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
-import { leaf, wrapped } from './write-format.js'
 
 /** How much of a party a role may carry; the XSD shares one type, the profiles' rules do not. */
 export type PartyShape = {
@@ -21,6 +20,9 @@ export type PartyShape = {
   contact: boolean
 }
 
+const SCHEME_VA = ' schemeID="VA"'
+const SCHEME_FC = ' schemeID="FC"'
+
 /** The shape of a party in `role` under the profile's rules. */
 export function partyShape(rules: CiiContentRules, role: 'seller' | 'buyer' | 'shipTo' | 'other'): PartyShape {
   if (!rules.beyondMinimum) {
@@ -32,84 +34,84 @@ export function partyShape(rules: CiiContentRules, role: 'seller' | 'buyer' | 's
   return { minimal: false, address: 'full', registrations: role !== 'shipTo', contact: role === 'shipTo' ? rules.extended : rules.fullEn16931 }
 }
 
-function addressNode(address: PostalAddress | undefined, mode: PartyShape['address']): XmlNode | undefined {
-  if (address === undefined || mode === 'none') return undefined
+function writeAddress(w: XmlTextWriter, address: PostalAddress | undefined, mode: PartyShape['address']): void {
+  if (address === undefined || mode === 'none') return
+  if (mode === 'country') {
+    if (address.countryCode === undefined) return
+    w.open('ram:PostalTradeAddress')
+    w.text('ram:CountryID', address.countryCode)
+    w.close()
+    return
+  }
+  w.open('ram:PostalTradeAddress')
+  w.leaf('ram:PostcodeCode', address.postCode)
+  w.leaf('ram:LineOne', address.line1)
+  w.leaf('ram:LineTwo', address.line2)
+  w.leaf('ram:LineThree', address.line3)
+  w.leaf('ram:CityName', address.city)
   // CountryID is mandatory in the XSD; Mustang writes it empty when unknown.
-  const country = el('ram:CountryID', {}, address.countryCode ?? '')
-  if (mode === 'country') return address.countryCode === undefined ? undefined : el('ram:PostalTradeAddress', {}, country)
-  return el(
-    'ram:PostalTradeAddress',
-    {},
-    leaf('ram:PostcodeCode', address.postCode),
-    leaf('ram:LineOne', address.line1),
-    leaf('ram:LineTwo', address.line2),
-    leaf('ram:LineThree', address.line3),
-    leaf('ram:CityName', address.city),
-    country,
-    leaf('ram:CountrySubDivisionName', address.countrySubdivision),
-  )
+  w.text('ram:CountryID', address.countryCode)
+  w.leaf('ram:CountrySubDivisionName', address.countrySubdivision)
+  w.close()
 }
 
-function contactNode(contact: Contact | undefined, rules: CiiContentRules): XmlNode | undefined {
-  if (contact === undefined) return undefined
-  const children = [
-    leaf('ram:PersonName', contact.name),
-    leaf('ram:DepartmentName', contact.department),
-    wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', contact.telephone),
-    rules.extended ? wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', contact.fax) : undefined,
-    wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', contact.email),
-  ]
-  return children.some((c) => c !== undefined) ? el('ram:DefinedTradeContact', {}, ...children) : undefined
+/** DefinedTradeContact, left out when none of its parts is given. */
+function writeContact(w: XmlTextWriter, contact: Contact | undefined, rules: CiiContentRules): void {
+  if (contact === undefined) return
+  w.openOptional('ram:DefinedTradeContact')
+  w.leaf('ram:PersonName', contact.name)
+  w.leaf('ram:DepartmentName', contact.department)
+  w.wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', contact.telephone)
+  if (rules.extended) w.wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', contact.fax)
+  w.wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', contact.email)
+  w.close()
 }
 
 /** A trade party element named `name` (e.g. `ram:SellerTradeParty`). */
-export function partyNode(name: string, party: Party, shape: PartyShape, rules: CiiContentRules): XmlNode {
+export function writeParty(w: XmlTextWriter, name: string, party: Party, shape: PartyShape, rules: CiiContentRules): void {
   const legal = party.legalRegistrationId
-  const legalChildren = [
-    leaf('ram:ID', legal?.value, { schemeID: legal?.schemeId }),
-    shape.minimal ? undefined : leaf('ram:TradingBusinessName', party.tradingName),
-  ]
-  const ids = shape.minimal ? [] : party.identifiers
   const electronic = shape.registrations && !shape.minimal ? party.electronicAddress : undefined
-  return el(
-    name,
-    {},
-    ...ids.filter((id) => id.schemeId === undefined).map((id) => leaf('ram:ID', id.value)),
-    ...ids.filter((id) => id.schemeId !== undefined).map((id) => leaf('ram:GlobalID', id.value, { schemeID: id.schemeId })),
-    leaf('ram:Name', party.name),
-    rules.extended ? leaf('ram:RoleCode', party.roleCode) : undefined,
-    rules.fullEn16931 ? leaf('ram:Description', party.additionalLegalInformation) : undefined,
-    legalChildren.some((c) => c !== undefined) && el('ram:SpecifiedLegalOrganization', {}, ...legalChildren),
-    shape.contact && contactNode(party.contact, rules),
-    addressNode(party.address, shape.address),
-    electronic && wrapped('ram:URIUniversalCommunication', 'ram:URIID', electronic.value, { schemeID: electronic.schemeId }),
-    shape.registrations && wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, { schemeID: 'VA' }),
-    shape.registrations && wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, { schemeID: 'FC' }),
-  )
+  w.open(name)
+  if (!shape.minimal) {
+    for (const id of party.identifiers) if (id.schemeId === undefined) w.leaf('ram:ID', id.value)
+    for (const id of party.identifiers) if (id.schemeId !== undefined) w.leaf('ram:GlobalID', id.value, attr('schemeID', id.schemeId))
+  }
+  w.leaf('ram:Name', party.name)
+  if (rules.extended) w.leaf('ram:RoleCode', party.roleCode)
+  if (rules.fullEn16931) w.leaf('ram:Description', party.additionalLegalInformation)
+  w.openOptional('ram:SpecifiedLegalOrganization')
+  if (legal !== undefined) w.leaf('ram:ID', legal.value, attr('schemeID', legal.schemeId))
+  if (!shape.minimal) w.leaf('ram:TradingBusinessName', party.tradingName)
+  w.close()
+  if (shape.contact) writeContact(w, party.contact, rules)
+  writeAddress(w, party.address, shape.address)
+  if (electronic) w.wrapped('ram:URIUniversalCommunication', 'ram:URIID', electronic.value, attr('schemeID', electronic.schemeId))
+  if (shape.registrations) {
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, SCHEME_VA)
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, SCHEME_FC)
+  }
+  w.close()
 }
 
 /** BG-10 payee: ID or GlobalID, Name, legal organisation id (Mustang writes no more). */
-export function payeeNode(payee: Payee): XmlNode {
+export function writePayee(w: XmlTextWriter, payee: Payee): void {
   const id = payee.identifier
   const legal = payee.legalRegistrationId
-  return el(
-    'ram:PayeeTradeParty',
-    {},
-    id?.schemeId === undefined ? leaf('ram:ID', id?.value) : leaf('ram:GlobalID', id.value, { schemeID: id.schemeId }),
-    el('ram:Name', {}, payee.name),
-    wrapped('ram:SpecifiedLegalOrganization', 'ram:ID', legal?.value, { schemeID: legal?.schemeId }),
-  )
+  w.open('ram:PayeeTradeParty')
+  if (id?.schemeId === undefined) w.leaf('ram:ID', id?.value)
+  else w.leaf('ram:GlobalID', id.value, attr('schemeID', id.schemeId))
+  w.text('ram:Name', payee.name)
+  if (legal !== undefined) w.wrapped('ram:SpecifiedLegalOrganization', 'ram:ID', legal.value, attr('schemeID', legal.schemeId))
+  w.close()
 }
 
 /** BG-11 seller tax representative: Name (BT-62), address (BG-12), VAT identifier (BT-63). */
-export function taxRepresentativeNode(rep: TaxRepresentative): XmlNode {
-  return el(
-    'ram:SellerTaxRepresentativeTradeParty',
-    {},
-    el('ram:Name', {}, rep.name),
-    addressNode(rep.address, 'full'),
-    wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', rep.vatIdentifier, { schemeID: 'VA' }),
-  )
+export function writeTaxRepresentative(w: XmlTextWriter, rep: TaxRepresentative): void {
+  w.open('ram:SellerTaxRepresentativeTradeParty')
+  w.text('ram:Name', rep.name)
+  writeAddress(w, rep.address, 'full')
+  w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', rep.vatIdentifier, SCHEME_VA)
+  w.close()
 }
 
 /**

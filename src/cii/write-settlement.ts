@@ -5,100 +5,91 @@
  * @module
  */
 import type { DocumentAllowanceCharge, Invoice, PaymentDiscountTerms, PaymentMeans, PaymentTerm, VatBreakdown } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
 import { roundTo } from '../model/decimal.js'
-import { amountText, dateNode, leaf, wrapped } from './write-format.js'
-import { partyNode, partyShape, payeeNode } from './write-party.js'
+import { FORMAT_102, amountText, dateText, writeDate } from './write-format.js'
+import { partyShape, writeParty, writePayee } from './write-party.js'
 
-function paymentMeansNodes(means: PaymentMeans, rules: CiiContentRules): XmlNode[] {
+function writePaymentMeans(w: XmlTextWriter, means: PaymentMeans, rules: CiiContentRules): void {
   const full = rules.fullEn16931
   const transfers = means.creditTransfers.length > 0 ? means.creditTransfers : [undefined]
-  return transfers.map((ct) =>
-    el(
-      'ram:SpecifiedTradeSettlementPaymentMeans',
-      {},
-      el('ram:TypeCode', {}, means.typeCode),
-      // BT-82 and the BIC/account name exist from EN 16931 on (BASIC's schema has no place for them).
-      full && leaf('ram:Information', means.text),
-      full &&
-        means.card &&
-        el(
-          'ram:ApplicableTradeSettlementFinancialCard',
-          {},
-          el('ram:ID', {}, means.card.primaryAccountNumber),
-          leaf('ram:CardholderName', means.card.holderName),
-        ),
-      wrapped('ram:PayerPartyDebtorFinancialAccount', 'ram:IBANID', means.debitedAccountId),
-      ct &&
-        el(
-          'ram:PayeePartyCreditorFinancialAccount',
-          {},
-          // XSD order: IBANID, AccountName, ProprietaryID.
-          ct.proprietary === true ? undefined : leaf('ram:IBANID', ct.accountId),
-          full && leaf('ram:AccountName', ct.accountName),
-          ct.proprietary === true ? leaf('ram:ProprietaryID', ct.accountId) : undefined,
-        ),
-      // The payer's BIC has no EN 16931 term; only EXTENDED's schema has the element.
-      rules.extended && wrapped('ram:PayerSpecifiedDebtorFinancialInstitution', 'ram:BICID', means.payerBic),
-      full && ct && wrapped('ram:PayeeSpecifiedCreditorFinancialInstitution', 'ram:BICID', ct.serviceProviderId),
-    ),
-  )
+  for (const ct of transfers) {
+    w.open('ram:SpecifiedTradeSettlementPaymentMeans')
+    w.text('ram:TypeCode', means.typeCode)
+    // BT-82 and the BIC/account name exist from EN 16931 on (BASIC's schema has no place for them).
+    if (full) w.leaf('ram:Information', means.text)
+    if (full && means.card) {
+      w.open('ram:ApplicableTradeSettlementFinancialCard')
+      w.text('ram:ID', means.card.primaryAccountNumber)
+      w.leaf('ram:CardholderName', means.card.holderName)
+      w.close()
+    }
+    w.wrapped('ram:PayerPartyDebtorFinancialAccount', 'ram:IBANID', means.debitedAccountId)
+    if (ct) {
+      w.open('ram:PayeePartyCreditorFinancialAccount')
+      // XSD order: IBANID, AccountName, ProprietaryID.
+      if (ct.proprietary !== true) w.leaf('ram:IBANID', ct.accountId)
+      if (full) w.leaf('ram:AccountName', ct.accountName)
+      if (ct.proprietary === true) w.leaf('ram:ProprietaryID', ct.accountId)
+      w.close()
+    }
+    // The payer's BIC has no EN 16931 term; only EXTENDED's schema has the element.
+    if (rules.extended) w.wrapped('ram:PayerSpecifiedDebtorFinancialInstitution', 'ram:BICID', means.payerBic)
+    if (full && ct) w.wrapped('ram:PayeeSpecifiedCreditorFinancialInstitution', 'ram:BICID', ct.serviceProviderId)
+    w.close()
+  }
 }
 
-function vatNode(vat: VatBreakdown, rules: CiiContentRules): XmlNode {
-  return el(
-    'ram:ApplicableTradeTax',
-    {},
-    el('ram:CalculatedAmount', {}, amountText(vat.taxAmount)),
-    el('ram:TypeCode', {}, 'VAT'),
-    leaf('ram:ExemptionReason', vat.exemptionReason),
-    el('ram:BasisAmount', {}, amountText(vat.taxableAmount)),
-    el('ram:CategoryCode', {}, vat.categoryCode),
-    leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode),
-    rules.fullEn16931 && vat.taxPointDate && el('ram:TaxPointDate', {}, el('udt:DateString', { format: '102' }, vat.taxPointDate.replaceAll('-', ''))),
-    leaf('ram:DueDateTypeCode', vat.dueDateTypeCode),
-    vat.rate && el('ram:RateApplicablePercent', {}, amountText(vat.rate)),
-  )
+function writeVat(w: XmlTextWriter, vat: VatBreakdown, rules: CiiContentRules): void {
+  w.open('ram:ApplicableTradeTax')
+  w.text('ram:CalculatedAmount', amountText(vat.taxAmount))
+  w.text('ram:TypeCode', 'VAT')
+  w.leaf('ram:ExemptionReason', vat.exemptionReason)
+  w.text('ram:BasisAmount', amountText(vat.taxableAmount))
+  w.text('ram:CategoryCode', vat.categoryCode)
+  w.leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode)
+  if (rules.fullEn16931 && vat.taxPointDate) {
+    w.open('ram:TaxPointDate')
+    w.text('udt:DateString', dateText(vat.taxPointDate), FORMAT_102)
+    w.close()
+  }
+  w.leaf('ram:DueDateTypeCode', vat.dueDateTypeCode)
+  if (vat.rate) w.text('ram:RateApplicablePercent', amountText(vat.rate))
+  w.close()
 }
 
 /** BG-20/BG-21. BR-33/BR-38 need a reason or a code: a generic word stands in when neither is given. */
-function allowanceChargeNode(ac: DocumentAllowanceCharge): XmlNode {
+function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge): void {
   const reason = ac.reason ?? (ac.reasonCode === undefined ? (ac.isCharge ? 'Charge' : 'Allowance') : undefined)
-  return el(
-    'ram:SpecifiedTradeAllowanceCharge',
-    {},
-    el('ram:ChargeIndicator', {}, el('udt:Indicator', {}, ac.isCharge ? 'true' : 'false')),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    ac.baseAmount && el('ram:BasisAmount', {}, amountText(ac.baseAmount)),
-    el('ram:ActualAmount', {}, amountText(ac.amount)),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', reason),
-    el(
-      'ram:CategoryTradeTax',
-      {},
-      el('ram:TypeCode', {}, 'VAT'),
-      el('ram:CategoryCode', {}, ac.vatCategoryCode),
-      ac.vatRate && el('ram:RateApplicablePercent', {}, amountText(ac.vatRate)),
-    ),
-  )
+  w.open('ram:SpecifiedTradeAllowanceCharge')
+  w.open('ram:ChargeIndicator')
+  w.text('udt:Indicator', ac.isCharge ? 'true' : 'false')
+  w.close()
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.baseAmount) w.text('ram:BasisAmount', amountText(ac.baseAmount))
+  w.text('ram:ActualAmount', amountText(ac.amount))
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  w.leaf('ram:Reason', reason)
+  w.open('ram:CategoryTradeTax')
+  w.text('ram:TypeCode', 'VAT')
+  w.text('ram:CategoryCode', ac.vatCategoryCode)
+  if (ac.vatRate) w.text('ram:RateApplicablePercent', amountText(ac.vatRate))
+  w.close()
+  w.close()
 }
 
 /** EXTENDED SpecifiedLogisticsServiceCharge: Description, AppliedAmount, AppliedTradeTax. */
-function logisticsChargeNode(c: DocumentAllowanceCharge, rules: CiiContentRules): XmlNode {
-  return el(
-    'ram:SpecifiedLogisticsServiceCharge',
-    {},
-    el('ram:Description', {}, c.reason ?? 'Logistics service charge'),
-    el('ram:AppliedAmount', {}, amountText(c.amount)),
-    el(
-      'ram:AppliedTradeTax',
-      {},
-      el('ram:TypeCode', {}, 'VAT'),
-      el('ram:CategoryCode', {}, c.vatCategoryCode),
-      rules.extended && c.vatRate && el('ram:RateApplicablePercent', {}, amountText(c.vatRate)),
-    ),
-  )
+function writeLogisticsCharge(w: XmlTextWriter, c: DocumentAllowanceCharge, rules: CiiContentRules): void {
+  w.open('ram:SpecifiedLogisticsServiceCharge')
+  w.text('ram:Description', c.reason ?? 'Logistics service charge')
+  w.text('ram:AppliedAmount', amountText(c.amount))
+  w.open('ram:AppliedTradeTax')
+  w.text('ram:TypeCode', 'VAT')
+  w.text('ram:CategoryCode', c.vatCategoryCode)
+  if (rules.extended && c.vatRate) w.text('ram:RateApplicablePercent', amountText(c.vatRate))
+  w.close()
+  w.close()
 }
 
 /** BT-20 text whose last line is a `#SKONTO#…#` line. */
@@ -118,33 +109,32 @@ function skontoLines(terms: readonly PaymentTerm[]): string {
 }
 
 /** EXTENDED discount (ActualDiscountAmount) or penalty (ActualPenaltyAmount) terms. */
-function discountTermsNode(name: string, actual: string, d: PaymentDiscountTerms | undefined, invoice: Invoice): XmlNode | undefined {
-  return (
-    d &&
-    el(
-      name,
-      {},
-      dateNode('ram:BasisDateTime', d.basisDate),
-      d.basisPeriodMeasure && el('ram:BasisPeriodMeasure', { unitCode: d.basisPeriodUnitCode }, d.basisPeriodMeasure.toFixed()),
-      d.basisAmount && el('ram:BasisAmount', { currencyID: invoice.currencyCode }, amountText(d.basisAmount)),
-      // Mustang writes the cash discount percentage with 3 decimals.
-      d.calculationPercent && el('ram:CalculationPercent', {}, roundTo(d.calculationPercent, 3).toFixed(3)),
-      d.actualAmount && el(actual, { currencyID: invoice.currencyCode }, amountText(d.actualAmount)),
-    )
-  )
+function writeDiscountTerms(w: XmlTextWriter, name: string, actual: string, d: PaymentDiscountTerms | undefined, invoice: Invoice): void {
+  if (!d) return
+  const currency = attr('currencyID', invoice.currencyCode)
+  w.open(name)
+  writeDate(w, 'ram:BasisDateTime', d.basisDate)
+  if (d.basisPeriodMeasure) w.text('ram:BasisPeriodMeasure', d.basisPeriodMeasure.toFixed(), attr('unitCode', d.basisPeriodUnitCode))
+  if (d.basisAmount) w.text('ram:BasisAmount', amountText(d.basisAmount), currency)
+  // Mustang writes the cash discount percentage with 3 decimals.
+  if (d.calculationPercent) w.text('ram:CalculationPercent', roundTo(d.calculationPercent, 3).toFixed(3))
+  if (d.actualAmount) w.text(actual, amountText(d.actualAmount), currency)
+  w.close()
 }
 
-function termsNode(t: PaymentTerm, invoice: Invoice, rules: CiiContentRules): XmlNode | undefined {
+/** One SpecifiedTradePaymentTerms block, left out when it would be empty. */
+function writeTerms(w: XmlTextWriter, t: PaymentTerm, invoice: Invoice, rules: CiiContentRules): void {
   const ext = rules.extended
-  const children = [
-    leaf('ram:Description', t.description),
-    dateNode('ram:DueDateDateTime', t.dueDate),
-    leaf('ram:DirectDebitMandateID', t.directDebitMandateId),
-    ext && t.partialPaymentAmount && el('ram:PartialPaymentAmount', { currencyID: invoice.currencyCode }, amountText(t.partialPaymentAmount)),
-    ext && discountTermsNode('ram:ApplicableTradePaymentPenaltyTerms', 'ram:ActualPenaltyAmount', t.penalty, invoice),
-    ext && discountTermsNode('ram:ApplicableTradePaymentDiscountTerms', 'ram:ActualDiscountAmount', t.discount, invoice),
-  ]
-  return children.some((c) => c !== undefined && c !== false) ? el('ram:SpecifiedTradePaymentTerms', {}, ...children) : undefined
+  w.openOptional('ram:SpecifiedTradePaymentTerms')
+  w.leaf('ram:Description', t.description)
+  writeDate(w, 'ram:DueDateDateTime', t.dueDate)
+  w.leaf('ram:DirectDebitMandateID', t.directDebitMandateId)
+  if (ext && t.partialPaymentAmount) w.text('ram:PartialPaymentAmount', amountText(t.partialPaymentAmount), attr('currencyID', invoice.currencyCode))
+  if (ext) {
+    writeDiscountTerms(w, 'ram:ApplicableTradePaymentPenaltyTerms', 'ram:ActualPenaltyAmount', t.penalty, invoice)
+    writeDiscountTerms(w, 'ram:ApplicableTradePaymentDiscountTerms', 'ram:ActualDiscountAmount', t.discount, invoice)
+  }
+  w.close()
 }
 
 /**
@@ -153,81 +143,86 @@ function termsNode(t: PaymentTerm, invoice: Invoice, rules: CiiContentRules): Xm
  * one. Other profiles: one block from BT-20, BT-9 and BT-89; XRechnung adds the cash discounts as
  * `#SKONTO#` lines.
  */
-function paymentTerms(invoice: Invoice, rules: CiiContentRules): (XmlNode | undefined)[] {
+function writePaymentTerms(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRules): void {
   const all = invoice.extension?.paymentTerms ?? []
   const mandate = invoice.paymentInstructions?.directDebit?.mandateReference
   if (rules.cashDiscounts === 'blocks' && all.length > 0) {
     const needsMandate = mandate !== undefined && all.every((t) => t.directDebitMandateId === undefined)
-    return all.map((t, i) => termsNode(i === 0 && needsMandate ? { ...t, directDebitMandateId: mandate } : t, invoice, rules))
+    all.forEach((t, i) => writeTerms(w, i === 0 && needsMandate ? { ...t, directDebitMandateId: mandate } : t, invoice, rules))
+    return
   }
-  const discounts = all.filter((t) => t.discount !== undefined)
   let text = invoice.paymentTermsText
   if (rules.cashDiscounts === 'skonto-text') {
+    const discounts = all.filter((t) => t.discount !== undefined)
     // BR-DE-18: every #SKONTO# line ends in a line feed, also one that came in BT-20 (readers trim it).
     if (text !== undefined && SKONTO_AT_END.test(text)) text += '\n'
     if (discounts.length > 0) text = (text === undefined ? '' : text.endsWith('\n') ? text : text + '\n') + skontoLines(discounts)
   }
-  return [termsNode({ description: text, dueDate: invoice.dueDate, directDebitMandateId: mandate }, invoice, rules)]
+  writeTerms(w, { description: text, dueDate: invoice.dueDate, directDebitMandateId: mandate }, invoice, rules)
 }
 
-function summation(invoice: Invoice, rules: CiiContentRules): XmlNode {
+function writeSummation(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRules): void {
   const t = invoice.totals
   const more = rules.beyondMinimum
   const accounting = invoice.vatAccountingCurrencyCode
-  return el(
-    'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
-    {},
-    more && el('ram:LineTotalAmount', {}, amountText(t.sumOfLineNetAmounts)),
-    more && t.sumOfCharges && el('ram:ChargeTotalAmount', {}, amountText(t.sumOfCharges)),
-    more && t.sumOfAllowances && el('ram:AllowanceTotalAmount', {}, amountText(t.sumOfAllowances)),
-    el('ram:TaxBasisTotalAmount', {}, amountText(t.invoiceTotalWithoutVat)),
-    // BT-110 is the only amount with a currency (CII-SR / BR-CO-14 binding of BT-5).
-    t.invoiceTotalVatAmount && el('ram:TaxTotalAmount', { currencyID: invoice.currencyCode }, amountText(t.invoiceTotalVatAmount)),
-    // BT-111: the VAT total in the VAT accounting currency (BT-6), told apart by its currencyID.
-    more &&
-      accounting !== undefined &&
-      t.invoiceTotalVatAmountInAccountingCurrency &&
-      el('ram:TaxTotalAmount', { currencyID: accounting }, amountText(t.invoiceTotalVatAmountInAccountingCurrency)),
-    rules.fullEn16931 && t.roundingAmount && el('ram:RoundingAmount', {}, amountText(t.roundingAmount)),
-    el('ram:GrandTotalAmount', {}, amountText(t.invoiceTotalWithVat)),
-    more && t.paidAmount && el('ram:TotalPrepaidAmount', {}, amountText(t.paidAmount)),
-    el('ram:DuePayableAmount', {}, amountText(t.amountDueForPayment)),
-  )
+  w.open('ram:SpecifiedTradeSettlementHeaderMonetarySummation')
+  if (more) {
+    w.text('ram:LineTotalAmount', amountText(t.sumOfLineNetAmounts))
+    if (t.sumOfCharges) w.text('ram:ChargeTotalAmount', amountText(t.sumOfCharges))
+    if (t.sumOfAllowances) w.text('ram:AllowanceTotalAmount', amountText(t.sumOfAllowances))
+  }
+  w.text('ram:TaxBasisTotalAmount', amountText(t.invoiceTotalWithoutVat))
+  // BT-110 is the only amount with a currency (CII-SR / BR-CO-14 binding of BT-5).
+  if (t.invoiceTotalVatAmount) w.text('ram:TaxTotalAmount', amountText(t.invoiceTotalVatAmount), attr('currencyID', invoice.currencyCode))
+  // BT-111: the VAT total in the VAT accounting currency (BT-6), told apart by its currencyID.
+  if (more && accounting !== undefined && t.invoiceTotalVatAmountInAccountingCurrency) {
+    w.text('ram:TaxTotalAmount', amountText(t.invoiceTotalVatAmountInAccountingCurrency), attr('currencyID', accounting))
+  }
+  if (rules.fullEn16931 && t.roundingAmount) w.text('ram:RoundingAmount', amountText(t.roundingAmount))
+  w.text('ram:GrandTotalAmount', amountText(t.invoiceTotalWithVat))
+  if (more && t.paidAmount) w.text('ram:TotalPrepaidAmount', amountText(t.paidAmount))
+  w.text('ram:DuePayableAmount', amountText(t.amountDueForPayment))
+  w.close()
 }
 
-export function settlementNode(invoice: Invoice, rules: CiiContentRules): XmlNode {
+export function writeSettlement(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRules): void {
   const more = rules.beyondMinimum
   const pay = invoice.paymentInstructions
   const ext = invoice.extension
   const period = invoice.invoicingPeriod
-  return el(
-    'ram:ApplicableHeaderTradeSettlement',
-    {},
-    more && leaf('ram:CreditorReferenceID', pay?.directDebit?.creditorId),
-    more && leaf('ram:PaymentReference', pay?.remittanceInformation),
-    more && leaf('ram:TaxCurrencyCode', invoice.vatAccountingCurrencyCode),
-    el('ram:InvoiceCurrencyCode', {}, invoice.currencyCode),
-    rules.extended && ext?.invoicer && partyNode('ram:InvoicerTradeParty', ext.invoicer, partyShape(rules, 'other'), rules),
-    rules.extended && ext?.invoicee && partyNode('ram:InvoiceeTradeParty', ext.invoicee, partyShape(rules, 'other'), rules),
-    more && invoice.payee && payeeNode(invoice.payee),
-    ...(more ? (pay?.means ?? []) : []).flatMap((m) => paymentMeansNodes(m, rules)),
-    ...(more ? invoice.vatBreakdown : []).map((v) => vatNode(v, rules)),
-    more &&
-      period &&
-      el('ram:BillingSpecifiedPeriod', {}, dateNode('ram:StartDateTime', period.startDate), dateNode('ram:EndDateTime', period.endDate)),
-    ...(more ? invoice.allowancesAndCharges : []).map(allowanceChargeNode),
-    ...(rules.extended ? (ext?.logisticsServiceCharges ?? []) : []).map((c) => logisticsChargeNode(c, rules)),
-    ...(more ? paymentTerms(invoice, rules) : []),
-    summation(invoice, rules),
-    ...(more ? invoice.precedingInvoices : []).map((ref) =>
-      el(
-        'ram:InvoiceReferencedDocument',
-        {},
-        el('ram:IssuerAssignedID', {}, ref.id),
-        rules.extended && leaf('ram:TypeCode', ref.typeCode),
-        dateNode('ram:FormattedIssueDateTime', ref.issueDate, 'qdt'),
-      ),
-    ),
-    more && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', invoice.buyerAccountingReference),
-  )
+  w.open('ram:ApplicableHeaderTradeSettlement')
+  if (more) {
+    w.leaf('ram:CreditorReferenceID', pay?.directDebit?.creditorId)
+    w.leaf('ram:PaymentReference', pay?.remittanceInformation)
+    w.leaf('ram:TaxCurrencyCode', invoice.vatAccountingCurrencyCode)
+  }
+  w.text('ram:InvoiceCurrencyCode', invoice.currencyCode)
+  if (rules.extended && ext?.invoicer) writeParty(w, 'ram:InvoicerTradeParty', ext.invoicer, partyShape(rules, 'other'), rules)
+  if (rules.extended && ext?.invoicee) writeParty(w, 'ram:InvoiceeTradeParty', ext.invoicee, partyShape(rules, 'other'), rules)
+  if (more) {
+    if (invoice.payee) writePayee(w, invoice.payee)
+    for (const m of pay?.means ?? []) writePaymentMeans(w, m, rules)
+    for (const v of invoice.vatBreakdown) writeVat(w, v, rules)
+    if (period) {
+      w.open('ram:BillingSpecifiedPeriod')
+      writeDate(w, 'ram:StartDateTime', period.startDate)
+      writeDate(w, 'ram:EndDateTime', period.endDate)
+      w.close()
+    }
+    for (const ac of invoice.allowancesAndCharges) writeAllowanceCharge(w, ac)
+  }
+  if (rules.extended) for (const c of ext?.logisticsServiceCharges ?? []) writeLogisticsCharge(w, c, rules)
+  if (more) writePaymentTerms(w, invoice, rules)
+  writeSummation(w, invoice, rules)
+  if (more) {
+    for (const ref of invoice.precedingInvoices) {
+      w.open('ram:InvoiceReferencedDocument')
+      w.text('ram:IssuerAssignedID', ref.id)
+      if (rules.extended) w.leaf('ram:TypeCode', ref.typeCode)
+      writeDate(w, 'ram:FormattedIssueDateTime', ref.issueDate, 'qdt')
+      w.close()
+    }
+    w.wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', invoice.buyerAccountingReference)
+  }
+  w.close()
 }

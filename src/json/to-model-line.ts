@@ -5,8 +5,9 @@
 import { allowanceChargeAmount } from '../calc/allowance-charge.js'
 import { lineCategoryCode } from '../calc/document.js'
 import { type LineCalculation, basisQuantityOf } from '../calc/line.js'
-import { type Decimal, ONE, ZERO, round2, roundTo } from '../model/decimal.js'
-import type { Identifier, InvoiceLine, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
+import { type Decimal, ONE, ZERO, divide, roundTo } from '../model/decimal.js'
+import type { Identifier, InvoiceLine, InvoiceNote, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
+import { toCents } from './to-model-amounts.js'
 import { nonBlank, partyToModel } from './to-model-party.js'
 import type { AllowanceChargePayload, ItemPayload, ReferencedDocumentPayload } from './schemas.js'
 import { exemptionDefaults } from './vat-defaults.js'
@@ -16,18 +17,28 @@ export const DEFAULT_UNIT_CODE = 'C62'
 
 /** The BT-131-style line net of an allowance/charge percentage: gross unit price × quantity. */
 function lineBase(item: ItemPayload, priceGross: Decimal): { value: Decimal; quantity: Decimal } {
-  return { value: roundTo(priceGross.div(basisQuantityOf(item)), 18), quantity: item.quantity ?? ZERO }
+  const unitPrice = divide(priceGross, basisQuantityOf(item))
+  return { value: unitPrice.decimalPlaces() <= 18 ? unitPrice : roundTo(unitPrice, 18), quantity: item.quantity ?? ZERO }
 }
 
+/** Product-level adjustments are per-unit amounts, kept unrounded. */
+const asGiven = (d: Decimal): Decimal => d
+
+/** Stands in for lineBase when the line has no allowances or charges (nothing asks for it then). */
+const NO_LINE_BASE = { value: ZERO, quantity: ZERO }
+
+/** @param field the entries' JSON field below `zfitems[index]`, for error messages. */
 function allowanceCharges(
   entries: readonly AllowanceChargePayload[] | undefined,
   isCharge: boolean,
   provider: { value: Decimal; quantity: Decimal },
-  path: string,
+  index: number,
+  field: string,
   round: (d: Decimal) => Decimal,
 ): LineAllowanceCharge[] {
-  return (entries ?? []).map((entry, i) => {
-    const amount = allowanceChargeAmount(entry, provider, `${path}[${i}]`)
+  if (entries === undefined || entries.length === 0) return []
+  return entries.map((entry, i) => {
+    const amount = allowanceChargeAmount(entry, provider, `zfitems[${index}].${field}[${i}]`)
     // A percentage needs its base (BT-137/BT-142): the amount the percentage was taken of.
     const base = entry.basisAmount ?? (entry.percent === undefined ? undefined : provider.value.times(provider.quantity))
     return {
@@ -52,47 +63,56 @@ function documentReference(ref: ReferencedDocumentPayload): LineDocumentReferenc
   }
 }
 
+function documentReferences(refs: readonly ReferencedDocumentPayload[] | undefined): LineDocumentReference[] {
+  if (refs === undefined || refs.length === 0) return []
+  return refs.map(documentReference).filter((r) => r !== undefined)
+}
+
+/** item.notes: the first is BT-127; further notes and coded notes are EXTENDED line notes. */
+function lineNotes(item: ItemPayload): { note: string | undefined; additionalNotes: InvoiceNote[] | undefined } {
+  const texts = item.notes === undefined ? [] : item.notes.filter((n) => n.trim() !== '')
+  const coded = item.notesWithSubjectCode
+  if (texts.length <= 1 && (coded === undefined || coded.length === 0)) return { note: texts[0], additionalNotes: undefined }
+  const additional: InvoiceNote[] = texts.slice(1).map((text) => ({ text }))
+  for (const n of coded ?? []) if (nonBlank(n.content) !== undefined) additional.push({ text: n.content as string, subjectCode: n.subjectCode })
+  return { note: texts[0], additionalNotes: additional.length > 0 ? additional : undefined }
+}
+
 /**
  * @param index position of the item (LineID defaults to the running number 1..n, as in Mustang).
  */
 export function lineToModel(item: ItemPayload, calc: LineCalculation, index: number): InvoiceLine {
-  const path = `zfitems[${index}]`
   const product = item.product
   const unit = nonBlank(product?.unit) ?? DEFAULT_UNIT_CODE
-  const linePrv = lineBase(item, calc.priceGross)
+  const hasLineAdjustments = (item.itemAllowances?.length ?? 0) > 0 || (item.itemCharges?.length ?? 0) > 0
+  const linePrv = hasLineAdjustments ? lineBase(item, calc.priceGross) : NO_LINE_BASE
   const productPrv = { value: calc.priceGross, quantity: ONE }
-  const productAdjustments = [
-    ...allowanceCharges(product?.allowances, false, productPrv, `${path}.product.allowances`, (d) => d),
-    ...allowanceCharges(product?.charges, true, productPrv, `${path}.product.charges`, (d) => d),
-  ]
+  const productAllowances = allowanceCharges(product?.allowances, false, productPrv, index, 'product.allowances', asGiven)
+  const productCharges = allowanceCharges(product?.charges, true, productPrv, index, 'product.charges', asGiven)
+  const productAdjustments = productCharges.length === 0 ? productAllowances : [...productAllowances, ...productCharges]
   const hasGross = productAdjustments.length > 0
   const category = lineCategoryCode(item)
   const exemption = exemptionDefaults(category, product?.taxExemptionReason, product?.taxExemptionReasonCode)
 
-  // item.notes: the first is BT-127; further notes and coded notes are EXTENDED line notes.
-  const [firstNote, ...moreNotes] = (item.notes ?? []).filter((n) => n.trim() !== '')
-  const codedNotes = (item.notesWithSubjectCode ?? [])
-    .filter((n) => nonBlank(n.content) !== undefined)
-    .map((n) => ({ text: n.content as string, subjectCode: n.subjectCode }))
-  const additionalNotes = [...moreNotes.map((text) => ({ text })), ...codedNotes]
+  const { note, additionalNotes } = lineNotes(item)
 
   // additionalReferences are BT-128 object identifiers (TypeCode 130); referencedDocuments are
   // EXTENDED line references. The first 130 reference is BT-128 itself.
-  const objectRefs = (item.additionalReferences ?? []).map(documentReference).filter((r) => r !== undefined)
-  const otherRefs = (item.referencedDocuments ?? []).map(documentReference).filter((r) => r !== undefined)
+  const objectRefs = documentReferences(item.additionalReferences)
+  const otherRefs = documentReferences(item.referencedDocuments)
   const first = objectRefs[0]
   const objectIdentifier: Identifier | undefined =
     first === undefined ? undefined : { value: first.id, schemeId: first.referenceTypeCode }
 
   const standardId = nonBlank(product?.globalID)
   const standardScheme = nonBlank(product?.globalIDScheme)
-  const classifications = (product?.classifications ?? []).filter((c) => nonBlank(c.classCode?.code) !== undefined)
+  const classifications = product?.classifications === undefined ? [] : product.classifications.filter((c) => nonBlank(c.classCode?.code) !== undefined)
   const deliveryNoteId = nonBlank(item.deliveryNoteReferencedDocumentID)
 
   return {
     id: nonBlank(item.id) ?? String(index + 1),
-    note: firstNote,
-    additionalNotes: additionalNotes.length > 0 ? additionalNotes : undefined,
+    note,
+    additionalNotes,
     objectIdentifier,
     quantity: item.quantity ?? ZERO,
     unitCode: unit,
@@ -104,8 +124,8 @@ export function lineToModel(item: ItemPayload, calc: LineCalculation, index: num
       item.detailedDeliveryPeriodFrom === undefined && item.detailedDeliveryPeriodTo === undefined
         ? undefined
         : { startDate: item.detailedDeliveryPeriodFrom, endDate: item.detailedDeliveryPeriodTo },
-    allowances: allowanceCharges(item.itemAllowances, false, linePrv, `${path}.itemAllowances`, round2),
-    charges: allowanceCharges(item.itemCharges, true, linePrv, `${path}.itemCharges`, round2),
+    allowances: allowanceCharges(item.itemAllowances, false, linePrv, index, 'itemAllowances', toCents),
+    charges: allowanceCharges(item.itemCharges, true, linePrv, index, 'itemCharges', toCents),
     price: {
       netPrice: calc.price,
       // Gross price (BT-148) only when product-level adjustments exist, as in Mustang.
@@ -137,7 +157,7 @@ export function lineToModel(item: ItemPayload, calc: LineCalculation, index: num
         ? classifications.map((c) => nonBlank(c.className))
         : undefined,
       countryOfOrigin: nonBlank(product?.countryOfOrigin),
-      attributes: Object.entries(product?.attributes ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }])),
+      attributes: product?.attributes === undefined ? [] : Object.entries(product.attributes).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }])),
     },
     parentLineId: nonBlank(item.parentLineID),
     lineStatusReasonCode: nonBlank(item.lineStatusReasonCode),

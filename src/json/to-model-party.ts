@@ -19,7 +19,8 @@ function address(party: TradePartyPayload): PostalAddress | undefined {
     postCode: nonBlank(party.zip),
     countryCode: nonBlank(party.country),
   }
-  return Object.values(out).some((v) => v !== undefined) ? out : undefined
+  const given = out.line1 ?? out.line2 ?? out.line3 ?? out.city ?? out.postCode ?? out.countryCode
+  return given === undefined ? undefined : out
 }
 
 export function contactToModel(contact: ContactPayload | undefined): Contact | undefined {
@@ -30,7 +31,8 @@ export function contactToModel(contact: ContactPayload | undefined): Contact | u
     email: nonBlank(contact.email),
     fax: nonBlank(contact.fax),
   }
-  return Object.values(out).some((v) => v !== undefined) ? out : undefined
+  const given = out.name ?? out.telephone ?? out.email ?? out.fax
+  return given === undefined ? undefined : out
 }
 
 /** BT-29/46: `id` is a plain ram:ID, `globalID` with its ICD scheme a ram:GlobalID. */

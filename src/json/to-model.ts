@@ -7,7 +7,7 @@
 import type { DocumentCalculation } from '../calc/document.js'
 import type { LineCalculation } from '../calc/line.js'
 import { EInvoiceError } from '../errors.js'
-import { ZERO, round2 } from '../model/decimal.js'
+import { ZERO } from '../model/decimal.js'
 import type {
   DeliveryInformation,
   DocumentAllowanceCharge,
@@ -21,6 +21,7 @@ import type {
   VatBreakdown,
 } from '../model/invoice.js'
 import type { InvoicePayload, TradePartyPayload } from './schemas.js'
+import { toCents } from './to-model-amounts.js'
 import { lineToModel } from './to-model-line.js'
 import { nonBlank, partyToModel, payeeToModel } from './to-model-party.js'
 import { exemptionDefaults } from './vat-defaults.js'
@@ -140,7 +141,7 @@ function documentAllowancesCharges(calc: DocumentCalculation): DocumentAllowance
     .filter((e) => !e.path.startsWith('zflogisticsServiceCharges'))
     .map((e) => ({
       isCharge: e.isCharge,
-      amount: round2(e.amount),
+      amount: toCents(e.amount),
       // A percentage is taken of the sum of line net amounts (behaviour doc §2.1): that is its base.
       baseAmount: e.entry.basisAmount ?? (e.entry.percent === undefined ? undefined : calc.value),
       percentage: e.entry.percent,
@@ -155,8 +156,8 @@ function vatBreakdown(p: InvoicePayload, calc: DocumentCalculation): VatBreakdow
   return calc.vatCategoryGroups.map((g) => {
     const exemption = exemptionDefaults(g.categoryCode, g.exemptionReason, g.exemptionReasonCode)
     return {
-      taxableAmount: round2(g.basis),
-      taxAmount: round2(g.calculated),
+      taxableAmount: toCents(g.basis),
+      taxAmount: toCents(g.calculated),
       categoryCode: g.categoryCode,
       rate: g.categoryCode === 'O' ? undefined : g.percent,
       exemptionReason: exemption.reason,

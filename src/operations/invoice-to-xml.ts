@@ -39,7 +39,22 @@ const WRITERS: Readonly<Record<FormatProfile['writer'], ((model: Invoice, row: F
  *   valid ones), INVALID_PAYLOAD for bad fields or missing lines, CALCULATION_ERROR.
  */
 export function invoiceToXml(value: unknown, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
-  const row = requireFormatProfile(options.format ?? 'fx', options.profile ?? 'EN16931', options.version ?? 2)
+  return valueToXml(value, formatProfileOf(options))
+}
+
+/** JSON text or UTF-8 bytes → XML text. */
+export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
+  // Check the parameters before the body, so a wrong combination is reported as such.
+  const row = formatProfileOf(options)
+  const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
+  return valueToXml(parseJsonText(text), row)
+}
+
+function formatProfileOf(options: InvoiceToXmlOptions): FormatProfile {
+  return requireFormatProfile(options.format ?? 'fx', options.profile ?? 'EN16931', options.version ?? 2)
+}
+
+function valueToXml(value: unknown, row: FormatProfile): InvoiceToXmlResult {
   const write = WRITERS[row.writer]
   if (write === undefined) {
     throw new EInvoiceError('INVALID_PARAMETER', `format ${row.format} version ${row.versions.join('|')}: writer not available`, {
@@ -50,12 +65,4 @@ export function invoiceToXml(value: unknown, options: InvoiceToXmlOptions = {}):
   const calc = calculatePayload(payload)
   const model = invoicePayloadToModel(payload, calc, { specificationIdentifier: row.guidelineId })
   return { xml: write(model, row), profile: row, model }
-}
-
-/** JSON text or UTF-8 bytes → XML text. */
-export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
-  // Check the parameters before the body, so a wrong combination is reported as such.
-  requireFormatProfile(options.format ?? 'fx', options.profile ?? 'EN16931', options.version ?? 2)
-  const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
-  return invoiceToXml(parseJsonText(text), options)
 }

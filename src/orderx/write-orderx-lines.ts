@@ -4,79 +4,83 @@
  * order asks for a quantity, it does not bill one), settlement (VAT, allowances/charges, line total).
  * @module
  */
-import { amountText, leaf, priceText, wrapped } from '../cii/write-format.js'
+import { FORMAT_102, amountText, dateText, priceText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { OrderXContentRules } from './content-rules.js'
-import { allowanceChargeNode, amountNode, taxNode } from './write-orderx-parts.js'
+import { writeAllowanceCharge, writeAmount, writeTax } from './write-orderx-parts.js'
 
-function priceNode(name: string, value: string, line: InvoiceLine, adjustments: XmlNode[]): XmlNode {
+const NO_ADJUSTMENTS: readonly LineAllowanceCharge[] = []
+
+function writePrice(w: XmlTextWriter, name: string, value: string, line: InvoiceLine, adjustments: readonly LineAllowanceCharge[]): void {
   const q = line.price.baseQuantity
-  return el(
-    name,
-    {},
-    el('ram:ChargeAmount', {}, value),
-    // BT-150 defaults to the line's unit (BT-130); the schematron requires a unitCode on quantities.
-    q && el('ram:BasisQuantity', { unitCode: line.price.baseQuantityUnitCode ?? line.unitCode }, priceText(q)),
-    ...adjustments,
-  )
+  w.open(name)
+  w.text('ram:ChargeAmount', value)
+  // BT-150 defaults to the line's unit (BT-130); the schematron requires a unitCode on quantities.
+  if (q) w.text('ram:BasisQuantity', priceText(q), attr('unitCode', line.price.baseQuantityUnitCode ?? line.unitCode))
+  for (const ac of adjustments) writePriceAdjustment(w, ac)
+  w.close()
 }
 
 /** A gross price adjustment (BT-147 or an itemised EXTENDED one): ChargeIndicator, amounts, reason. */
-function priceAdjustment(ac: LineAllowanceCharge): XmlNode {
-  return el(
-    'ram:AppliedTradeAllowanceCharge',
-    {},
-    el('ram:ChargeIndicator', {}, el('udt:Indicator', {}, ac.isCharge ? 'true' : 'false')),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    ac.baseAmount && el('ram:BasisAmount', {}, priceText(ac.baseAmount)),
-    el('ram:ActualAmount', {}, priceText(ac.amount)),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', ac.reason),
-  )
+function writePriceAdjustment(w: XmlTextWriter, ac: LineAllowanceCharge): void {
+  w.open('ram:AppliedTradeAllowanceCharge')
+  w.open('ram:ChargeIndicator')
+  w.text('udt:Indicator', ac.isCharge ? 'true' : 'false')
+  w.close()
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.baseAmount) w.text('ram:BasisAmount', priceText(ac.baseAmount))
+  w.text('ram:ActualAmount', priceText(ac.amount))
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  w.leaf('ram:Reason', ac.reason)
+  w.close()
 }
 
 /** BG-29: the gross price (COMFORT up) with its adjustments, or BT-147 as one allowance. */
-function grossPriceNode(line: InvoiceLine): XmlNode | undefined {
+function writeGrossPrice(w: XmlTextWriter, line: InvoiceLine): void {
   const { grossPrice, priceDiscount, grossPriceAdjustments } = line.price
-  if (grossPrice === undefined) return undefined
+  if (grossPrice === undefined) return
   const adjustments =
-    grossPriceAdjustments ?? (priceDiscount === undefined ? [] : [{ isCharge: priceDiscount.isNegative(), amount: priceDiscount.abs() }])
-  return priceNode('ram:GrossPriceProductTradePrice', priceText(grossPrice), line, adjustments.map(priceAdjustment))
+    grossPriceAdjustments ?? (priceDiscount === undefined ? NO_ADJUSTMENTS : [{ isCharge: priceDiscount.isNegative(), amount: priceDiscount.abs() }])
+  writePrice(w, 'ram:GrossPriceProductTradePrice', priceText(grossPrice), line, adjustments)
 }
 
-function product(line: InvoiceLine, rules: OrderXContentRules): XmlNode {
+function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: OrderXContentRules): void {
   const item = line.item
   const std = item.standardId
   const c = rules.comfort
-  return el(
-    'ram:SpecifiedTradeProduct',
-    {},
-    // The schematron requires a scheme on GlobalID (BT-157-1 is mandatory with BT-157 anyway).
-    std?.schemeId !== undefined && el('ram:GlobalID', { schemeID: std.schemeId }, std.value),
-    leaf('ram:SellerAssignedID', item.sellerId),
-    leaf('ram:BuyerAssignedID', item.buyerId),
-    el('ram:Name', {}, item.name),
-    c && leaf('ram:Description', item.description),
-    ...(c ? item.attributes : []).map((a) => el('ram:ApplicableProductCharacteristic', {}, el('ram:Description', {}, a.name), el('ram:Value', {}, a.value))),
-    ...(c ? item.classifications : []).map((k, i) =>
-      el(
-        'ram:DesignatedProductClassification',
-        {},
-        el('ram:ClassCode', { listID: k.schemeId, listVersionID: k.schemeVersion }, k.value),
-        leaf('ram:ClassName', item.classificationNames?.[i]),
-      ),
-    ),
-    c && wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin),
-  )
+  w.open('ram:SpecifiedTradeProduct')
+  // The schematron requires a scheme on GlobalID (BT-157-1 is mandatory with BT-157 anyway).
+  if (std?.schemeId !== undefined) w.text('ram:GlobalID', std.value, attr('schemeID', std.schemeId))
+  w.leaf('ram:SellerAssignedID', item.sellerId)
+  w.leaf('ram:BuyerAssignedID', item.buyerId)
+  w.text('ram:Name', item.name)
+  if (c) {
+    w.leaf('ram:Description', item.description)
+    for (const a of item.attributes) {
+      w.open('ram:ApplicableProductCharacteristic')
+      w.text('ram:Description', a.name)
+      w.text('ram:Value', a.value)
+      w.close()
+    }
+    item.classifications.forEach((k, i) => {
+      w.open('ram:DesignatedProductClassification')
+      w.text('ram:ClassCode', k.value, attr('listID', k.schemeId) + attr('listVersionID', k.schemeVersion))
+      w.leaf('ram:ClassName', item.classificationNames?.[i])
+      w.close()
+    })
+    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+  }
+  w.close()
 }
 
-function notes(line: InvoiceLine, rules: OrderXContentRules): XmlNode[] {
-  const all = [...(line.note === undefined ? [] : [{ text: line.note, subjectCode: undefined, contentCode: undefined }]), ...(line.additionalNotes ?? [])]
-  return all.map((n) =>
-    el('ram:IncludedNote', {}, rules.extended && leaf('ram:ContentCode', n.contentCode), el('ram:Content', {}, n.text), leaf('ram:SubjectCode', n.subjectCode)),
-  )
+function writeNote(w: XmlTextWriter, n: { text: string; subjectCode?: string | undefined; contentCode?: string | undefined }, rules: OrderXContentRules): void {
+  w.open('ram:IncludedNote')
+  if (rules.extended) w.leaf('ram:ContentCode', n.contentCode)
+  w.text('ram:Content', n.text)
+  w.leaf('ram:SubjectCode', n.subjectCode)
+  w.close()
 }
 
 /**
@@ -84,7 +88,7 @@ function notes(line: InvoiceLine, rules: OrderXContentRules): XmlNode[] {
  * @throws EInvoiceError INVALID_PAYLOAD when the line has no unit (BT-130): RequestedQuantity
  *   requires unitCode, and guessing a unit would change what is ordered.
  */
-export function orderXLineNode(line: InvoiceLine, rules: OrderXContentRules): XmlNode {
+export function writeOrderXLine(w: XmlTextWriter, line: InvoiceLine, rules: OrderXContentRules): void {
   const { comfort } = rules
   if (line.unitCode === undefined) {
     throw new EInvoiceError('INVALID_PAYLOAD', `line ${line.id}: unit code (BT-130) is required for an Order-X RequestedQuantity`, {
@@ -92,47 +96,56 @@ export function orderXLineNode(line: InvoiceLine, rules: OrderXContentRules): Xm
     })
   }
   const order = line.orderLineReference
-  return el(
-    'ram:IncludedSupplyChainTradeLineItem',
-    {},
-    el('ram:AssociatedDocumentLineDocument', {}, el('ram:LineID', {}, line.id), ...notes(line, rules)),
-    product(line, rules),
-    el(
-      'ram:SpecifiedLineTradeAgreement',
-      {},
-      order !== undefined && el('ram:BuyerOrderReferencedDocument', {}, el('ram:LineID', {}, order)),
-      ...(comfort ? (line.additionalReferences ?? []) : []).map((r) =>
-        el(
-          'ram:AdditionalReferencedDocument',
-          {},
-          el('ram:IssuerAssignedID', {}, r.id),
-          leaf('ram:LineID', r.lineId),
-          leaf('ram:TypeCode', r.typeCode),
-          leaf('ram:ReferenceTypeCode', r.referenceTypeCode),
-          rules.extended && r.issueDate !== undefined && el('ram:FormattedIssueDateTime', {}, el('qdt:DateTimeString', { format: '102' }, r.issueDate.replaceAll('-', ''))),
-        ),
-      ),
-      comfort && grossPriceNode(line),
-      priceNode('ram:NetPriceProductTradePrice', priceText(line.price.netPrice), line, []),
-    ),
-    el('ram:SpecifiedLineTradeDelivery', {}, el('ram:RequestedQuantity', { unitCode: line.unitCode }, priceText(line.quantity))),
-    el(
-      'ram:SpecifiedLineTradeSettlement',
-      {},
-      comfort &&
-        taxNode(
-          'ram:ApplicableTradeTax',
-          {
-            categoryCode: line.vat.categoryCode,
-            rate: line.vat.rate,
-            exemptionReason: line.vat.exemptionReason,
-            exemptionReasonCode: line.vat.exemptionReasonCode,
-          },
-          rules,
-        ),
-      ...(comfort ? [...line.allowances, ...line.charges] : []).map((ac) => allowanceChargeNode(ac, rules)),
-      el('ram:SpecifiedTradeSettlementLineMonetarySummation', {}, amountNode('ram:LineTotalAmount', line.netAmount)),
-      comfort && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference),
-    ),
-  )
+  w.open('ram:IncludedSupplyChainTradeLineItem')
+  w.open('ram:AssociatedDocumentLineDocument')
+  w.text('ram:LineID', line.id)
+  if (line.note !== undefined) writeNote(w, { text: line.note }, rules)
+  for (const n of line.additionalNotes ?? []) writeNote(w, n, rules)
+  w.close()
+  writeProduct(w, line, rules)
+  w.open('ram:SpecifiedLineTradeAgreement')
+  if (order !== undefined) {
+    w.open('ram:BuyerOrderReferencedDocument')
+    w.text('ram:LineID', order)
+    w.close()
+  }
+  if (comfort) {
+    for (const r of line.additionalReferences ?? []) {
+      w.open('ram:AdditionalReferencedDocument')
+      w.text('ram:IssuerAssignedID', r.id)
+      w.leaf('ram:LineID', r.lineId)
+      w.leaf('ram:TypeCode', r.typeCode)
+      w.leaf('ram:ReferenceTypeCode', r.referenceTypeCode)
+      if (rules.extended && r.issueDate !== undefined) {
+        w.open('ram:FormattedIssueDateTime')
+        w.text('qdt:DateTimeString', dateText(r.issueDate), FORMAT_102)
+        w.close()
+      }
+      w.close()
+    }
+    writeGrossPrice(w, line)
+  }
+  writePrice(w, 'ram:NetPriceProductTradePrice', priceText(line.price.netPrice), line, NO_ADJUSTMENTS)
+  w.close()
+  w.open('ram:SpecifiedLineTradeDelivery')
+  w.text('ram:RequestedQuantity', priceText(line.quantity), attr('unitCode', line.unitCode))
+  w.close()
+  w.open('ram:SpecifiedLineTradeSettlement')
+  if (comfort) {
+    const vat = line.vat
+    writeTax(
+      w,
+      'ram:ApplicableTradeTax',
+      { categoryCode: vat.categoryCode, rate: vat.rate, exemptionReason: vat.exemptionReason, exemptionReasonCode: vat.exemptionReasonCode },
+      rules,
+    )
+    for (const ac of line.allowances) writeAllowanceCharge(w, ac, rules)
+    for (const ac of line.charges) writeAllowanceCharge(w, ac, rules)
+  }
+  w.open('ram:SpecifiedTradeSettlementLineMonetarySummation')
+  writeAmount(w, 'ram:LineTotalAmount', line.netAmount)
+  w.close()
+  if (comfort) w.wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference)
+  w.close()
+  w.close()
 }

@@ -1,50 +1,53 @@
 /**
  * Building blocks of the Order-X writer (RAM :128) in the Order-X 1.0 XSDs' element order: trade
- * parties, addresses, contacts, VAT and allowance/charge elements, referenced documents.
+ * parties, addresses, contacts, VAT and allowance/charge elements.
  * @module
  */
-import { amountText, dateNode, leaf, wrapped } from '../cii/write-format.js'
+import { amountText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { Decimal } from '../model/decimal.js'
 import type { Contact, DocumentAllowanceCharge, LineAllowanceCharge, Party, PostalAddress } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr, isBlank } from '../xml/text-writer.js'
 import type { OrderXContentRules } from './content-rules.js'
 
-export function indicatorNode(name: string, value: boolean): XmlNode {
-  return el(name, {}, el('udt:Indicator', {}, value ? 'true' : 'false'))
+const SCHEME_VA = ' schemeID="VA"'
+const SCHEME_FC = ' schemeID="FC"'
+
+export function writeIndicator(w: XmlTextWriter, name: string, value: boolean): void {
+  w.open(name)
+  w.text('udt:Indicator', value ? 'true' : 'false')
+  w.close()
 }
 
-/** An amount without currency (Order-X AmountType; only TaxTotalAmount needs currencyID, see below). */
-export function amountNode(name: string, value: Decimal | undefined, currencyId?: string): XmlNode | undefined {
-  return value && el(name, { currencyID: currencyId }, amountText(value))
+/** An amount without currency (Order-X AmountType; only TaxTotalAmount needs currencyID, see the writer). */
+export function writeAmount(w: XmlTextWriter, name: string, value: Decimal | undefined, attrs = ''): void {
+  if (value) w.text(name, amountText(value), attrs)
 }
 
 /** TradeAddressType: PostcodeCode, LineOne … LineThree, CityName, CountryID (mandatory), CountrySubDivisionName. */
-function addressNode(a: PostalAddress | undefined): XmlNode | undefined {
-  if (a === undefined) return undefined
-  return el(
-    'ram:PostalTradeAddress',
-    {},
-    leaf('ram:PostcodeCode', a.postCode),
-    leaf('ram:LineOne', a.line1),
-    leaf('ram:LineTwo', a.line2),
-    leaf('ram:LineThree', a.line3),
-    leaf('ram:CityName', a.city),
-    el('ram:CountryID', {}, a.countryCode ?? ''),
-    leaf('ram:CountrySubDivisionName', a.countrySubdivision),
-  )
+function writeAddress(w: XmlTextWriter, a: PostalAddress | undefined): void {
+  if (a === undefined) return
+  w.open('ram:PostalTradeAddress')
+  w.leaf('ram:PostcodeCode', a.postCode)
+  w.leaf('ram:LineOne', a.line1)
+  w.leaf('ram:LineTwo', a.line2)
+  w.leaf('ram:LineThree', a.line3)
+  w.leaf('ram:CityName', a.city)
+  w.text('ram:CountryID', a.countryCode)
+  w.leaf('ram:CountrySubDivisionName', a.countrySubdivision)
+  w.close()
 }
 
-function contactNode(c: Contact, rules: OrderXContentRules): XmlNode | undefined {
-  const children = [
-    leaf('ram:PersonName', c.name),
-    leaf('ram:DepartmentName', c.department),
-    rules.comfort ? leaf('ram:TypeCode', c.typeCode) : undefined,
-    wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', c.telephone),
-    rules.extended ? wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', c.fax) : undefined,
-    wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', c.email),
-  ]
-  return children.some((x) => x !== undefined) ? el('ram:DefinedTradeContact', {}, ...children) : undefined
+/** DefinedTradeContact, left out when none of its parts is given. */
+function writeContact(w: XmlTextWriter, c: Contact, rules: OrderXContentRules): void {
+  w.openOptional('ram:DefinedTradeContact')
+  w.leaf('ram:PersonName', c.name)
+  w.leaf('ram:DepartmentName', c.department)
+  if (rules.comfort) w.leaf('ram:TypeCode', c.typeCode)
+  w.wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', c.telephone)
+  if (rules.extended) w.wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', c.fax)
+  w.wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', c.email)
+  w.close()
 }
 
 /** Parties whose URIID the Order-X schematron requires a schemeID on (COMFORT: the buyer only). */
@@ -86,34 +89,39 @@ function checkRequired(name: string, party: Party): void {
  * DefinedTradeContact (one in BASIC, several above), PostalTradeAddress, URIUniversalCommunication,
  * SpecifiedTaxRegistration (VA, then FC; BASIC: one).
  */
-export function partyNode(name: string, party: Party, rules: OrderXContentRules): XmlNode {
+export function writeParty(w: XmlTextWriter, name: string, party: Party, rules: OrderXContentRules): void {
   checkRequired(name, party)
-  const plain = party.identifiers.filter((id) => id.schemeId === undefined)
-  const global = party.identifiers.filter((id) => id.schemeId !== undefined)
   const legal = party.legalRegistrationId
-  const legalChildren = [leaf('ram:ID', legal?.value, { schemeID: legal?.schemeId }), leaf('ram:TradingBusinessName', party.tradingName)]
-  const contacts = [party.contact, ...(rules.comfort ? (party.additionalContacts ?? []) : [])].filter((c) => c !== undefined)
   const electronic = party.electronicAddress
-  const registrations = [
-    wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, { schemeID: 'VA' }),
-    wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, { schemeID: 'FC' }),
-  ].filter((r) => r !== undefined)
-  return el(
-    name,
-    {},
-    // TradePartyType has one ID; further scheme-less ids have no place in Order-X.
-    leaf('ram:ID', plain[0]?.value),
-    ...global.map((id) => el('ram:GlobalID', { schemeID: id.schemeId }, id.value)),
-    leaf('ram:Name', party.name),
-    rules.comfort ? leaf('ram:Description', party.additionalLegalInformation) : undefined,
-    legalChildren.some((c) => c !== undefined) && el('ram:SpecifiedLegalOrganization', {}, ...legalChildren),
-    ...contacts.slice(0, rules.comfort ? undefined : 1).map((c) => contactNode(c, rules)),
-    addressNode(party.address),
-    electronic !== undefined &&
-      (electronic.schemeId !== undefined || !URI_SCHEME_REQUIRED.has(name)) &&
-      el('ram:URIUniversalCommunication', {}, el('ram:URIID', { schemeID: electronic.schemeId }, electronic.value)),
-    ...registrations.slice(0, rules.maxTaxRegistrations),
-  )
+  w.open(name)
+  // TradePartyType has one ID; further scheme-less ids have no place in Order-X.
+  w.leaf('ram:ID', party.identifiers.find((id) => id.schemeId === undefined)?.value)
+  for (const id of party.identifiers) if (id.schemeId !== undefined) w.text('ram:GlobalID', id.value, attr('schemeID', id.schemeId))
+  w.leaf('ram:Name', party.name)
+  if (rules.comfort) w.leaf('ram:Description', party.additionalLegalInformation)
+  w.openOptional('ram:SpecifiedLegalOrganization')
+  w.leaf('ram:ID', legal?.value, attr('schemeID', legal?.schemeId))
+  w.leaf('ram:TradingBusinessName', party.tradingName)
+  w.close()
+  // BASIC has one contact; COMFORT and above list the further ones.
+  if (party.contact !== undefined) writeContact(w, party.contact, rules)
+  if (rules.comfort) for (const c of party.additionalContacts ?? []) writeContact(w, c, rules)
+  writeAddress(w, party.address)
+  if (electronic !== undefined && (electronic.schemeId !== undefined || !URI_SCHEME_REQUIRED.has(name))) {
+    w.open('ram:URIUniversalCommunication')
+    w.text('ram:URIID', electronic.value, attr('schemeID', electronic.schemeId))
+    w.close()
+  }
+  // BASIC has room for one registration: the VAT identifier when there is one.
+  let registrations = 0
+  if (!isBlank(party.vatIdentifier) && registrations < rules.maxTaxRegistrations) {
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, SCHEME_VA)
+    registrations++
+  }
+  if (!isBlank(party.taxRegistrationId) && registrations < rules.maxTaxRegistrations) {
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, SCHEME_FC)
+  }
+  w.close()
 }
 
 /**
@@ -121,7 +129,8 @@ export function partyNode(name: string, party: Party, rules: OrderXContentRules)
  * or nothing without a category: a model read from a document without VAT categories (Order-X BASIC,
  * ZUGFeRD 1 BASIC) carries `''` there, which the XSD's code list rejects; every place is optional.
  */
-export function taxNode(
+export function writeTax(
+  w: XmlTextWriter,
   name: string,
   tax: {
     calculated?: Decimal | undefined
@@ -132,40 +141,31 @@ export function taxNode(
     rate?: Decimal | undefined
   },
   rules: OrderXContentRules,
-): XmlNode | undefined {
-  if (tax.categoryCode.trim() === '') return undefined
+): void {
+  if (tax.categoryCode.trim() === '') return
   const x = rules.extended
-  return el(
-    name,
-    {},
-    x && amountNode('ram:CalculatedAmount', tax.calculated),
-    el('ram:TypeCode', {}, 'VAT'),
-    x && leaf('ram:ExemptionReason', tax.exemptionReason),
-    x && amountNode('ram:BasisAmount', tax.basis),
-    el('ram:CategoryCode', {}, tax.categoryCode),
-    x && leaf('ram:ExemptionReasonCode', tax.exemptionReasonCode),
-    tax.rate && el('ram:RateApplicablePercent', {}, amountText(tax.rate)),
-  )
+  w.open(name)
+  if (x) writeAmount(w, 'ram:CalculatedAmount', tax.calculated)
+  w.text('ram:TypeCode', 'VAT')
+  if (x) {
+    w.leaf('ram:ExemptionReason', tax.exemptionReason)
+    writeAmount(w, 'ram:BasisAmount', tax.basis)
+  }
+  w.text('ram:CategoryCode', tax.categoryCode)
+  if (x) w.leaf('ram:ExemptionReasonCode', tax.exemptionReasonCode)
+  if (tax.rate) w.text('ram:RateApplicablePercent', amountText(tax.rate))
+  w.close()
 }
 
 /** TradeAllowanceChargeType: a document one (BG-20/21, with CategoryTradeTax) or a line one (BG-27/28). */
-export function allowanceChargeNode(ac: DocumentAllowanceCharge | LineAllowanceCharge, rules: OrderXContentRules, name = 'ram:SpecifiedTradeAllowanceCharge'): XmlNode {
-  const doc = 'vatCategoryCode' in ac ? ac : undefined
-  return el(
-    name,
-    {},
-    indicatorNode('ram:ChargeIndicator', ac.isCharge),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    amountNode('ram:BasisAmount', ac.baseAmount),
-    amountNode('ram:ActualAmount', ac.amount),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', ac.reason),
-    doc && taxNode('ram:CategoryTradeTax', { categoryCode: doc.vatCategoryCode, rate: doc.vatRate }, rules),
-  )
-}
-
-/** A period (StartDateTime, EndDateTime), or nothing when neither date is given. */
-export function periodNode(name: string, start: string | undefined, end: string | undefined): XmlNode | undefined {
-  if (start === undefined && end === undefined) return undefined
-  return el(name, {}, dateNode('ram:StartDateTime', start), dateNode('ram:EndDateTime', end))
+export function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge | LineAllowanceCharge, rules: OrderXContentRules): void {
+  w.open('ram:SpecifiedTradeAllowanceCharge')
+  writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  writeAmount(w, 'ram:BasisAmount', ac.baseAmount)
+  writeAmount(w, 'ram:ActualAmount', ac.amount)
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  w.leaf('ram:Reason', ac.reason)
+  if ('vatCategoryCode' in ac) writeTax(w, 'ram:CategoryTradeTax', { categoryCode: ac.vatCategoryCode, rate: ac.vatRate }, rules)
+  w.close()
 }

@@ -1,6 +1,7 @@
 /**
- * A small tree builder and a deterministic serialiser for the syntax writers: same tree, same
- * options → same bytes; output is always well-formed XML 1.0 whatever text the tree carries.
+ * A small tree builder and a deterministic serialiser (UBL, reports): same tree, same options →
+ * same bytes; output is always well-formed XML 1.0 whatever text the tree carries. The escaping
+ * here is shared with the streaming XmlTextWriter (text-writer.ts) of the CII-family writers.
  * @module
  */
 
@@ -33,12 +34,12 @@ export function el(name: string, attrs?: Record<string, string | undefined>, ...
   const node: XmlNode = { name }
   if (attrs !== undefined) node.attrs = attrs
   let text: string | undefined
-  const nodes: XmlNode[] = []
+  let nodes: XmlNode[] | undefined
   for (const c of children) {
     if (typeof c === 'string') text = text === undefined ? c : text + c
-    else if (c !== undefined && c !== false && c !== null) nodes.push(c)
+    else if (c !== undefined && c !== false && c !== null) (nodes ??= []).push(c)
   }
-  if (nodes.length > 0) node.children = nodes
+  if (nodes !== undefined) node.children = nodes
   if (text !== undefined) node.text = text
   return node
 }
@@ -88,22 +89,33 @@ export function escapeXmlText(s: string): string {
   return TEXT_SPECIAL.test(clean) ? clean.replace(TEXT_SPECIAL_ALL, toEntity) : clean
 }
 
+/** True when `s` needs no escaping or replacement in an attribute value (no controls, no `& < > "`). */
+function plainAttribute(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 || c >= 0xd800 || c === 0x22 || c === 0x26 || c === 0x3c || c === 0x3e) return false
+  }
+  return true
+}
+
 /** Attribute value (for double quotes): `& < > "` and TAB / LF / CR escaped, non-XML characters replaced. */
 export function escapeXmlAttribute(s: string): string {
+  if (plainAttribute(s)) return s
   const clean = toXmlChars(s)
   return ATTR_SPECIAL.test(clean) ? clean.replace(ATTR_SPECIAL_ALL, toEntity) : clean
 }
 
 /** Comment text: `--` may not occur in a comment and it may not end with `-` (XML 1.0 §2.5). */
-function commentText(s: string): string {
+export function commentText(s: string): string {
   let c = toXmlChars(s)
   while (c.includes('--')) c = c.replace(/--/g, '- -')
   return c.endsWith('-') ? c + ' ' : c
 }
 
 type Writer = {
-  out: string[]
+  out: string
   indent: string
+  /** Line break + indentation per level, built once per level. */
   pads: string[]
   scope: ReadonlySet<string>
   /** The root scope, and the names already checked against it (writers repeat a few names a lot). */
@@ -112,23 +124,11 @@ type Writer = {
 }
 
 function padFor(w: Writer, level: number): string {
-  return (w.pads[level] ??= w.indent.repeat(level))
+  return (w.pads[level] ??= '\n' + w.indent.repeat(level))
 }
 
-const NO_NODES: XmlNode[] = []
-
-function presentChildren(children: XmlNode['children']): XmlNode[] {
-  if (children === undefined) return NO_NODES
-  for (const c of children) {
-    if (c === undefined || c === false || c === null) {
-      return children.filter((k): k is XmlNode => k !== undefined && k !== false && k !== null)
-    }
-  }
-  return children as XmlNode[] // checked above: no skipped entries
-}
-
-function checkPrefix(name: string, scope: ReadonlySet<string>, what: string, w?: Writer): void {
-  if (w !== undefined && scope === w.rootScope) {
+function checkPrefix(name: string, scope: ReadonlySet<string>, what: string, w: Writer): void {
+  if (scope === w.rootScope) {
     if (w.checked.has(name)) return
     w.checked.add(name)
   }
@@ -140,15 +140,16 @@ function checkPrefix(name: string, scope: ReadonlySet<string>, what: string, w?:
   if (!scope.has(prefix)) throw new Error(`serializeXml: prefix "${prefix}" of ${what} ${name} is not declared`)
 }
 
+/** The start tag without its closing `>`; attributes with an undefined value are skipped. */
 function startTag(node: XmlNode, w: Writer, scope: ReadonlySet<string>, extra: string): string {
   let s = '<' + node.name + extra
   const attrs = node.attrs
   if (attrs !== undefined) {
-    for (const key of Object.keys(attrs)) {
+    for (const key in attrs) {
       const value = attrs[key]
       if (value === undefined) continue
       checkPrefix(key, scope, 'attribute', w)
-      s += ` ${key}="${escapeXmlAttribute(value)}"`
+      s += ' ' + key + '="' + escapeXmlAttribute(value) + '"'
     }
   }
   return s
@@ -159,41 +160,49 @@ function scopeOf(node: XmlNode, scope: ReadonlySet<string>): ReadonlySet<string>
   const attrs = node.attrs
   if (attrs === undefined) return scope
   let next: Set<string> | undefined
-  for (const key of Object.keys(attrs)) {
-    if (attrs[key] === undefined) continue
+  for (const key in attrs) {
+    if (attrs[key] === undefined || !key.startsWith('xmlns')) continue
     if (key === 'xmlns') (next ??= new Set(scope)).add('')
-    else if (key.startsWith('xmlns:')) (next ??= new Set(scope)).add(key.slice(6))
+    else if (key.charCodeAt(5) === 58 /* : */) (next ??= new Set(scope)).add(key.slice(6))
   }
   return next ?? scope
 }
 
-function writeNode(node: XmlNode, w: Writer, level: number, pretty: boolean, extra = '', comment?: string): void {
+/** True when a child entry is skipped (`cond && el(...)` leaves false, undefined or null). */
+function skipped(c: XmlNode | undefined | false | null): c is undefined | false | null {
+  return c === undefined || c === false || c === null
+}
+
+function hasChildren(children: XmlNode['children']): boolean {
+  if (children === undefined) return false
+  for (const c of children) if (!skipped(c)) return true
+  return false
+}
+
+function writeNode(node: XmlNode, w: Writer, level: number, pretty: boolean, extra: string, comment: string | undefined): void {
   const scope = scopeOf(node, w.scope)
   checkPrefix(node.name, scope, 'element', w)
-  const pad = pretty ? padFor(w, level) : ''
-  const kids = presentChildren(node.children)
+  const pad = pretty && level > 0 ? padFor(w, level) : ''
+  const children = node.children
   const text = node.text ?? ''
-  const { out } = w
-  out.push(pad, startTag(node, w, scope, extra))
-  if (kids.length === 0 && text === '' && comment === undefined) {
-    out.push('/>')
+  const start = startTag(node, w, scope, extra)
+  if (text === '' && comment === undefined && !hasChildren(children)) {
+    w.out += pad + start + '/>'
     return
   }
-  out.push('>')
+  w.out += pad + start + '>'
   // Text and children together (mixed content) are written inline: indentation would become text.
   const inner = pretty && text === ''
-  const innerPad = inner ? '\n' + padFor(w, level + 1) : ''
-  if (comment !== undefined) out.push(innerPad, '<!--', commentText(comment), '-->')
-  if (text !== '') out.push(escapeXmlText(text))
-  const saved = w.scope
-  w.scope = scope
-  for (const kid of kids) {
-    if (inner) out.push('\n')
-    writeNode(kid, w, level + 1, inner)
+  if (comment !== undefined) w.out += (inner ? padFor(w, level + 1) : '') + '<!--' + commentText(comment) + '-->'
+  if (text !== '') w.out += escapeXmlText(text)
+  if (children !== undefined) {
+    const saved = w.scope
+    w.scope = scope
+    for (const kid of children) if (!skipped(kid)) writeNode(kid, w, level + 1, inner, '', undefined)
+    w.scope = saved
   }
-  w.scope = saved
-  if (inner) out.push('\n', pad)
-  out.push('</', node.name, '>')
+  if (inner) w.out += level > 0 ? padFor(w, level) : '\n'
+  w.out += '</' + node.name + '>'
 }
 
 /**
@@ -209,9 +218,7 @@ export function serializeXml(root: XmlNode, options: SerializeXmlOptions): strin
     decls += `${prefix === '' ? ' xmlns' : ` xmlns:${prefix}`}="${escapeXmlAttribute(namespaces[prefix] ?? '')}"`
   }
   const rootScope = new Set(Object.keys(namespaces))
-  const w: Writer = { out: [], indent, pads: [], scope: rootScope, rootScope, checked: new Set() }
-  if (declaration) w.out.push('<?xml version="1.0" encoding="UTF-8"?>\n')
+  const w: Writer = { out: declaration ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '', indent, pads: [], scope: rootScope, rootScope, checked: new Set() }
   writeNode(root, w, 0, true, decls, comment)
-  w.out.push('\n')
-  return w.out.join('')
+  return w.out + '\n'
 }

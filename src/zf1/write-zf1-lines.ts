@@ -4,119 +4,127 @@
  * period, allowances/charges, line total, accounting account), product.
  * @module
  */
-import { amountText, dateNode, leaf, priceText, wrapped } from '../cii/write-format.js'
+import { amountText, priceText, writeDate } from '../cii/write-format.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { Zf1ContentRules } from './content-rules.js'
-import { allowanceChargeNode, amountNode, indicatorNode, referenceNode, taxNode } from './write-zf1-parts.js'
+import { writeAllowanceCharge, writeAmount, writeIndicator, writeReference, writeTax } from './write-zf1-parts.js'
 
-/** Prices keep their currency in ZUGFeRD 1; 4 to 18 decimals as in CII (Mustang: fixed 4). */
-function priceNode(name: string, value: string, line: InvoiceLine, currency: string, adjustments: XmlNode[]): XmlNode {
+/**
+ * Prices keep their currency in ZUGFeRD 1; 4 to 18 decimals as in CII (Mustang: fixed 4).
+ * `currency` is the attribute text; `adjustments` are written after the basis quantity.
+ */
+function writePrice(w: XmlTextWriter, name: string, value: string, line: InvoiceLine, currency: string, adjustments: readonly LineAllowanceCharge[]): void {
   const q = line.price.baseQuantity
-  return el(
-    name,
-    {},
-    el('ram:ChargeAmount', { currencyID: currency }, value),
-    q && el('ram:BasisQuantity', { unitCode: line.price.baseQuantityUnitCode }, priceText(q)),
-    ...adjustments,
-  )
+  w.open(name)
+  w.text('ram:ChargeAmount', value, currency)
+  if (q) w.text('ram:BasisQuantity', priceText(q), attr('unitCode', line.price.baseQuantityUnitCode))
+  for (const ac of adjustments) writePriceAdjustment(w, ac, currency)
+  w.close()
 }
 
-function priceAdjustment(ac: LineAllowanceCharge, currency: string): XmlNode {
-  return el(
-    'ram:AppliedTradeAllowanceCharge',
-    {},
-    indicatorNode('ram:ChargeIndicator', ac.isCharge),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    ac.baseAmount && el('ram:BasisAmount', { currencyID: currency }, priceText(ac.baseAmount)),
-    el('ram:ActualAmount', { currencyID: currency }, priceText(ac.amount)),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    leaf('ram:Reason', ac.reason),
-  )
+function writePriceAdjustment(w: XmlTextWriter, ac: LineAllowanceCharge, currency: string): void {
+  w.open('ram:AppliedTradeAllowanceCharge')
+  writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.baseAmount) w.text('ram:BasisAmount', priceText(ac.baseAmount), currency)
+  w.text('ram:ActualAmount', priceText(ac.amount), currency)
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  w.leaf('ram:Reason', ac.reason)
+  w.close()
 }
+
+const NO_ADJUSTMENTS: readonly LineAllowanceCharge[] = []
 
 /** BG-29: the gross price with its adjustments (the itemised ones, or BT-147 as one allowance). */
-function grossPriceNode(line: InvoiceLine, currency: string): XmlNode | undefined {
+function writeGrossPrice(w: XmlTextWriter, line: InvoiceLine, currency: string): void {
   const { grossPrice, priceDiscount, grossPriceAdjustments } = line.price
-  if (grossPrice === undefined) return undefined
+  if (grossPrice === undefined) return
   const adjustments =
-    grossPriceAdjustments ??
-    (priceDiscount === undefined ? [] : [{ isCharge: priceDiscount.isNegative(), amount: priceDiscount.abs() }])
-  return priceNode('ram:GrossPriceProductTradePrice', priceText(grossPrice), line, currency, adjustments.map((a) => priceAdjustment(a, currency)))
+    grossPriceAdjustments ?? (priceDiscount === undefined ? NO_ADJUSTMENTS : [{ isCharge: priceDiscount.isNegative(), amount: priceDiscount.abs() }])
+  writePrice(w, 'ram:GrossPriceProductTradePrice', priceText(grossPrice), line, currency, adjustments)
 }
 
-function product(line: InvoiceLine, rules: Zf1ContentRules): XmlNode {
+function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: Zf1ContentRules): void {
   const item = line.item
   const std = item.standardId
-  return el(
-    'ram:SpecifiedTradeProduct',
-    {},
-    std && el('ram:GlobalID', { schemeID: std.schemeId }, std.value),
-    leaf('ram:SellerAssignedID', item.sellerId),
-    rules.comfort && leaf('ram:BuyerAssignedID', item.buyerId),
-    el('ram:Name', {}, item.name),
-    rules.comfort && leaf('ram:Description', item.description),
-    ...(rules.extended ? item.attributes : []).map((a) =>
-      el('ram:ApplicableProductCharacteristic', {}, el('ram:Description', {}, a.name), el('ram:Value', {}, a.value)),
-    ),
-    ...(rules.extended ? item.classifications : []).map((c, i) =>
-      el(
-        'ram:DesignatedProductClassification',
-        {},
-        el('ram:ClassCode', { listID: c.schemeId, listVersionID: c.schemeVersion }, c.value),
-        leaf('ram:ClassName', item.classificationNames?.[i]),
-      ),
-    ),
-    rules.extended && wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin),
-  )
+  w.open('ram:SpecifiedTradeProduct')
+  if (std) w.text('ram:GlobalID', std.value, attr('schemeID', std.schemeId))
+  w.leaf('ram:SellerAssignedID', item.sellerId)
+  if (rules.comfort) w.leaf('ram:BuyerAssignedID', item.buyerId)
+  w.text('ram:Name', item.name)
+  if (rules.comfort) w.leaf('ram:Description', item.description)
+  if (rules.extended) {
+    for (const a of item.attributes) {
+      w.open('ram:ApplicableProductCharacteristic')
+      w.text('ram:Description', a.name)
+      w.text('ram:Value', a.value)
+      w.close()
+    }
+    item.classifications.forEach((c, i) => {
+      w.open('ram:DesignatedProductClassification')
+      w.text('ram:ClassCode', c.value, attr('listID', c.schemeId) + attr('listVersionID', c.schemeVersion))
+      w.leaf('ram:ClassName', item.classificationNames?.[i])
+      w.close()
+    })
+    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+  }
+  w.close()
 }
 
-function notes(line: InvoiceLine, rules: Zf1ContentRules): XmlNode[] {
-  const all = [...(line.note === undefined ? [] : [{ text: line.note, subjectCode: undefined }]), ...(rules.extended ? (line.additionalNotes ?? []) : [])]
-  if (!rules.comfort) return []
-  return all.map((n) => el('ram:IncludedNote', {}, el('ram:Content', {}, n.text), leaf('ram:SubjectCode', n.subjectCode)))
+function writeNote(w: XmlTextWriter, text: string, subjectCode: string | undefined): void {
+  w.open('ram:IncludedNote')
+  w.text('ram:Content', text)
+  w.leaf('ram:SubjectCode', subjectCode)
+  w.close()
 }
 
-export function zf1LineNode(line: InvoiceLine, currency: string, rules: Zf1ContentRules): XmlNode {
+/** `currency` is the ` currencyID="…"` attribute text. */
+export function writeZf1Line(w: XmlTextWriter, line: InvoiceLine, currency: string, rules: Zf1ContentRules): void {
   const { comfort, extended } = rules
   const period = line.period
-  const order = line.orderLineReference !== undefined || line.buyerOrderReference !== undefined
-  return el(
-    'ram:IncludedSupplyChainTradeLineItem',
-    {},
-    el('ram:AssociatedDocumentLineDocument', {}, el('ram:LineID', {}, line.id), ...notes(line, rules)),
-    comfort &&
-      el(
-        'ram:SpecifiedSupplyChainTradeAgreement',
-        {},
-        order && referenceNode('ram:BuyerOrderReferencedDocument', { id: line.buyerOrderReference ?? '', lineId: line.orderLineReference }),
-        ...(extended ? (line.additionalReferences ?? []) : []).map((r) => referenceNode('ram:AdditionalReferencedDocument', r)),
-        grossPriceNode(line, currency),
-        priceNode('ram:NetPriceProductTradePrice', priceText(line.price.netPrice), line, currency, []),
-      ),
-    el(
-      'ram:SpecifiedSupplyChainTradeDelivery',
-      {},
-      el('ram:BilledQuantity', { unitCode: line.unitCode }, priceText(line.quantity)),
-      extended && line.deliveryNoteReference && referenceNode('ram:DeliveryNoteReferencedDocument', line.deliveryNoteReference),
-    ),
-    el(
-      'ram:SpecifiedSupplyChainTradeSettlement',
-      {},
-      comfort &&
-        taxNode(
-          'ram:ApplicableTradeTax',
-          { categoryCode: line.vat.categoryCode, rate: line.vat.rate, exemptionReason: extended ? line.vat.exemptionReason : undefined },
-          currency,
-          rules,
-        ),
-      extended &&
-        period &&
-        el('ram:BillingSpecifiedPeriod', {}, dateNode('ram:StartDateTime', period.startDate), dateNode('ram:EndDateTime', period.endDate)),
-      ...(extended ? [...line.allowances, ...line.charges] : []).map((ac) => allowanceChargeNode(ac, currency, rules)),
-      el('ram:SpecifiedTradeSettlementMonetarySummation', {}, amountNode('ram:LineTotalAmount', line.netAmount, currency)),
-      extended && wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference),
-    ),
-    product(line, rules),
-  )
+  w.open('ram:IncludedSupplyChainTradeLineItem')
+  w.open('ram:AssociatedDocumentLineDocument')
+  w.text('ram:LineID', line.id)
+  if (comfort) {
+    if (line.note !== undefined) writeNote(w, line.note, undefined)
+    if (extended) for (const n of line.additionalNotes ?? []) writeNote(w, n.text, n.subjectCode)
+  }
+  w.close()
+  if (comfort) {
+    w.open('ram:SpecifiedSupplyChainTradeAgreement')
+    if (line.orderLineReference !== undefined || line.buyerOrderReference !== undefined) {
+      writeReference(w, 'ram:BuyerOrderReferencedDocument', { id: line.buyerOrderReference ?? '', lineId: line.orderLineReference })
+    }
+    if (extended) for (const r of line.additionalReferences ?? []) writeReference(w, 'ram:AdditionalReferencedDocument', r)
+    writeGrossPrice(w, line, currency)
+    writePrice(w, 'ram:NetPriceProductTradePrice', priceText(line.price.netPrice), line, currency, NO_ADJUSTMENTS)
+    w.close()
+  }
+  w.open('ram:SpecifiedSupplyChainTradeDelivery')
+  w.text('ram:BilledQuantity', priceText(line.quantity), attr('unitCode', line.unitCode))
+  if (extended && line.deliveryNoteReference) writeReference(w, 'ram:DeliveryNoteReferencedDocument', line.deliveryNoteReference)
+  w.close()
+  w.open('ram:SpecifiedSupplyChainTradeSettlement')
+  if (comfort) {
+    const vat = line.vat
+    writeTax(w, 'ram:ApplicableTradeTax', { categoryCode: vat.categoryCode, rate: vat.rate, exemptionReason: extended ? vat.exemptionReason : undefined }, currency, rules)
+  }
+  if (extended) {
+    if (period) {
+      w.open('ram:BillingSpecifiedPeriod')
+      writeDate(w, 'ram:StartDateTime', period.startDate)
+      writeDate(w, 'ram:EndDateTime', period.endDate)
+      w.close()
+    }
+    for (const ac of line.allowances) writeAllowanceCharge(w, ac, currency, rules)
+    for (const ac of line.charges) writeAllowanceCharge(w, ac, currency, rules)
+  }
+  w.open('ram:SpecifiedTradeSettlementMonetarySummation')
+  writeAmount(w, 'ram:LineTotalAmount', line.netAmount, currency)
+  w.close()
+  if (extended) w.wrapped('ram:ReceivableSpecifiedTradeAccountingAccount', 'ram:ID', line.buyerAccountingReference)
+  w.close()
+  writeProduct(w, line, rules)
+  w.close()
 }

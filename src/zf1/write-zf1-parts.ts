@@ -3,82 +3,89 @@
  * referenced documents, VAT and allowance/charge elements, in the ZUGFeRD 1.0 XSD's element order.
  * @module
  */
-import { amountText, leaf, wrapped } from '../cii/write-format.js'
+import { amountText } from '../cii/write-format.js'
 import type { Decimal } from '../model/decimal.js'
 import type { CalendarDate, DocumentAllowanceCharge, LineAllowanceCharge, Party, PostalAddress } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { Zf1ContentRules } from './content-rules.js'
 
-/** ZUGFeRD 1 amounts carry their currency (`udt:AmountType/@currencyID`), unlike CII D16B. */
-export function amountNode(name: string, value: Decimal | undefined, currency: string): XmlNode | undefined {
-  return value && el(name, { currencyID: currency }, amountText(value))
+const SCHEME_FC = ' schemeID="FC"'
+const SCHEME_VA = ' schemeID="VA"'
+
+/** ZUGFeRD 1 amounts carry their currency (`udt:AmountType/@currencyID`), unlike CII D16B: `currency` is the attribute text. */
+export function writeAmount(w: XmlTextWriter, name: string, value: Decimal | undefined, currency: string): void {
+  if (value) w.text(name, amountText(value), currency)
 }
 
-export function indicatorNode(name: string, value: boolean): XmlNode {
-  return el(name, {}, el('udt:Indicator', {}, value ? 'true' : 'false'))
+/** ` currencyID="EUR"`, built once per document. */
+export function currencyAttr(currency: string): string {
+  return attr('currencyID', currency)
+}
+
+export function writeIndicator(w: XmlTextWriter, name: string, value: boolean): void {
+  w.open(name)
+  w.text('udt:Indicator', value ? 'true' : 'false')
+  w.close()
 }
 
 /** A ZUGFeRD 1 referenced document: IssueDateTime (xs:date text), LineID, TypeCode, ID, ReferenceTypeCode. */
-export function referenceNode(
+export function writeReference(
+  w: XmlTextWriter,
   name: string,
   ref: { id: string; lineId?: string | undefined; typeCode?: string | undefined; referenceTypeCode?: string | undefined; issueDate?: CalendarDate | undefined },
-): XmlNode {
-  return el(
-    name,
-    {},
-    leaf('ram:IssueDateTime', ref.issueDate),
-    leaf('ram:LineID', ref.lineId),
-    leaf('ram:TypeCode', ref.typeCode),
-    leaf('ram:ID', ref.id),
-    leaf('ram:ReferenceTypeCode', ref.referenceTypeCode),
-  )
+): void {
+  w.open(name)
+  w.leaf('ram:IssueDateTime', ref.issueDate)
+  w.leaf('ram:LineID', ref.lineId)
+  w.leaf('ram:TypeCode', ref.typeCode)
+  w.leaf('ram:ID', ref.id)
+  w.leaf('ram:ReferenceTypeCode', ref.referenceTypeCode)
+  w.close()
 }
 
 /** TradeAddressType: PostcodeCode, LineOne, LineTwo, CityName, CountryID (no line three, no subdivision). */
-function addressNode(a: PostalAddress | undefined): XmlNode | undefined {
-  if (a === undefined) return undefined
-  return el(
-    'ram:PostalTradeAddress',
-    {},
-    leaf('ram:PostcodeCode', a.postCode),
-    leaf('ram:LineOne', a.line1),
-    // BT-162 (line three) and BT-39 (subdivision) have no element in ZUGFeRD 1.
-    leaf('ram:LineTwo', a.line2),
-    leaf('ram:CityName', a.city),
-    leaf('ram:CountryID', a.countryCode),
-  )
+function writeAddress(w: XmlTextWriter, a: PostalAddress | undefined): void {
+  if (a === undefined) return
+  w.open('ram:PostalTradeAddress')
+  w.leaf('ram:PostcodeCode', a.postCode)
+  w.leaf('ram:LineOne', a.line1)
+  // BT-162 (line three) and BT-39 (subdivision) have no element in ZUGFeRD 1.
+  w.leaf('ram:LineTwo', a.line2)
+  w.leaf('ram:CityName', a.city)
+  w.leaf('ram:CountryID', a.countryCode)
+  w.close()
 }
 
 /**
  * TradePartyType: ID*, GlobalID*, Name, DefinedTradeContact (COMFORT), PostalTradeAddress,
  * SpecifiedTaxRegistration (FC, VA). ZUGFeRD 1 has no legal organisation and no electronic address.
  */
-export function partyNode(name: string, party: Party, rules: Zf1ContentRules, withTax = true): XmlNode {
+export function writeParty(w: XmlTextWriter, name: string, party: Party, rules: Zf1ContentRules, withTax = true): void {
   const c = rules.comfort ? party.contact : undefined
-  return el(
-    name,
-    {},
-    ...party.identifiers.filter((id) => id.schemeId === undefined).map((id) => el('ram:ID', {}, id.value)),
-    ...party.identifiers.filter((id) => id.schemeId !== undefined).map((id) => el('ram:GlobalID', { schemeID: id.schemeId }, id.value)),
-    leaf('ram:Name', party.name),
-    c &&
-      el(
-        'ram:DefinedTradeContact',
-        {},
-        leaf('ram:PersonName', c.name),
-        leaf('ram:DepartmentName', c.department),
-        wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', c.telephone),
-        rules.extended && wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', c.fax),
-        wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', c.email),
-      ),
-    addressNode(party.address),
-    withTax && wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, { schemeID: 'FC' }),
-    withTax && wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, { schemeID: 'VA' }),
-  )
+  w.open(name)
+  for (const id of party.identifiers) if (id.schemeId === undefined) w.text('ram:ID', id.value)
+  for (const id of party.identifiers) if (id.schemeId !== undefined) w.text('ram:GlobalID', id.value, attr('schemeID', id.schemeId))
+  w.leaf('ram:Name', party.name)
+  if (c) {
+    w.open('ram:DefinedTradeContact')
+    w.leaf('ram:PersonName', c.name)
+    w.leaf('ram:DepartmentName', c.department)
+    w.wrapped('ram:TelephoneUniversalCommunication', 'ram:CompleteNumber', c.telephone)
+    if (rules.extended) w.wrapped('ram:FaxUniversalCommunication', 'ram:CompleteNumber', c.fax)
+    w.wrapped('ram:EmailURIUniversalCommunication', 'ram:URIID', c.email)
+    w.close()
+  }
+  writeAddress(w, party.address)
+  if (withTax) {
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.taxRegistrationId, SCHEME_FC)
+    w.wrapped('ram:SpecifiedTaxRegistration', 'ram:ID', party.vatIdentifier, SCHEME_VA)
+  }
+  w.close()
 }
 
-/** TradeTaxType in ZUGFeRD 1 order; the rate element is ApplicablePercent. */
-export function taxNode(
+/** TradeTaxType in ZUGFeRD 1 order; the rate element is ApplicablePercent. `currency` is the attribute text. */
+export function writeTax(
+  w: XmlTextWriter,
   name: string,
   tax: {
     calculated?: Decimal | undefined
@@ -89,36 +96,27 @@ export function taxNode(
   },
   currency: string,
   rules: Zf1ContentRules,
-): XmlNode {
-  return el(
-    name,
-    {},
-    amountNode('ram:CalculatedAmount', tax.calculated, currency),
-    el('ram:TypeCode', {}, 'VAT'),
-    rules.comfort && leaf('ram:ExemptionReason', tax.exemptionReason),
-    amountNode('ram:BasisAmount', tax.basis, currency),
-    rules.comfort && leaf('ram:CategoryCode', tax.categoryCode),
-    tax.rate && el('ram:ApplicablePercent', {}, amountText(tax.rate)),
-  )
+): void {
+  w.open(name)
+  writeAmount(w, 'ram:CalculatedAmount', tax.calculated, currency)
+  w.text('ram:TypeCode', 'VAT')
+  if (rules.comfort) w.leaf('ram:ExemptionReason', tax.exemptionReason)
+  writeAmount(w, 'ram:BasisAmount', tax.basis, currency)
+  if (rules.comfort) w.leaf('ram:CategoryCode', tax.categoryCode)
+  if (tax.rate) w.text('ram:ApplicablePercent', amountText(tax.rate))
+  w.close()
 }
 
-/** A document (with CategoryTradeTax) or line allowance/charge. */
-export function allowanceChargeNode(
-  ac: DocumentAllowanceCharge | LineAllowanceCharge,
-  currency: string,
-  rules: Zf1ContentRules,
-): XmlNode {
-  const doc = 'vatCategoryCode' in ac ? ac : undefined
-  return el(
-    'ram:SpecifiedTradeAllowanceCharge',
-    {},
-    indicatorNode('ram:ChargeIndicator', ac.isCharge),
-    ac.percentage && el('ram:CalculationPercent', {}, amountText(ac.percentage)),
-    amountNode('ram:BasisAmount', ac.baseAmount, currency),
-    amountNode('ram:ActualAmount', ac.amount, currency),
-    leaf('ram:ReasonCode', ac.reasonCode),
-    // BR-33/BR-38 style: a reason is expected; a generic word stands in as in the CII writer.
-    leaf('ram:Reason', ac.reason ?? (ac.reasonCode === undefined ? (ac.isCharge ? 'Charge' : 'Allowance') : undefined)),
-    doc && taxNode('ram:CategoryTradeTax', { categoryCode: doc.vatCategoryCode, rate: doc.vatRate }, currency, rules),
-  )
+/** A document (with CategoryTradeTax) or line allowance/charge. `currency` is the attribute text. */
+export function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge | LineAllowanceCharge, currency: string, rules: Zf1ContentRules): void {
+  w.open('ram:SpecifiedTradeAllowanceCharge')
+  writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
+  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  writeAmount(w, 'ram:BasisAmount', ac.baseAmount, currency)
+  writeAmount(w, 'ram:ActualAmount', ac.amount, currency)
+  w.leaf('ram:ReasonCode', ac.reasonCode)
+  // BR-33/BR-38 style: a reason is expected; a generic word stands in as in the CII writer.
+  w.leaf('ram:Reason', ac.reason ?? (ac.reasonCode === undefined ? (ac.isCharge ? 'Charge' : 'Allowance') : undefined))
+  if ('vatCategoryCode' in ac) writeTax(w, 'ram:CategoryTradeTax', { categoryCode: ac.vatCategoryCode, rate: ac.vatRate }, currency, rules)
+  w.close()
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { amountText, dateText, leaf, priceText } from '../../src/cii/write-format.js'
+import { amountText, dateText, priceText, writeDate } from '../../src/cii/write-format.js'
 import { Decimal } from '../../src/model/decimal.js'
+import { XmlTextWriter } from '../../src/xml/text-writer.js'
 
 describe('CII number and date text (behaviour doc §3.4)', () => {
   it('writes amounts with exactly 2 decimals, HALF_UP, never -0.00', () => {
@@ -23,8 +24,16 @@ describe('CII number and date text (behaviour doc §3.4)', () => {
 
   it('writes dates in format 102 and leaves blank text out', () => {
     expect(dateText('2026-11-02')).toBe('20261102')
-    expect(leaf('ram:Name', '  ')).toBeUndefined()
-    expect(leaf('ram:Name', undefined)).toBeUndefined()
-    expect(leaf('ram:Name', 'x')).toEqual({ name: 'ram:Name', attrs: {}, text: 'x' })
+    const w = new XmlTextWriter('rsm:X', {})
+    w.leaf('ram:Name', '  ')
+    w.leaf('ram:Name', undefined)
+    w.wrapped('ram:Wrapper', 'ram:ID', '')
+    writeDate(w, 'ram:IssueDateTime', undefined)
+    w.leaf('ram:Name', 'x')
+    writeDate(w, 'ram:IssueDateTime', '2026-11-02')
+    expect(w.finish()).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:X>\n  <ram:Name>x</ram:Name>\n  <ram:IssueDateTime>\n' +
+        '    <udt:DateTimeString format="102">20261102</udt:DateTimeString>\n  </ram:IssueDateTime>\n</rsm:X>\n',
+    )
   })
 })
