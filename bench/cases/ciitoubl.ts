@@ -17,6 +17,8 @@ const CORPUS = join(PACKAGE_ROOT, '..', 'shared', 'corpus')
 const FILES = {
   cvd: 'kosit-xrechnung-testsuite/src/test/technical-cases/cvd/02.01a-cvd_INVOICE_uncefact.xml',
   example8: 'cen-en16931/cii/examples/CII_example8.xml',
+  /** Factur-X EXTENDED with ParentLineID sub-lines (6 lines, 2 groups). */
+  subLines: 'mustang/library/src/test/resources/subinvoicelines/Extended_SubInvoiceLines_Hardware_Bsp2.xml',
 } as const
 
 function load(file: string): Buffer | undefined {
@@ -26,9 +28,10 @@ function load(file: string): Buffer | undefined {
 
 const cvd = load(FILES.cvd)
 const example8 = load(FILES.example8)
+const subLines = load(FILES.subLines)
 
 export const cases: BenchCase[] = []
-if (cvd === undefined || example8 === undefined) {
+if (cvd === undefined || example8 === undefined || subLines === undefined) {
   console.log(`ciitoubl benchmarks skipped: no corpus at ${CORPUS}`)
 } else {
   const model = readCii(parseXml(cvd))
@@ -44,6 +47,11 @@ if (cvd === undefined || example8 === undefined) {
       operation: 'ciitoubl',
       targetMs: 2,
       run: () => ciiToUbl(example8),
+    },
+    {
+      name: 'ciitoubl: EXTENDED sub-lines (Mustang Hardware_Bsp2) → nested UBL sub-invoice lines',
+      operation: 'ciitoubl',
+      run: () => ciiToUbl(subLines),
     },
     {
       name: 'ciitoubl: UBL writer only (model → UBL text)',

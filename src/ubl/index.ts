@@ -3,6 +3,7 @@
  * @module
  */
 export { readUbl, ublKindOf } from './read-ubl.js'
+export type { ReadUblOptions } from './read-ubl.js'
 export { buildUbl, writeUbl } from './write-ubl.js'
 export type { WriteUblOptions } from './write-ubl.js'
 export { ublDroppedContent } from './write-dropped.js'

@@ -14,7 +14,9 @@ import type {
   PriceDetails,
 } from '../model/invoice.js'
 import type { XmlElement } from '../xml/index.js'
+import { ublLineStatus } from './line-tree.js'
 import type { UblReadContext } from './read-context.js'
+import type { UblKind } from './ubl-codes.js'
 
 /** cac:InvoicePeriod → BG-14 / BG-26 (start, end; BT-8 is read by the header). */
 export function readPeriod(cx: UblReadContext, el: XmlElement | undefined): Period | undefined {
@@ -41,9 +43,9 @@ function readLineAllowanceCharge(cx: UblReadContext, el: XmlElement): LineAllowa
 }
 
 /** cac:Price → BG-29; the price discount (BT-147) and gross price (BT-148) sit in its AllowanceCharge. */
-function readPrice(cx: UblReadContext, el: XmlElement | undefined): PriceDetails {
+function readPrice(cx: UblReadContext, el: XmlElement | undefined, nested: boolean): PriceDetails {
   const netPrice = cx.amount(el, 'PriceAmount')
-  if (netPrice === undefined) cx.absent('BT-146')
+  if (netPrice === undefined && !nested) cx.absent('BT-146')
   const baseQuantity = cx.cbc(el, 'BaseQuantity')
   const discount = cx.cacs(el, 'AllowanceCharge').find((ac) => cx.indicator(ac, 'ChargeIndicator') !== true)
   return {
@@ -99,12 +101,13 @@ function readLineReferences(cx: UblReadContext, line: XmlElement): { object?: Li
   return { object, others }
 }
 
-export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: string): InvoiceLine {
+/** @param nested a sub-line (BG-DEX-01), whose quantity and price are optional (UBL 2.1 XSD). */
+export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: string, nested = false): InvoiceLine {
   const id = cx.text(line, 'ID')
   if (id === undefined) cx.absent('BT-126')
   const quantityEl = cx.cbc(line, quantityElement)
   const quantity = cx.decimalOf(quantityEl)
-  if (quantity === undefined) cx.absent('BT-129')
+  if (quantity === undefined && !nested) cx.absent('BT-129')
   const netAmount = cx.amount(line, 'LineExtensionAmount')
   if (netAmount === undefined) cx.absent('BT-131')
   const notes = cx.texts(line, 'Note')
@@ -128,7 +131,7 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
     period: readPeriod(cx, cx.cac(line, 'InvoicePeriod')),
     allowances: allowanceCharges.filter((ac) => !ac.isCharge),
     charges: allowanceCharges.filter((ac) => ac.isCharge),
-    price: readPrice(cx, cx.cac(line, 'Price')),
+    price: readPrice(cx, cx.cac(line, 'Price'), nested),
     vat: {
       categoryCode: categoryCode ?? '',
       rate: cx.amount(taxCategory, 'Percent'),
@@ -138,4 +141,21 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
     item: readItem(cx, item),
     additionalReferences: refs.others.length === 0 ? undefined : refs.others,
   }
+}
+
+/**
+ * The document's lines with their sub-lines (BG-DEX-01), flat in document order as CII has them:
+ * each sub-line names its parent, and the status says which lines count (see line-tree.ts).
+ */
+export function readLines(cx: UblReadContext, root: XmlElement, kind: UblKind, withSubLines: boolean): InvoiceLine[] {
+  const out: InvoiceLine[] = []
+  const visit = (el: XmlElement, parentLineId: string | undefined): void => {
+    const subLines = withSubLines ? cx.cacs(el, kind.subLineElement) : []
+    const line = readLine(cx, el, kind.quantityElement, parentLineId !== undefined)
+    const status = ublLineStatus(parentLineId !== undefined, subLines.length > 0)
+    out.push(parentLineId === undefined && status === undefined ? line : { ...line, parentLineId, lineStatusReasonCode: status })
+    for (const sub of subLines) visit(sub, line.id)
+  }
+  for (const line of cx.cacs(root, kind.lineElement)) visit(line, undefined)
+  return out
 }

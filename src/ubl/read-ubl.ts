@@ -8,7 +8,7 @@ import { EInvoiceError } from '../errors.js'
 import type { DeliveryInformation, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
 import { NS, type XmlDocument, type XmlElement } from '../xml/index.js'
 import { UblReadContext } from './read-context.js'
-import { readLine, readPeriod } from './read-line.js'
+import { readLines, readPeriod } from './read-line.js'
 import { partyIdentifiers, readAddress, readParty, readPayee, readTaxRepresentative } from './read-party.js'
 import { readDocumentAllowanceCharge, readPaymentInstructions, readTaxTotals, readTotals } from './read-settlement.js'
 import { UBL_CREDIT_NOTE, UBL_INVOICE, type UblKind } from './ubl-codes.js'
@@ -89,11 +89,20 @@ function required(cx: UblReadContext, value: string | undefined, term: string): 
   return value ?? ''
 }
 
+export type ReadUblOptions = {
+  /**
+   * Read sub-invoice lines (BG-DEX-01) into `lines` as well, flat with parent and status as CII
+   * has them. `false` gives the lines the EN 16931 rules see in UBL: the top-level ones only.
+   * @default true
+   */
+  subLines?: boolean | undefined
+}
+
 /**
  * Reads a parsed UBL 2.1 Invoice or CreditNote into the EN 16931 model.
  * @throws EInvoiceError UNSUPPORTED_DOCUMENT when the root is not a UBL Invoice or CreditNote.
  */
-export function readUbl(doc: XmlDocument): Invoice {
+export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice {
   const root = doc.root
   const kind = ublKindOf(root)
   if (kind === undefined) {
@@ -159,7 +168,7 @@ export function readUbl(doc: XmlDocument): Invoice {
     totals: readTotals(cx, cx.cac(root, 'LegalMonetaryTotal'), tax.vat, tax.vatAccounting),
     vatBreakdown: tax.breakdown,
     supportingDocuments: refs.supporting,
-    lines: cx.cacs(root, kind.lineElement).map((line) => readLine(cx, line, kind.quantityElement)),
+    lines: readLines(cx, root, kind, options.subLines !== false),
   }
   invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems }
   return invoice

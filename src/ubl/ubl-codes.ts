@@ -40,6 +40,8 @@ export type UblKind = {
   ns: string
   typeCodeElement: 'InvoiceTypeCode' | 'CreditNoteTypeCode'
   lineElement: 'InvoiceLine' | 'CreditNoteLine'
+  /** The line nested in a line (XRechnung BG-DEX-01 sub-invoice line); UBL 2.1 names it per kind. */
+  subLineElement: 'SubInvoiceLine' | 'SubCreditNoteLine'
   quantityElement: 'InvoicedQuantity' | 'CreditedQuantity'
   /** The document's top-level element names in XSD sequence order (only those we write). */
   order: readonly string[]
@@ -54,6 +56,7 @@ export const UBL_INVOICE: UblKind = {
   ns: NS.ublInvoice,
   typeCodeElement: 'InvoiceTypeCode',
   lineElement: 'InvoiceLine',
+  subLineElement: 'SubInvoiceLine',
   quantityElement: 'InvoicedQuantity',
   order: [
     'CustomizationID', 'ProfileID', 'ID', 'IssueDate', 'DueDate', 'TypeCode', 'Note', 'TaxPointDate',
@@ -71,6 +74,7 @@ export const UBL_CREDIT_NOTE: UblKind = {
   ns: NS.ublCreditNote,
   typeCodeElement: 'CreditNoteTypeCode',
   lineElement: 'CreditNoteLine',
+  subLineElement: 'SubCreditNoteLine',
   quantityElement: 'CreditedQuantity',
   order: [
     'CustomizationID', 'ProfileID', 'ID', 'IssueDate', 'TaxPointDate', 'TypeCode', 'Note',

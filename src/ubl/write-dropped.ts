@@ -5,6 +5,7 @@
  * @module
  */
 import type { Invoice, InvoiceLine } from '../model/invoice.js'
+import { ublLineTree } from './line-tree.js'
 import { UBL_CREDIT_NOTE, ublKindFor } from './ubl-codes.js'
 import { documentAllowancesAndCharges } from './write-ubl.js'
 
@@ -43,16 +44,36 @@ const DOCUMENT_CHECKS: readonly Check[] = [
 const LINE_CHECKS: readonly { what: string; present: (l: InvoiceLine) => boolean }[] = [
   { what: 'EXTENDED line references other than BT-128', present: (l) => present(l.additionalReferences) || present(l.deliveryNoteReference) },
   { what: 'EXTENDED line parties (seller, ship-to)', present: (l) => present(l.lineSeller) || present(l.shipTo) },
-  { what: 'EXTENDED sub-line structure (parent line, line status)', present: (l) => present(l.parentLineId) || present(l.lineStatusReasonCode) },
   { what: 'EXTENDED gross price allowance/charge details (their sum is BT-147)', present: (l) => present(l.price.grossPriceAdjustments) },
 ]
+
+function lineList(lines: readonly InvoiceLine[]): string {
+  const ids = lines.map((l) => l.id)
+  return `(line ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''})`
+}
+
+/** What the sub-line nesting (line-tree.ts) cannot say in UBL. */
+function subLineLosses(inv: Invoice): string[] {
+  const tree = ublLineTree(inv.lines)
+  const out: string[] = []
+  if (tree.omitted.length > 0) {
+    out.push(`not in the UBL output: EXTENDED GROUP / INFORMATION lines without sub-lines, which the totals leave out and UBL would count ${lineList(tree.omitted)}`)
+  }
+  if (tree.orphans.length > 0) {
+    out.push(`not in the UBL output: the parent line of sub-lines whose parent (ParentLineID) is not in the invoice or is their own sub-line; they are written as top-level lines ${lineList(tree.orphans)}`)
+  }
+  if (tree.statusLost.length > 0) {
+    out.push(`not in the UBL output: the INFORMATION status of sub-lines (UBL sub-invoice lines have no status) ${lineList(tree.statusLost)}`)
+  }
+  return out
+}
 
 /** One sentence per kind of content the UBL output leaves out; empty when nothing is lost. */
 export function ublDroppedContent(inv: Invoice): string[] {
   const out = DOCUMENT_CHECKS.filter((c) => c.present(inv)).map((c) => `not in the UBL output: ${c.what}`)
   for (const check of LINE_CHECKS) {
-    const ids = inv.lines.filter((l) => check.present(l)).map((l) => l.id)
-    if (ids.length > 0) out.push(`not in the UBL output: ${check.what} (line ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''})`)
+    const lines = inv.lines.filter((l) => check.present(l))
+    if (lines.length > 0) out.push(`not in the UBL output: ${check.what} ${lineList(lines)}`)
   }
-  return out
+  return [...out, ...subLineLosses(inv)]
 }

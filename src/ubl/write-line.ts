@@ -1,11 +1,12 @@
 /**
  * BG-25 INVOICE LINE → cac:InvoiceLine / cac:CreditNoteLine in the XSD's sequence (ID, Note,
  * quantity, LineExtensionAmount, AccountingCost, InvoicePeriod, OrderLineReference,
- * DocumentReference, AllowanceCharge, Item, Price).
+ * DocumentReference, AllowanceCharge, Item, Price, sub-lines).
  * @module
  */
 import type { InvoiceLine, Item, LineAllowanceCharge, Period, PriceDetails } from '../model/invoice.js'
 import { type XmlNode, el } from '../xml/index.js'
+import type { UblLineNode } from './line-tree.js'
 import type { UblKind } from './ubl-codes.js'
 import { cac, cbc, cbcAmount, cbcId, cbcPercent, decimalText, taxScheme } from './write-values.js'
 
@@ -56,7 +57,9 @@ function writeItem(item: Item, line: InvoiceLine): XmlNode {
  * cac:Price. BT-147 and BT-148 live in its AllowanceCharge, whose Amount the XSD requires: with a
  * gross price but no discount the discount is gross − net (BR: net = gross − discount).
  */
-function writePrice(p: PriceDetails, currency: string): XmlNode {
+function writePrice(p: PriceDetails, currency: string, nested: boolean): XmlNode | undefined {
+  // A sub-line's Price is optional: one the source left out reads as a bare zero net price.
+  if (nested && p.netPrice.isZero() && p.baseQuantity === undefined && p.grossPrice === undefined && p.priceDiscount === undefined) return undefined
   const discount = p.priceDiscount ?? (p.grossPrice === undefined ? undefined : p.grossPrice.minus(p.netPrice))
   return el(
     'cac:Price',
@@ -83,15 +86,20 @@ function lineNote(line: InvoiceLine): string | undefined {
   return kept.length === 0 ? undefined : kept.join('\n')
 }
 
-export function writeLine(line: InvoiceLine, kind: UblKind, currency: string): XmlNode {
+/** A line with its sub-lines (BG-DEX-01), which follow Price in the XSD sequence and nest alike. */
+export function writeLine(node: UblLineNode, kind: UblKind, currency: string, nested = false): XmlNode {
+  const line = node.line
   const object = line.objectIdentifier
   return el(
-    `cac:${kind.lineElement}`,
+    `cac:${nested ? kind.subLineElement : kind.lineElement}`,
     undefined,
     el('cbc:ID', undefined, line.id),
     // UBL-SR-34 allows one line note: EXTENDED further notes are appended to it, one per line.
     cbc('Note', lineNote(line)),
-    el(`cbc:${kind.quantityElement}`, { unitCode: line.unitCode }, decimalText(line.quantity)),
+    // A sub-line's quantity is optional: one the source left out reads as zero without a unit.
+    nested && line.quantity.isZero() && line.unitCode === undefined
+      ? undefined
+      : el(`cbc:${kind.quantityElement}`, { unitCode: line.unitCode }, decimalText(line.quantity)),
     cbcAmount('LineExtensionAmount', line.netAmount, currency),
     cbc('AccountingCost', line.buyerAccountingReference),
     writePeriod(line.period),
@@ -102,6 +110,7 @@ export function writeLine(line: InvoiceLine, kind: UblKind, currency: string): X
     ...line.allowances.map((ac) => writeLineAllowanceCharge(ac, currency)),
     ...line.charges.map((ac) => writeLineAllowanceCharge(ac, currency)),
     writeItem(line.item, line),
-    writePrice(line.price, currency),
+    writePrice(line.price, currency, nested),
+    ...node.subLines.map((sub) => writeLine(sub, kind, currency, true)),
   )
 }

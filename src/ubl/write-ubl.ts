@@ -9,6 +9,7 @@ import { sum } from '../model/decimal.js'
 import type { DocumentAllowanceCharge, Invoice, InvoiceNote } from '../model/invoice.js'
 import { NS, type XmlNode, el, serializeXml } from '../xml/index.js'
 import { UBL_CREDIT_NOTE, UBL_VAT_DATE_CODE, type UblKind, ublKindFor } from './ubl-codes.js'
+import { ublLineTree } from './line-tree.js'
 import { writeLine, writePeriod } from './write-line.js'
 import { writeAddress, writeParty, writePayee, writeTaxRepresentative } from './write-party.js'
 import {
@@ -115,7 +116,7 @@ function headerParts(inv: Invoice, kind: UblKind, options: WriteUblOptions): Rec
     AllowanceCharge: documentAllowancesAndCharges(inv).map((ac) => writeDocumentAllowanceCharge(ac, currency)),
     TaxTotal: writeTaxTotals(inv),
     LegalMonetaryTotal: [writeMonetaryTotal(inv.totals, currency, absent)],
-    Lines: inv.lines.map((line) => writeLine(line, kind, currency)),
+    Lines: ublLineTree(inv.lines).roots.map((node) => writeLine(node, kind, currency)),
   }
 }
 

@@ -104,7 +104,7 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {
       // UBL is read directly until read-invoice.ts dispatches to the UBL reader.
-      const invoice = syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc) : readInvoiceDocument(doc)
+      const invoice = syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)
       for (const p of invoice.source?.problems ?? []) findings.push(readerFinding('EINVOICE-VALUE', p.message, p.path, p.line, p.column))
       runModelRules(plan.ruleSets, { invoice, syntax, doc }, findings)
     } catch (err) {

@@ -146,3 +146,42 @@ export function minimalInvoice(overrides: Partial<Invoice> = {}): Invoice {
     ...overrides,
   }
 }
+
+const TAX_S19 = '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>'
+
+/**
+ * A UBL Invoice with sub-invoice lines (XRechnung BG-DEX-01) two levels deep: line 1 (100.00) is
+ * 1.1 (60.00, itself 1.1.1 + 1.1.2) plus 1.2 (40.00, without quantity and price, which a sub-line
+ * may omit); line 2 has no sub-lines. Only lines 1 and 2 count: 130.00.
+ */
+export const UBL_SUB_LINES = `<?xml version="1.0" encoding="UTF-8"?>
+<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" ${NS}>
+  <cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>
+  <cbc:ID>SUB-1</cbc:ID>
+  <cbc:IssueDate>2024-06-01</cbc:IssueDate>
+  <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
+  <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+  <cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+    <cac:PartyTaxScheme><cbc:CompanyID>DE123456789</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
+    <cac:PartyLegalEntity><cbc:RegistrationName>Seller</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
+  <cac:AccountingCustomerParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+    <cac:PartyLegalEntity><cbc:RegistrationName>Buyer</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingCustomerParty>
+  <cac:TaxTotal><cbc:TaxAmount currencyID="EUR">24.70</cbc:TaxAmount>
+    <cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">130.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">24.70</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>
+  <cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">130.00</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount currencyID="EUR">130.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">154.70</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">154.70</cbc:PayableAmount></cac:LegalMonetaryTotal>
+  <cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="XPP">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount>
+    <cac:Item><cbc:Name>Installation</cbc:Name>${TAX_S19}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">100.00</cbc:PriceAmount></cac:Price>
+    <cac:SubInvoiceLine><cbc:ID>1.1</cbc:ID><cbc:InvoicedQuantity unitCode="XPP">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">60.00</cbc:LineExtensionAmount>
+      <cac:Item><cbc:Name>Pipes</cbc:Name>${TAX_S19}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">60.00</cbc:PriceAmount></cac:Price>
+      <cac:SubInvoiceLine><cbc:ID>1.1.1</cbc:ID><cbc:InvoicedQuantity unitCode="MTR">10</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">45.00</cbc:LineExtensionAmount>
+        <cac:Item><cbc:Name>Pipe DN 20</cbc:Name>${TAX_S19}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">4.50</cbc:PriceAmount></cac:Price></cac:SubInvoiceLine>
+      <cac:SubInvoiceLine><cbc:ID>1.1.2</cbc:ID><cbc:InvoicedQuantity unitCode="C62">3</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">15.00</cbc:LineExtensionAmount>
+        <cac:Item><cbc:Name>Fitting</cbc:Name>${TAX_S19}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">5.00</cbc:PriceAmount></cac:Price></cac:SubInvoiceLine>
+    </cac:SubInvoiceLine>
+    <cac:SubInvoiceLine><cbc:ID>1.2</cbc:ID><cbc:LineExtensionAmount currencyID="EUR">40.00</cbc:LineExtensionAmount>
+      <cac:Item><cbc:Name>Labour</cbc:Name>${TAX_S19}</cac:Item></cac:SubInvoiceLine>
+  </cac:InvoiceLine>
+  <cac:InvoiceLine><cbc:ID>2</cbc:ID><cbc:InvoicedQuantity unitCode="C62">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">30.00</cbc:LineExtensionAmount>
+    <cac:Item><cbc:Name>Travel</cbc:Name>${TAX_S19}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">30.00</cbc:PriceAmount></cac:Price></cac:InvoiceLine>
+</Invoice>
+`
