@@ -5,7 +5,6 @@
  * @module
  */
 import { Decimal } from '../../model/decimal.js'
-import type { XmlElement } from '../../xml/index.js'
 import {
   type Atomic,
   type Item,
@@ -31,7 +30,7 @@ type Fn = (input: CallInput) => Sequence
 
 const SMALL_INTS: Decimal[] = Array.from({ length: 256 }, (_, i) => new Decimal(i))
 /** count() and string-length() results, without building a Decimal each time. */
-const integer = (n: number): Atomic => dec(SMALL_INTS[n] ?? new Decimal(n))
+export const integer = (n: number): Atomic => dec(SMALL_INTS[n] ?? new Decimal(n))
 
 function single(seq: Sequence | undefined, fn: string): Atomic | undefined {
   if (seq === undefined || seq.length === 0) return undefined
@@ -195,9 +194,4 @@ export function castTo(type: string, a: Atomic): Atomic {
 
 export function functionFor(name: string): Fn | undefined {
   return FUNCTIONS[name]
-}
-
-/** The element an item is, when it is one (helpers for callers that walk results). */
-export function asElement(item: Item): XmlElement | undefined {
-  return isElement(item) ? item : undefined
 }

@@ -14,10 +14,15 @@ export type Token = {
   at: number
 }
 
-const NAME_START = /[A-Za-z_]/
-const NAME_CHAR = /[A-Za-z0-9_.-]/
-const TWO_CHAR_OPS = ['//', '..', '::', '!=', '<=', '>=']
+const TWO_CHAR_OPS = new Set(['//', '..', '::', '!=', '<=', '>='])
 const ONE_CHAR_OPS = '/()[]@,|=<>+-*.'
+const NUMBER = /[0-9]*(\.[0-9]*)?([eE][+-]?[0-9]+)?/y
+
+// Character classes by code (the tables are ASCII; a regex per character made loading slow).
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+const isDigit = (c: number): boolean => c >= 48 && c <= 57
+const isNameChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 46 || c === 45
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || (c > 127 && /\s/.test(String.fromCharCode(c)))
 
 /** A malformed expression is a defect of a rule table (never of user input): fail loudly at load. */
 function bad(expr: string, at: number, what: string): never {
@@ -26,7 +31,7 @@ function bad(expr: string, at: number, what: string): never {
 
 function readName(expr: string, i: number): number {
   let j = i
-  while (j < expr.length && NAME_CHAR.test(expr[j] as string)) j++
+  while (j < expr.length && isNameChar(expr.charCodeAt(j))) j++
   // A name ending in '-' or '.' before a non-name character is XPath's business; ours never do.
   return j
 }
@@ -36,8 +41,9 @@ export function tokenize(expr: string): Token[] {
   const out: Token[] = []
   let i = 0
   while (i < expr.length) {
+    const code = expr.charCodeAt(i)
     const c = expr[i] as string
-    if (/\s/.test(c)) {
+    if (isSpace(code)) {
       i++
       continue
     }
@@ -61,8 +67,9 @@ export function tokenize(expr: string): Token[] {
       i = j + 1
       continue
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(expr[i + 1] ?? ''))) {
-      const m = /^[0-9]*(\.[0-9]*)?([eE][+-]?[0-9]+)?/.exec(expr.slice(i)) as RegExpExecArray
+    if (isDigit(code) || (c === '.' && isDigit(expr.charCodeAt(i + 1)))) {
+      NUMBER.lastIndex = i
+      const m = NUMBER.exec(expr) as RegExpExecArray
       out.push({ kind: 'number', text: m[0], at: i })
       i += m[0].length
       continue
@@ -73,7 +80,7 @@ export function tokenize(expr: string): Token[] {
       i = j
       continue
     }
-    if (NAME_START.test(c)) {
+    if (isLetter(code)) {
       let j = readName(expr, i)
       if (expr[j] === ':' && expr[j + 1] !== ':') {
         if (expr[j + 1] === '*') j += 2
@@ -83,14 +90,14 @@ export function tokenize(expr: string): Token[] {
       i = j
       continue
     }
-    if (c === '*' && expr[i + 1] === ':' && NAME_START.test(expr[i + 2] ?? '')) {
+    if (c === '*' && expr[i + 1] === ':' && isLetter(expr.charCodeAt(i + 2))) {
       const j = readName(expr, i + 2)
       out.push({ kind: 'name', text: expr.slice(i, j), at: i })
       i = j
       continue
     }
     const two = expr.slice(i, i + 2)
-    if (TWO_CHAR_OPS.includes(two)) {
+    if (TWO_CHAR_OPS.has(two)) {
       out.push({ kind: 'op', text: two, at: i })
       i += 2
       continue

@@ -21,7 +21,8 @@ export function documentOf(el: XmlElement): DocNode {
   return doc
 }
 
-function attributesOf(el: XmlElement): AttrNode[] {
+/** The attribute nodes of an element (built once per element, so identity works). */
+export function attributesOf(el: XmlElement): AttrNode[] {
   let list = ATTRS.get(el)
   if (list === undefined) {
     list = el.attributes.map((a) => ({ t: 'attr', owner: el, local: a.local, ns: a.ns, value: a.value }))

@@ -1,16 +1,15 @@
 /**
- * Rule contexts as XSLT match patterns: `/a/b[p]`, `//a/b`, `a//b`, unions with `|`. A pattern
- * is matched bottom-up from the candidate element (name test and predicates per step), which is
- * how an XSLT processor decides which schematron rule applies to a node.
+ * Rule contexts as XSLT match patterns: `/a/b[p]`, `//a/b`, `a//b`, unions with `|`. Patterns made
+ * of child steps are handed to the engine as name paths (its dispatcher decides them once per
+ * ancestor-name chain) with the predicates as a per-element check; others are matched bottom-up
+ * from the candidate element, which is how an XSLT processor decides which rule applies to a node.
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import type { ElementMatcher } from '../types.js'
+import type { ContextPath, ElementMatcher, NameTest } from '../types.js'
 import type { Expr, Step } from './ast.js'
-import { evaluate } from './evaluate.js'
-import { documentOf } from './nodes.js'
+import { type Compiled, compile, envAt } from './compile.js'
 import { parseXPath } from './parser.js'
-import { ebv } from './values.js'
 
 type Alternative = { root: 'none' | '/' | '//'; steps: Step[]; hasPredicates: boolean }
 
@@ -27,10 +26,9 @@ function stepMatches(el: XmlElement, step: Step, predicates: boolean): boolean {
   if (step.kind !== 'axis' || step.axis !== 'child') throw new Error('rule context: only child steps are supported')
   const t = step.test
   if (t !== 'node' && ((t.local !== undefined && el.local !== t.local) || (t.ns !== undefined && el.ns !== t.ns))) return false
-  if (!predicates) return true
-  for (const p of step.predicates) {
-    if (!ebv(evaluate(p, { item: el, pos: 1, size: 1, scope: undefined, doc: documentOf(el) }))) return false
-  }
+  if (!predicates || step.predicates.length === 0) return true
+  const env = envAt(el)
+  for (const p of step.predicates) if (!compile(p).bool(el, 1, 1, env)) return false
   return true
 }
 
@@ -50,49 +48,61 @@ function matchFrom(el: XmlElement, alt: Alternative, i: number, predicates: bool
 const matchAlternative = (el: XmlElement, a: Alternative): boolean =>
   matchFrom(el, a, a.steps.length - 1, false) && (!a.hasPredicates || matchFrom(el, a, a.steps.length - 1, true))
 
-const NS_INDEX = new Map<string, number>()
-const SIGNATURES = new WeakMap<XmlElement, string>()
-
-function nsIndex(ns: string): number {
-  let i = NS_INDEX.get(ns)
-  if (i === undefined) NS_INDEX.set(ns, (i = NS_INDEX.size))
-  return i
-}
-
-/** `/0:CrossIndustryInvoice/1:…`: the element's absolute name path, built once per element. */
-function signature(el: XmlElement): string {
-  let sig = SIGNATURES.get(el)
-  if (sig === undefined) {
-    sig = `${el.parent === undefined ? '' : signature(el.parent)}/${nsIndex(el.ns)}:${el.local}`
-    SIGNATURES.set(el, sig)
+/** The alternative as a name path when it is made of child steps only (no inner `//`). */
+function namePath(alt: Alternative): ContextPath[number] | undefined {
+  const steps: NameTest[][] = []
+  for (const s of alt.steps) {
+    if (s.kind !== 'axis' || s.axis !== 'child') return undefined
+    steps.push([s.test === 'node' ? { ns: undefined, local: undefined } : s.test])
   }
-  return sig
+  return steps.length === 0 ? undefined : { absolute: alt.root === '/', steps }
 }
 
 /**
- * The name path of an alternative made of plain child steps (no wildcard, no inner `//`): most
- * contexts of the profile tables. Matching then starts with one string comparison.
+ * The predicates of a name-path alternative whose names already matched: step k of n applies to
+ * the ancestor n-1-k levels up (child steps only, so the chain is fixed).
  */
-function plainSignature(alt: Alternative): string | undefined {
-  let sig = ''
-  for (const s of alt.steps) {
-    if (s.kind !== 'axis' || s.axis !== 'child' || s.test === 'node' || s.test.local === undefined || s.test.ns === undefined) return undefined
-    sig += `/${nsIndex(s.test.ns)}:${s.test.local}`
+function predicatesOf(alt: Alternative): (el: XmlElement) => boolean {
+  // Compiled on the first element that reaches them.
+  let checks: [up: number, predicates: Compiled[]][] | undefined
+  const compileChecks = (): [number, Compiled[]][] =>
+    alt.steps.flatMap((s, k): [number, Compiled[]][] => (s.predicates.length === 0 ? [] : [[alt.steps.length - 1 - k, s.predicates.map(compile)]]))
+  return (el) => {
+    const env = envAt(el)
+    for (const [up, predicates] of (checks ??= compileChecks())) {
+      let at: XmlElement | undefined = el
+      for (let i = 0; i < up && at !== undefined; i++) at = at.parent
+      if (at === undefined) return false
+      for (const p of predicates) if (!p.bool(at, 1, 1, env)) return false
+    }
+    return true
   }
-  return alt.root === 'none' ? undefined : sig
 }
 
-function fastMatcher(alt: Alternative): (el: XmlElement) => boolean {
-  const sig = plainSignature(alt)
-  if (sig === undefined) return (el) => matchAlternative(el, alt)
-  const names = alt.root === '/' ? (el: XmlElement) => signature(el) === sig : (el: XmlElement) => signature(el).endsWith(sig)
-  return alt.hasPredicates ? (el) => names(el) && matchFrom(el, alt, alt.steps.length - 1, true) : names
+const PLAIN_NAME = /^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/
+
+/**
+ * Most contexts are plain name paths (`/rsm:A/ram:B`, `//ram:C/ram:D`): read them directly, which
+ * is what loading a profile table costs; anything else goes through the XPath parser.
+ */
+function plainAlternative(source: string, namespaces: Readonly<Record<string, string>>): Alternative | undefined {
+  const root = source.startsWith('//') ? '//' : source.startsWith('/') ? '/' : 'none'
+  const parts = source.slice(root === 'none' ? 0 : root.length).split('/')
+  const steps: Step[] = []
+  for (const part of parts) {
+    if (!PLAIN_NAME.test(part)) return undefined
+    const colon = part.indexOf(':')
+    const ns = namespaces[part.slice(0, colon)]
+    if (ns === undefined) return undefined
+    steps.push({ kind: 'axis', axis: 'child', test: { ns, local: part.slice(colon + 1) }, predicates: [] })
+  }
+  return { root, steps, hasPredicates: false }
 }
 
-/** Compiles a rule context into the engine's matcher; `locals` lets the engine index it by name. */
+/** Compiles a rule context into the engine's matcher (a name path for the dispatcher when it can). */
 export function compilePattern(source: string, namespaces: Readonly<Record<string, string>>): ElementMatcher {
-  const alts = alternatives(parseXPath(source, namespaces), [])
-  const matchers = alts.map(fastMatcher)
+  const plain = plainAlternative(source, namespaces)
+  const alts = plain !== undefined ? [plain] : alternatives(parseXPath(source, namespaces), [])
   const locals = new Set<string>()
   let any = false
   for (const a of alts) {
@@ -100,8 +110,11 @@ export function compilePattern(source: string, namespaces: Readonly<Record<strin
     if (last === undefined || last.kind !== 'axis' || last.test === 'node' || last.test.local === undefined) any = true
     else locals.add(last.test.local)
   }
-  return {
-    locals: any ? undefined : [...locals],
-    matches: matchers.length === 1 ? (matchers[0] as (el: XmlElement) => boolean) : (el) => matchers.some((m) => m(el)),
-  }
+  const only = alts.length === 1 ? alts[0] : undefined
+  const matches = only !== undefined ? (el: XmlElement) => matchAlternative(el, only) : (el: XmlElement) => alts.some((a) => matchAlternative(el, a))
+  const paths = alts.map(namePath)
+  const path = paths.every((p) => p !== undefined) ? (paths as ContextPath) : undefined
+  // Given that the names match, `matches` decides the predicates of whichever alternative matched.
+  const where = path === undefined || !alts.some((a) => a.hasPredicates) ? undefined : only !== undefined ? predicatesOf(only) : matches
+  return { locals: any ? undefined : [...locals], matches, path, where }
 }

@@ -13,9 +13,8 @@
 import type { XmlElement } from '../../xml/index.js'
 import { elementLocation } from '../location.js'
 import { renderMessage } from '../messages.js'
-import type { Finding, Layer, MessageParams, Severity, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
-import type { Expr } from './ast.js'
-import { evaluateAt, test } from './evaluate.js'
+import type { Finding, Layer, MessageParams, Severity, TreeContext, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
+import { type Compiled, type Env, compile, envOfRun } from './compile.js'
 import { parseXPath } from './parser.js'
 import { compilePattern } from './pattern.js'
 import { XPathDynamicError, atomize, stringOf } from './values.js'
@@ -63,10 +62,10 @@ export function takeEvaluationFailures(root: XmlElement): EvaluationFailure[] {
 }
 
 /** Runs a condition; a dynamic error is recorded and the rule counts as passed (the layer fails instead). */
-function guarded(id: string, layer: Layer, run: (el: XmlElement) => boolean): (el: XmlElement) => boolean {
-  return (el) => {
+function guarded(id: string, layer: Layer, run: (el: XmlElement, env: Env) => boolean): (el: XmlElement, ctx: TreeContext) => boolean {
+  return (el, ctx) => {
     try {
-      return run(el)
+      return run(el, envOfRun(ctx, ctx.doc.root))
     } catch (err) {
       if (!(err instanceof XPathDynamicError)) throw err
       const root = rootOf(el)
@@ -78,12 +77,20 @@ function guarded(id: string, layer: Layer, run: (el: XmlElement) => boolean): (e
   }
 }
 
-const count = (e: Expr, el: XmlElement): number => evaluateAt(e, el).length
-
-function valueOf(e: Expr, el: XmlElement): string | undefined {
-  const seq = evaluateAt(e, el)
-  const first = seq[0]
+function valueOf(c: Compiled, el: XmlElement, env: Env): string | undefined {
+  const first = c.seq(el, 1, 1, env)[0]
   return first === undefined ? undefined : stringOf(atomize(first))
+}
+
+const BY_SOURCE = new WeakMap<Readonly<Record<string, string>>, Map<string, Compiled>>()
+
+/** Rows repeat the same conditions (`.`, `ram:ID`, `@format` …): one compiled form per text. */
+function compiledSource(source: string, namespaces: Readonly<Record<string, string>>): Compiled {
+  let bySource = BY_SOURCE.get(namespaces)
+  if (bySource === undefined) BY_SOURCE.set(namespaces, (bySource = new Map()))
+  let c = bySource.get(source)
+  if (c === undefined) bySource.set(source, (c = compile(parseXPath(source, namespaces))))
+  return c
 }
 
 const LIMITS: Readonly<Record<string, (n: number) => boolean>> = {
@@ -97,31 +104,35 @@ function compileRow(row: SchematronTable['rows'][number], table: SchematronTable
   const [id, flag, , kind, source, listId] = row
   const severity = SEVERITY[flag]
   const layer = options.layer
-  const expr = parseXPath(source, options.namespaces)
+  // Parsed and compiled when the rule first runs: a document uses a fraction of a profile's rows.
+  let compiled: Compiled | undefined
+  const expr = (): Compiled => (compiled ??= compiledSource(source, options.namespaces))
   const ruleId = flag === 'r' ? options.reportId : id
   const path = source === '.' ? 'the element' : source
-  const make = (run: (el: XmlElement) => boolean, describe: (el: XmlElement) => MessageParams): TreeRule => ({
+  const make = (run: (el: XmlElement, env: Env) => boolean, describe: (el: XmlElement, ctx: TreeContext) => MessageParams): TreeRule => ({
     id: ruleId,
     severity,
     layer,
     test: guarded(id, layer, run),
     describe,
   })
+  const count = (el: XmlElement, env: Env): number => expr().count(el, 1, 1, env)
+  const envIn = (ctx: TreeContext): Env => envOfRun(ctx, ctx.doc.root)
   switch (kind) {
     case 'assert':
-      return make((el) => test(expr, el), () => ({ kind: 'fx-rule', summary: options.summary(id) }))
+      return make((el, env) => expr().bool(el, 1, 1, env), () => ({ kind: 'fx-rule', summary: options.summary(id) }))
     case 'one':
     case 'max1':
     case 'max2':
     case 'min1': {
       const ok = LIMITS[kind] as (n: number) => boolean
-      return make((el) => ok(count(expr, el)), (el) => ({ kind: `fx-${kind}`, path, count: String(count(expr, el)) }))
+      return make((el, env) => ok(count(el, env)), (el, ctx) => ({ kind: `fx-${kind}`, path, count: String(count(el, envIn(ctx))) }))
     }
     case 'attr':
-      return make((el) => count(expr, el) > 0, () => ({ kind: 'fx-attr', path }))
+      return make((el, env) => count(el, env) > 0, () => ({ kind: 'fx-attr', path }))
     case 'unused':
       // A report fires when its test holds: the element itself (`.`) or the attribute is present.
-      return make((el) => count(expr, el) === 0, () => ({ kind: source === '.' ? 'fx-unused' : 'fx-unused-attr', path }))
+      return make((el, env) => count(el, env) === 0, () => ({ kind: source === '.' ? 'fx-unused' : 'fx-unused-attr', path }))
     case 'code': {
       let set = lists.get(listId ?? -1)
       if (set === undefined) {
@@ -132,17 +143,31 @@ function compileRow(row: SchematronTable['rows'][number], table: SchematronTable
       }
       const allowed = set
       return make(
-        (el) => {
-          const v = valueOf(expr, el)
+        (el, env) => {
+          const v = valueOf(expr(), el, env)
           return v === undefined || v === '' || allowed.has(v)
         },
-        (el) => ({ kind: 'fx-code', path, value: valueOf(expr, el) ?? '' }),
+        (el, ctx) => ({ kind: 'fx-code', path, value: valueOf(expr(), el, envIn(ctx)) ?? '' }),
       )
     }
   }
 }
 
-/** Compiles the table once (module load of the profile); contexts keep their priority order. */
+/** Parses and compiles every row now (table checks in tests; validation compiles on first use). */
+export function compileAllRows(table: SchematronTable, namespaces: Readonly<Record<string, string>>): number {
+  for (const row of table.rows) compiledSource(row[4], namespaces)
+  for (const [, context] of table.contexts) {
+    compilePattern(context, namespaces)
+    // The predicates of a context compile when an element first reaches them: check them here.
+    compile(parseXPath(context, namespaces))
+  }
+  return table.rows.length
+}
+
+/**
+ * Builds the patterns of a table once per profile: contexts are read now (the engine indexes them),
+ * row conditions are parsed and compiled when first run. Contexts keep their priority order.
+ */
 export function compileSchematronTable(table: SchematronTable, options: CompileOptions): TreePattern[] {
   const rulesByContext = table.contexts.map((): TreeRule[] => [])
   const lists = new Map<number, ReadonlySet<string>>()

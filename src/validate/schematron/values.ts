@@ -94,12 +94,24 @@ export function toDecimal(a: Atomic): Decimal {
     case 'bool':
       return new Decimal(a.v ? 1 : 0)
     default: {
-      const s = a.v.trim()
-      if (!DECIMAL_LEXICAL.test(s)) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a decimal number`)
-      return new Decimal(s)
+      let d = DECIMALS.get(a.v)
+      if (d === undefined) {
+        const s = a.v.trim()
+        if (!DECIMAL_LEXICAL.test(s)) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a decimal number`)
+        if (DECIMALS.size >= MAX_DECIMALS) DECIMALS.clear()
+        DECIMALS.set(a.v, (d = new Decimal(s)))
+      }
+      return d
     }
   }
 }
+
+/**
+ * Parsed decimals by lexical form: the rules convert the same amounts and rates again and again
+ * (every VAT breakdown re-sums the lines). Decimals are immutable, so sharing them is safe.
+ */
+const DECIMALS = new Map<string, Decimal>()
+const MAX_DECIMALS = 4096
 
 /** xs:double(value); `strict` casts fail on bad lexical forms, number() returns NaN instead. */
 export function toDouble(a: Atomic, strict: boolean): number {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { FX_NOT_USED } from '../../../src/validate/facturx/index.js'
-import { EVALUATION_RULE_ID } from '../../../src/validate/schematron/rule-table.js'
+import { FACTURX_NAMESPACES, FX_NOT_USED } from '../../../src/validate/facturx/index.js'
+import { FX_BASIC } from '../../../src/validate/facturx/tables/fx-basic.js'
+import { FX_BASICWL } from '../../../src/validate/facturx/tables/fx-basicwl.js'
+import { FX_EN16931 } from '../../../src/validate/facturx/tables/fx-en16931.js'
+import { FX_EXTENDED } from '../../../src/validate/facturx/tables/fx-extended.js'
+import { FX_MINIMUM } from '../../../src/validate/facturx/tables/fx-minimum.js'
+import { ORDERX_NAMESPACES } from '../../../src/validate/orderx/index.js'
+import { OX_BASIC } from '../../../src/validate/orderx/ox-basic-table.js'
+import { OX_COMFORT } from '../../../src/validate/orderx/ox-comfort-table.js'
+import { OX_EXTENDED } from '../../../src/validate/orderx/ox-extended-table.js'
+import { EVALUATION_RULE_ID, compileAllRows } from '../../../src/validate/schematron/rule-table.js'
 import type { Finding } from '../../../src/validate/types.js'
 import { validateXml } from '../../../src/validate/validate-xml.js'
 
@@ -59,5 +68,13 @@ describe('Factur-X profile layer (selected from BT-24)', () => {
     expect(failures[0]?.severity).toBe('fatal')
     expect(failures[0]?.message).toMatch(/Factur-X rule .* cannot be evaluated .*"12,50"/)
     expect(r.valid).toBe(false)
+  })
+})
+
+describe('Factur-X and Order-X tables (conditions compile when first used)', () => {
+  it('parses and compiles every row and context of every profile table', () => {
+    const tables = [FX_MINIMUM, FX_BASICWL, FX_BASIC, FX_EN16931, FX_EXTENDED]
+    for (const t of tables) expect(compileAllRows(t, FACTURX_NAMESPACES)).toBe(t.rows.length)
+    for (const t of [OX_BASIC, OX_COMFORT, OX_EXTENDED]) expect(compileAllRows(t, ORDERX_NAMESPACES)).toBe(t.rows.length)
   })
 })

@@ -76,3 +76,36 @@ describe('schematron rule contexts (match patterns)', () => {
     expect(compilePattern('//a:V', NS).locals).toEqual(['V'])
   })
 })
+
+describe('compiled expressions keep XPath semantics in their fast paths', () => {
+  const nested = parseXml('<a:R xmlns:a="urn:a"><a:S><a:S><a:T>1</a:T></a:S><a:T>2</a:T></a:S><a:T>3</a:T></a:R>').root
+
+  it('orders and de-duplicates the results of steps from nested or repeated context nodes', () => {
+    // Children of an element and of its own descendant: document order, not visiting order.
+    expect(value('//a:S/a:T', nested)).toEqual(['1', '2'])
+    expect(value('a:L/../a:L/a:V')).toEqual(['10.10', '20.20', 'abc'])
+    expect(value('(a:L[2] | a:L[1])/@id')).toEqual(['1', '2'])
+  })
+
+  it('counts, tests and compares without changing results', () => {
+    expect(check('count(a:L) = 3 and count(a:L/@id) <= 2 and count(a:X) = 0')).toBe(true)
+    expect(check('count(a:L) > 3')).toBe(false)
+    expect(value('count(a:L/a:V)')).toEqual(['3'])
+    expect(check("exists(a:L/@id) and empty(a:L/@x) and a:L/a:C != 'S'")).toBe(true)
+    expect(value('@id', first)).toEqual(['1'])
+    expect(value('a:V/@id', first)).toEqual([])
+  })
+
+  it('keeps variable bindings apart when a name is bound again inside its own scope', () => {
+    expect(value('for $x in (1, 2) return for $x in ($x * 10) return $x')).toEqual(['10', '20'])
+    expect(value('for $x in (1, 2), $y in (for $x in 5 return $x) return $x + $y')).toEqual(['6', '7'])
+    expect(check('every $x in (1, 2) satisfies (some $y in (2, 3) satisfies $y > $x)')).toBe(true)
+  })
+
+  it('evaluates predicates by position only when they yield a number', () => {
+    // A number selects by position (2 ≠ 1, 3 ≠ 2); as a boolean it would keep both lines.
+    expect(value('a:L[xs:decimal(@id) + 1]/a:V')).toEqual([])
+    expect(value('a:L[a:C]/a:V')).toEqual(['10.10', '20.20'])
+    expect(value('/a:R/a:L[2]/a:V', first)).toEqual(['20.20'])
+  })
+})

@@ -1,0 +1,715 @@
+/**
+ * Compiles a parsed rule expression once into JS closures over the parsed XML tree: each node of
+ * the syntax tree becomes functions specialised for what its parent needs (a sequence, an effective
+ * boolean value, a count), with the focus (item, position, size) passed as arguments instead of
+ * context objects. Semantics are those of XPath 2.0 as the rule tables use it; dynamic errors
+ * surface as `XPathDynamicError`.
+ * @module
+ */
+import type { XmlElement } from '../../xml/index.js'
+import type { Expr, NameTest, Step } from './ast.js'
+import { castTo, functionFor, integer } from './functions.js'
+import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
+import {
+  type Atomic,
+  type DocNode,
+  type Item,
+  type Node,
+  type Sequence,
+  XPathDynamicError,
+  arithmetic,
+  atomize,
+  bool,
+  dec,
+  ebv,
+  generalCompare,
+  isNode,
+  nodeString,
+  numericOperand,
+  valueCompare,
+} from './values.js'
+import { ZERO } from '../../model/decimal.js'
+
+/**
+ * Evaluation state for one document (or one run over it): variable slots (bound by `for`/`some`/
+ * `every`, one per nesting depth) and the results of document-only path prefixes, computed once.
+ */
+export type Env = { doc: DocNode; vars: Sequence[]; prefixes: (Sequence | undefined)[] }
+
+type Fn<T> = (item: Item, pos: number, size: number, env: Env) => T
+
+/** What the result is known to be before evaluation: decides how a predicate is read. */
+type Shape = 'bool' | 'nodes' | 'any'
+
+export type Compiled = {
+  seq: Fn<Sequence>
+  /** Effective boolean value. */
+  bool: Fn<boolean>
+  count: Fn<number>
+  shape: Shape
+  /**
+   * Whether some selected item passes `test`, stopping at the first: only for selections that
+   * cannot raise an error, where stopping early cannot hide one.
+   */
+  some: ((item: Item, pos: number, size: number, env: Env, test: (x: Item) => boolean) => boolean) | undefined
+}
+
+const ENVS = new WeakMap<XmlElement, Env>()
+
+/** The evaluation state of the document whose root element is `root`. */
+function envOfRoot(root: XmlElement): Env {
+  let env = ENVS.get(root)
+  if (env === undefined) ENVS.set(root, (env = { doc: documentOf(root), vars: [], prefixes: [] }))
+  return env
+}
+
+const RUN_ENVS = new WeakMap<object, Env>()
+
+/**
+ * The evaluation state of one run over a document (`run` is the engine's context object): the
+ * document-only results are shared by the rules of one validation, not kept with the document.
+ */
+export function envOfRun(run: object, root: XmlElement): Env {
+  let env = RUN_ENVS.get(run)
+  if (env === undefined || env.doc.root !== root) RUN_ENVS.set(run, (env = { doc: documentOf(root), vars: [], prefixes: [] }))
+  return env
+}
+
+export function envAt(el: XmlElement): Env {
+  let root = el
+  while (root.parent !== undefined) root = root.parent
+  return envOfRoot(root)
+}
+
+const TRUE_SEQ: Sequence = [bool(true)]
+const FALSE_SEQ: Sequence = [bool(false)]
+const EMPTY: Sequence = []
+const boolSeq = (b: boolean): Sequence => (b ? TRUE_SEQ : FALSE_SEQ)
+
+/** Static scope: variable name → slot. */
+type Scope = ReadonlyMap<string, number>
+
+let nextPrefixId = 0
+
+function make(shape: Shape, seq: Fn<Sequence>, boolFn?: Fn<boolean>, count?: Fn<number>): Compiled {
+  return {
+    seq,
+    shape,
+    bool: boolFn ?? (shape === 'nodes' ? (i, p, s, e) => seq(i, p, s, e).length > 0 : (i, p, s, e) => ebv(seq(i, p, s, e))),
+    count: count ?? ((i, p, s, e) => seq(i, p, s, e).length),
+    some: undefined,
+  }
+}
+
+function fromBool(b: Fn<boolean>): Compiled {
+  return make('bool', (i, p, s, e) => boolSeq(b(i, p, s, e)), b, () => 1)
+}
+
+function constant(value: Atomic): Compiled {
+  const seq = [value]
+  const truth = ebv(seq)
+  return make('any', () => seq, () => truth, () => 1)
+}
+
+/** Whether an expression refers to a variable anywhere (then its value depends on the binding). */
+function usesVariables(e: Expr): boolean {
+  switch (e.kind) {
+    case 'var':
+    case 'for':
+    case 'quantified':
+      return true
+    case 'literal-string':
+    case 'literal-number':
+    case 'context':
+      return false
+    case 'sequence':
+      return e.items.some(usesVariables)
+    case 'call':
+      return e.args.some(usesVariables)
+    case 'path':
+      return e.steps.some(stepUsesVariables)
+    case 'binary':
+      return usesVariables(e.left) || usesVariables(e.right)
+    case 'negate':
+    case 'cast':
+      return usesVariables(e.operand)
+    case 'if':
+      return usesVariables(e.cond) || usesVariables(e.then) || usesVariables(e.else)
+  }
+}
+
+const stepUsesVariables = (s: Step): boolean => s.predicates.some(usesVariables) || (s.kind === 'filter' && usesVariables(s.expr))
+
+// ---------------------------------------------------------------------------------------------
+// Predicates and steps
+
+type Pred = (item: Item, pos: number, size: number, env: Env) => boolean
+
+/** A predicate: a number selects by position, anything else by its effective boolean value. */
+function compilePredicate(p: Expr, scope: Scope): Pred {
+  if (p.kind === 'literal-number') {
+    const at = p.value.t === 'dec' ? p.value.v.toNumber() : (p.value.v as number)
+    return (_i, pos) => pos === at
+  }
+  const c = compileIn(p, scope)
+  if (c.shape !== 'any') return c.bool
+  return (item, pos, size, env) => {
+    const r = c.seq(item, pos, size, env)
+    if (r.length === 1) {
+      const only = r[0] as Item
+      if (!isNode(only)) {
+        const a = only as Atomic
+        if (a.t === 'dec') return a.v.toNumber() === pos
+        if (a.t === 'dbl') return a.v === pos
+      }
+    }
+    return ebv(r)
+  }
+}
+
+function filterBy(items: Sequence, preds: readonly Pred[], env: Env): Sequence {
+  let current = items
+  for (const p of preds) {
+    const kept: Sequence = []
+    const size = current.length
+    for (let i = 0; i < size; i++) {
+      const item = current[i] as Item
+      if (p(item, i + 1, size, env)) kept.push(item)
+    }
+    current = kept
+  }
+  return current
+}
+
+const nameMatches = (n: { ns: string; local: string }, t: NameTest): boolean =>
+  (t.local === undefined || n.local === t.local) && (t.ns === undefined || n.ns === t.ns)
+
+/** The nodes an axis step selects from one node, before predicates (document order). */
+type Axis = (n: Node, env: Env) => readonly Node[]
+
+function compileAxis(step: Step & { kind: 'axis' }): Axis {
+  const test = step.test
+  if (step.axis === 'child' && test !== 'node') {
+    const { ns, local } = test
+    return (n) => {
+      if (!('t' in n)) {
+        const out: Node[] = []
+        for (const c of n.children) if ((local === undefined || c.local === local) && (ns === undefined || c.ns === ns)) out.push(c)
+        return out
+      }
+      return n.t === 'doc' && nameMatches(n.root, test) ? [n.root] : EMPTY_NODES
+    }
+  }
+  if (step.axis === 'attribute') {
+    return (n) => {
+      if ('t' in n) return EMPTY_NODES
+      if (n.attributes.length === 0) return EMPTY_NODES
+      const all = attributesOf(n)
+      return test === 'node' ? all : all.filter((a) => nameMatches(a, test))
+    }
+  }
+  if (step.axis === 'self' && test === 'node') return (n) => [n]
+  return (n, env) => axisNodes(n, step, env.doc)
+}
+
+const EMPTY_NODES: readonly Node[] = []
+
+/**
+ * One step applied to the current sequence. `antichain`: the inputs are in document order and none
+ * contains another, so child/attribute/self results are already ordered and distinct.
+ */
+type StepFn = (inputs: Sequence, item: Item, pos: number, size: number, env: Env) => Sequence
+
+function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolean): StepFn {
+  const preds = step.predicates.map((p) => compilePredicate(p, scope))
+  if (step.kind === 'filter') {
+    const inner = compileIn(step.expr, scope)
+    return (inputs, item, pos, size, env) => {
+      const n = inputs.length
+      if (n === 1 && first) return filterBy(inner.seq(item, pos, size, env), preds, env)
+      const out: Sequence = []
+      let nodesOnly = true
+      for (let i = 0; i < n; i++) {
+        const input = inputs[i] as Item
+        const r = first ? filterBy(inner.seq(item, pos, size, env), preds, env) : filterBy(inner.seq(input, i + 1, n, env), preds, env)
+        for (const x of r) {
+          if (!isNode(x)) nodesOnly = false
+          out.push(x)
+        }
+      }
+      return n <= 1 || !nodesOnly || out.length <= 1 ? out : documentOrder(out as Node[], env)
+    }
+  }
+  const axis = compileAxis(step)
+  const ordered = antichain && (step.axis === 'child' || step.axis === 'attribute' || step.axis === 'self')
+  return (inputs, _item, _pos, _size, env) => {
+    const n = inputs.length
+    if (n === 1) {
+      const input = inputs[0] as Item
+      if (!isNode(input)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+      const nodes = axis(input, env)
+      return preds.length === 0 ? (nodes as Sequence) : filterBy(nodes as Sequence, preds, env)
+    }
+    const out: Sequence = []
+    for (let i = 0; i < n; i++) {
+      const input = inputs[i] as Item
+      if (!isNode(input)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+      const nodes = axis(input, env)
+      if (nodes.length === 0) continue
+      const kept = preds.length === 0 ? (nodes as Sequence) : filterBy(nodes as Sequence, preds, env)
+      for (const x of kept) out.push(x)
+    }
+    return ordered || out.length <= 1 ? out : documentOrder(out as Node[], env)
+  }
+}
+
+/** The union of step results: without duplicates, in document order. */
+function documentOrder(nodes: Node[], env: Env): Sequence {
+  const order = orderOf(env.doc)
+  const unique = [...new Set(nodes)]
+  return unique.sort((a, b) => sortKey(a, order) - sortKey(b, order))
+}
+
+const isChildName = (s: Step): s is Step & { kind: 'axis'; test: NameTest } =>
+  s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.predicates.length === 0
+
+/**
+ * `ram:A/ram:B` (and `…/@x`) from the context node, no predicates: the most common shape of the
+ * tables. Counted and tested for existence without building the node list.
+ */
+function compileSimpleRelative(steps: readonly Step[]): Compiled | undefined {
+  const last = steps[steps.length - 1]
+  if (last === undefined) return undefined
+  const attr = last.kind === 'axis' && last.axis === 'attribute' && last.test !== 'node' && last.predicates.length === 0 ? last.test : undefined
+  const children = attr === undefined ? steps : steps.slice(0, -1)
+  if (!children.every(isChildName)) return undefined
+  const tests = children.map((s) => nameTester(s.test))
+  const attrTest = attr === undefined ? undefined : nameTester(attr)
+  // Visits the selected nodes of one element in document order; stops when `visit` returns true.
+  const walk = (el: XmlElement, depth: number, visit: (n: Node) => boolean): boolean => {
+    if (depth === tests.length) {
+      if (attrTest === undefined) return visit(el)
+      if (el.attributes.length === 0) return false
+      for (const a of attributesOf(el)) if (attrTest(a) && visit(a)) return true
+      return false
+    }
+    const t = tests[depth] as (n: { ns: string; local: string }) => boolean
+    for (const c of el.children) if (t(c) && walk(c, depth + 1, visit)) return true
+    return false
+  }
+  // The two most common shapes, `ram:X` and `@x`, counted and tested without a visitor.
+  const [onlyChild] = tests
+  const countIn: (el: XmlElement) => number =
+    tests.length === 1 && onlyChild !== undefined && attrTest === undefined
+      ? (el) => {
+          let n = 0
+          for (const c of el.children) if (onlyChild(c)) n++
+          return n
+        }
+      : tests.length === 0 && attrTest !== undefined
+        ? (el) => {
+            let n = 0
+            for (const a of el.attributes) if (attrTest(a)) n++
+            return n
+          }
+        : (el) => {
+            let n = 0
+            walk(el, 0, () => {
+              n++
+              return false
+            })
+            return n
+          }
+  const existsIn: (el: XmlElement) => boolean =
+    tests.length === 1 && onlyChild !== undefined && attrTest === undefined
+      ? (el) => el.children.some(onlyChild)
+      : tests.length === 0 && attrTest !== undefined
+        ? (el) => el.attributes.some(attrTest)
+        : (el) => walk(el, 0, () => true)
+  // An attribute has no children nor attributes; the document node goes the general way.
+  const start = (item: Item): XmlElement | undefined => {
+    if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+    return 't' in item ? undefined : item
+  }
+  let generalPath: Compiled | undefined
+  const general = (): Compiled => (generalPath ??= compileGeneralPath({ kind: 'path', root: 'none', steps: steps as Step[] }, new Map()))
+  const isDoc = (item: Item): boolean => 't' in item && item.t === 'doc'
+  const compiled = make(
+    'nodes',
+    (item, pos, size, env) => {
+      if (isDoc(item)) return general().seq(item, pos, size, env)
+      const el = start(item)
+      if (el === undefined) return EMPTY
+      const out: Node[] = []
+      walk(el, 0, (n) => {
+        out.push(n)
+        return false
+      })
+      return out
+    },
+    (item, pos, size, env) => {
+      if (isDoc(item)) return general().bool(item, pos, size, env)
+      const el = start(item)
+      return el !== undefined && existsIn(el)
+    },
+    (item, pos, size, env) => {
+      if (isDoc(item)) return general().count(item, pos, size, env)
+      const el = start(item)
+      return el === undefined ? 0 : countIn(el)
+    },
+  )
+  // Selection without errors: a comparison may stop at the first node that satisfies it.
+  compiled.some = (item, pos, size, env, test) => {
+    if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
+    const el = start(item)
+    return el !== undefined && walk(el, 0, test)
+  }
+  return compiled
+}
+
+/** A name test as a function, specialised for the usual fully named case. */
+function nameTester(t: NameTest): (n: { ns: string; local: string }) => boolean {
+  const { ns, local } = t
+  if (ns !== undefined && local !== undefined) return (n) => n.local === local && n.ns === ns
+  return (n) => (local === undefined || n.local === local) && (ns === undefined || n.ns === ns)
+}
+
+function compilePath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
+  if (expr.root === 'none') {
+    const only = expr.steps[0]
+    if (expr.steps.length === 1 && only !== undefined && only.kind === 'axis' && only.axis === 'self' && only.test === 'node' && only.predicates.length === 0) {
+      // `.`
+      return make(
+        'nodes',
+        (item) => {
+          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+          return [item]
+        },
+        (item) => {
+          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+          return true
+        },
+        (item) => {
+          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+          return 1
+        },
+      )
+    }
+    const simple = compileSimpleRelative(expr.steps)
+    if (simple !== undefined) return simple
+  }
+  return compileGeneralPath(expr, scope)
+}
+
+function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
+  const shape: Shape = expr.steps.every((s) => s.kind === 'axis') ? 'nodes' : 'any'
+  let steps = expr.steps
+  // `//name[p]` from the document node: the per-document name index instead of a full walk
+  // (predicates are non-positional, so applying them over the whole list is exact).
+  let indexed: { step: Step & { kind: 'axis' }; preds: Pred[] } | undefined
+  let descendAll = false
+  if (expr.root === '//' && steps[0] !== undefined) {
+    const s = steps[0]
+    if (s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.local !== undefined && s.predicates.every((p) => p.kind !== 'literal-number')) {
+      indexed = { step: s, preds: s.predicates.map((p) => compilePredicate(p, scope)) }
+      steps = steps.slice(1)
+    } else descendAll = true
+  }
+  // Leading steps of an absolute path that depend on nothing but the document: once per document.
+  let stable = 0
+  if (expr.root !== 'none') {
+    for (const s of expr.steps) {
+      if (stepUsesVariables(s)) break
+      stable++
+    }
+  }
+  // Document order without duplicates is guaranteed by construction after the root or one node.
+  let antichain = !descendAll && indexed === undefined
+  const fns: StepFn[] = steps.map((s, i) => {
+    const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain)
+    antichain = antichain && s.kind === 'axis' && (s.axis === 'child' || s.axis === 'attribute' || s.axis === 'self')
+    return fn
+  })
+  const begin = (item: Item, env: Env): Sequence => {
+    if (expr.root === 'none') return [item]
+    if (indexed !== undefined) {
+      const found = indexedDescendants(env.doc, indexed.step) as Sequence
+      return indexed.preds.length === 0 ? found : filterBy(found, indexed.preds, env)
+    }
+    if (descendAll) return axisNodes(env.doc, DESCENDANT_OR_SELF, env.doc)
+    return [env.doc]
+  }
+  const run = (from: number, to: number, current: Sequence, item: Item, pos: number, size: number, env: Env): Sequence => {
+    for (let i = from; i < to; i++) current = (fns[i] as StepFn)(current, item, pos, size, env)
+    return current
+  }
+  const all = fns.length
+  if (stable === 0) return make(shape, (item, pos, size, env) => run(0, all, begin(item, env), item, pos, size, env))
+  const id = nextPrefixId++
+  const cut = stable - (indexed === undefined ? 0 : 1)
+  return make(shape, (item, pos, size, env) => {
+    let prefix = env.prefixes[id]
+    if (prefix === undefined) env.prefixes[id] = prefix = run(0, cut, begin(item, env), item, pos, size, env)
+    return run(cut, all, prefix, item, pos, size, env)
+  })
+}
+
+const DESCENDANT_OR_SELF: Step & { kind: 'axis' } = { kind: 'axis', axis: 'descendant-or-self', test: 'node', predicates: [] }
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+
+const OP_TEST: Readonly<Record<string, (c: number) => boolean>> = {
+  '=': (c) => c === 0,
+  '!=': (c) => c !== 0,
+  '<': (c) => c < 0,
+  '<=': (c) => c <= 0,
+  '>': (c) => c > 0,
+  '>=': (c) => c >= 0,
+}
+
+function single(seq: Sequence): Item | undefined {
+  if (seq.length > 1) throw new XPathDynamicError('XPTY0004', 'an operand of arithmetic has several values')
+  return seq[0]
+}
+
+function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Expr, rightC: Compiled, scope: Scope): Compiled {
+  // `count(x) = 1`, `count(x) <= 1`: an integer against an integer literal, as plain numbers.
+  if (leftExpr.kind === 'call' && leftExpr.name === 'count' && leftExpr.args.length === 1 && right.kind === 'literal-number' && /^\d+$/.test(right.text)) {
+    const n = Number(right.text)
+    const test = OP_TEST[op] as (c: number) => boolean
+    const counted = compileIn(leftExpr.args[0] as Expr, scope)
+    return fromBool((i, p, s, e) => test(counted.count(i, p, s, e) - n))
+  }
+  // `path = 'literal'`: node values compare as strings (untyped against xs:string), no atomising.
+  if (right.kind === 'literal-string') {
+    const lit = right.value
+    const test = OP_TEST[op] as (c: number) => boolean
+    const litSeq = rightC
+    const litValue: Sequence = [{ t: 'str', v: lit }]
+    const some = left.some
+    if (some !== undefined) {
+      const holds = (x: Item): boolean => {
+        if (!isNode(x)) return generalCompare(op, [x], litValue)
+        const s = nodeString(x)
+        return test(s < lit ? -1 : s > lit ? 1 : 0)
+      }
+      return fromBool((item, pos, size, env) => some(item, pos, size, env, holds))
+    }
+    return fromBool((item, pos, size, env) => {
+      const l = left.seq(item, pos, size, env)
+      for (const x of l) {
+        if (isNode(x)) {
+          const s = nodeString(x)
+          if (test(s < lit ? -1 : s > lit ? 1 : 0)) return true
+        } else if (generalCompare(op, [x], litSeq.seq(item, pos, size, env))) return true
+      }
+      return false
+    })
+  }
+  return fromBool((item, pos, size, env) => generalCompare(op, left.seq(item, pos, size, env), rightC.seq(item, pos, size, env)))
+}
+
+function compileBinary(expr: Expr & { kind: 'binary' }, scope: Scope): Compiled {
+  const { op } = expr
+  const l = compileIn(expr.left, scope)
+  const r = compileIn(expr.right, scope)
+  switch (op) {
+    case 'and':
+      return fromBool((i, p, s, e) => l.bool(i, p, s, e) && r.bool(i, p, s, e))
+    case 'or':
+      return fromBool((i, p, s, e) => l.bool(i, p, s, e) || r.bool(i, p, s, e))
+    case '=':
+    case '!=':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return compileComparison(op, l, expr.left, expr.right, r, scope)
+    case 'eq':
+    case 'ne':
+    case 'lt':
+    case 'le':
+    case 'gt':
+    case 'ge':
+      return make('any', (i, p, s, e) => valueCompare(op, l.seq(i, p, s, e), r.seq(i, p, s, e)))
+    case '|':
+    case 'union':
+      return make('nodes', (i, p, s, e) => documentOrder([...l.seq(i, p, s, e), ...r.seq(i, p, s, e)] as Node[], e))
+    default:
+      return make('any', (i, p, s, e) => {
+        const a = single(l.seq(i, p, s, e))
+        const b = single(r.seq(i, p, s, e))
+        if (a === undefined || b === undefined) return EMPTY
+        return [arithmetic(op, atomize(a), atomize(b))]
+      })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls, bindings, the rest
+
+function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
+  const fn = functionFor(expr.name)
+  if (fn === undefined) throw new Error(`rule expression: unsupported function ${expr.name}()`)
+  const args = expr.args.map((a) => compileIn(a, scope))
+  const [a0] = args
+  if (args.length === 1 && a0 !== undefined) {
+    switch (expr.name) {
+      case 'not':
+        return fromBool((i, p, s, e) => !a0.bool(i, p, s, e))
+      case 'boolean':
+        return fromBool(a0.bool)
+      case 'exists':
+        return fromBool((i, p, s, e) => a0.count(i, p, s, e) > 0)
+      case 'empty':
+        return fromBool((i, p, s, e) => a0.count(i, p, s, e) === 0)
+      case 'count':
+        return make('any', (i, p, s, e) => [integer(a0.count(i, p, s, e))], undefined, () => 1)
+    }
+  }
+  // `normalize-space()`, `string()` …: the context item as the argument, no argument list to build.
+  if (args.length === 0 && CONTEXT_FUNCTIONS.has(expr.name)) {
+    const noArgs: Sequence[] = []
+    return make('any', (item) => fn({ args: noArgs, context: item }))
+  }
+  if (args.length === 0 && (expr.name === 'true' || expr.name === 'false')) {
+    const v = expr.name === 'true'
+    return fromBool(() => v)
+  }
+  const shape: Shape = BOOLEAN_FUNCTIONS.has(expr.name) ? 'bool' : 'any'
+  return make(shape, (item, pos, size, env) => fn({ args: args.map((a) => a.seq(item, pos, size, env)), context: item }))
+}
+
+const CONTEXT_FUNCTIONS = new Set(['normalize-space', 'string', 'string-length', 'number', 'name', 'local-name'])
+
+/** Functions whose result is always one xs:boolean (their predicate use is never positional). */
+const BOOLEAN_FUNCTIONS = new Set(['contains', 'starts-with', 'ends-with', 'matches'])
+
+function compileBindings(bindings: readonly [string, Expr][], scope: Scope, body: (scope: Scope) => Compiled): {
+  /** Calls `visit` for every combination of bindings until it returns false; false if stopped. */
+  each: (item: Item, pos: number, size: number, env: Env, visit: () => boolean) => boolean
+  body: Compiled
+} {
+  const slots: [slot: number, c: Compiled][] = []
+  let inner = new Map(scope)
+  for (const [name, e] of bindings) {
+    const c = compileIn(e, inner)
+    // One slot per nesting depth (a shadowing binding gets its own).
+    const slot = Math.max(-1, ...inner.values()) + 1
+    inner = new Map(inner).set(name, slot)
+    slots.push([slot, c])
+  }
+  const compiledBody = body(inner)
+  const each = (item: Item, pos: number, size: number, env: Env, visit: () => boolean, k = 0): boolean => {
+    if (k === slots.length) return visit()
+    const [slot, c] = slots[k] as [number, Compiled]
+    const saved = env.vars[slot] as Sequence
+    try {
+      for (const x of c.seq(item, pos, size, env)) {
+        env.vars[slot] = [x]
+        if (!each(item, pos, size, env, visit, k + 1)) return false
+      }
+    } finally {
+      env.vars[slot] = saved
+    }
+    return true
+  }
+  return { each: (i, p, s, e, v) => each(i, p, s, e, v), body: compiledBody }
+}
+
+function compileIn(expr: Expr, scope: Scope): Compiled {
+  switch (expr.kind) {
+    case 'literal-string':
+      return constant({ t: 'str', v: expr.value })
+    case 'literal-number':
+      return constant(expr.value)
+    case 'var': {
+      const slot = scope.get(expr.name)
+      if (slot === undefined) throw new Error(`rule expression: unbound variable $${expr.name}`)
+      return make('any', (_i, _p, _s, env) => env.vars[slot] as Sequence)
+    }
+    case 'context':
+      return make('any', (item) => [item])
+    case 'sequence': {
+      const items = expr.items.map((e) => compileIn(e, scope))
+      return make('any', (i, p, s, e) => items.flatMap((c) => c.seq(i, p, s, e)))
+    }
+    case 'call':
+      return compileCall(expr, scope)
+    case 'path':
+      return compilePath(expr, scope)
+    case 'binary':
+      return compileBinary(expr, scope)
+    case 'negate': {
+      const operand = compileIn(expr.operand, scope)
+      return make('any', (i, p, s, e) => {
+        const a = single(operand.seq(i, p, s, e))
+        return a === undefined ? EMPTY : [arithmetic('-', dec(ZERO), numericOperand(atomize(a)))]
+      })
+    }
+    case 'for': {
+      const body = expr.body
+      const b = compileBindings(expr.bindings, scope, (inner) => compileIn(body, inner))
+      return make('any', (i, p, s, e) => {
+        const out: Sequence = []
+        b.each(i, p, s, e, () => {
+          for (const x of b.body.seq(i, p, s, e)) out.push(x)
+          return true
+        })
+        return out
+      })
+    }
+    case 'quantified': {
+      const { every, body } = expr
+      const b = compileBindings(expr.bindings, scope, (inner) => compileIn(body, inner))
+      return fromBool((i, p, s, e) => {
+        let result = every
+        b.each(i, p, s, e, () => {
+          if (b.body.bool(i, p, s, e) !== every) {
+            result = !every
+            return false
+          }
+          return true
+        })
+        return result
+      })
+    }
+    case 'if': {
+      const cond = compileIn(expr.cond, scope)
+      const then = compileIn(expr.then, scope)
+      const otherwise = compileIn(expr.else, scope)
+      return make('any', (i, p, s, e) => (cond.bool(i, p, s, e) ? then : otherwise).seq(i, p, s, e))
+    }
+    case 'cast': {
+      const operand = compileIn(expr.operand, scope)
+      const { type, castable } = expr
+      if (castable) {
+        return fromBool((i, p, s, e) => {
+          const a = single(operand.seq(i, p, s, e))
+          if (a === undefined) return false
+          try {
+            castTo(type, atomize(a))
+            return true
+          } catch (err) {
+            if (err instanceof XPathDynamicError) return false
+            throw err
+          }
+        })
+      }
+      return make('any', (i, p, s, e) => {
+        const a = single(operand.seq(i, p, s, e))
+        return a === undefined ? EMPTY : [castTo(type, atomize(a))]
+      })
+    }
+  }
+}
+
+const COMPILED = new WeakMap<Expr, Compiled>()
+
+/** The closures of an expression, compiled on first use and kept with the syntax tree. */
+export function compile(expr: Expr): Compiled {
+  let c = COMPILED.get(expr)
+  if (c === undefined) COMPILED.set(expr, (c = compileIn(expr, new Map())))
+  return c
+}
