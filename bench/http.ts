@@ -1,7 +1,8 @@
 /**
  * HTTP benchmark of `einvoice serve` through the full gateway (key check, usage counting in
  * SQLite, access log): starts one server process, drives it with autocannon, writes
- * bench/http-results.json. Usage: npm run build && node dist/bench/http.js [seconds]
+ * bench/http-results.json with req/s, latency, the server's CPU time per request and its peak
+ * RSS. Usage: npm run build && node dist/bench/http.js [seconds]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -42,6 +43,13 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(typeof addr === 'object' && addr !== null ? addr.port : 0))
     })
   })
+}
+
+/** CPU time (user + system) the process has used so far, in ms: /proc/PID/stat fields 14 and 15. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  const ticksPerMs = 100 / 1000 // USER_HZ is 100 on Linux
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs
 }
 
 function peakRssMb(pid: number): number {
@@ -88,7 +96,10 @@ const results: Record<string, unknown> = {}
 for (const [name, t] of Object.entries(targets)) {
   const { goal, ...request } = t
   await autocannon({ ...request, connections: 20, duration: 2 }) // warm-up
+  const cpuBefore = cpuMs(server.pid as number)
   const max = await autocannon({ ...request, connections: 50, duration: seconds })
+  // The server's own CPU per request: steadier than req/s when autocannon and other work share the cores.
+  const serverCpuUsPerReq = Math.round(((cpuMs(server.pid as number) - cpuBefore) * 1000) / Math.max(1, max.requests.total))
   const halfRate = Math.max(1, Math.round(max.requests.average / 2))
   const half = await autocannon({ ...request, connections: 20, duration: seconds, overallRate: halfRate })
   results[name] = {
@@ -96,13 +107,16 @@ for (const [name, t] of Object.entries(targets)) {
     maxReqPerSec: Math.round(max.requests.average),
     maxP50Ms: max.latency.p50,
     maxP99Ms: max.latency.p99,
+    serverCpuUsPerReq,
     halfLoadReqPerSec: halfRate,
     halfLoadP50Ms: half.latency.p50,
     halfLoadP99Ms: half.latency.p99,
     non2xx: max.non2xx + half.non2xx,
     errors: max.errors + half.errors + max.timeouts + half.timeouts,
   }
-  console.log(`${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s`)
+  console.log(
+    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; server CPU ${serverCpuUsPerReq} µs/request`,
+  )
 }
 const rss = peakRssMb(server.pid as number)
 console.log(`server peak RSS ${rss} MB (goal ≤ 150)`)

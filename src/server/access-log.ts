@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { ServerEnv } from './context.js'
+import { applyLeftoverHeaders, responseHeaders } from './response-headers.js'
 
 /** USERNAME is free text from the client: keep the log line bounded. */
 const MAX_USERNAME = 128
@@ -19,8 +20,9 @@ export function accessLog(logger: Logger): MiddlewareHandler<ServerEnv> {
     c.set('requestId', requestId)
     c.set('username', username === undefined ? undefined : username.slice(0, MAX_USERNAME))
     c.set('phase', 'gateway')
+    responseHeaders(c)['x-request-id'] = requestId
     await next()
-    c.res.headers.set('x-request-id', requestId)
+    applyLeftoverHeaders(c)
     logger.info(
       {
         reqId: requestId,

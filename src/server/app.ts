@@ -55,7 +55,7 @@ export function createApp(options: AppOptions): Hono<ServerEnv> {
   const ops = options.operations ?? OPERATIONS
   const logger = options.logger ?? pino({ enabled: false })
   const runHeavy = options.runHeavy
-  const run: OperationRunner = (op, input, signal) => (op.heavy && runHeavy !== undefined ? runHeavy(op, input, signal) : op.run(input))
+  const run: OperationRunner = (op, input, deadline) => (op.heavy && runHeavy !== undefined ? runHeavy(op, input, deadline) : op.run(input))
   const app = new Hono<ServerEnv>()
   app.use('*', accessLog(logger))
   const gateway = [

@@ -1,10 +1,10 @@
 /**
  * 413 PAYLOAD_TOO_LARGE for request bodies over the limit, checked on Content-Length before a
- * byte is read and counted while streaming for chunked bodies (hono's bodyLimit does both;
- * RFC 9112 §6.3: Transfer-Encoding wins over Content-Length).
+ * byte is read and counted while streaming for chunked bodies (RFC 9112 §6.3: Transfer-Encoding
+ * wins over Content-Length).
  * @module
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
 import type { ServerEnv } from './context.js'
 import { apiErrorResponse } from './errors.js'
@@ -13,20 +13,30 @@ import { apiErrorResponse } from './errors.js'
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
 
 export function bodyLimit(maxBytes: number): MiddlewareHandler<ServerEnv> {
-  return honoBodyLimit({
-    maxSize: maxBytes,
-    onError: (c) =>
-      apiErrorResponse(
-        {
-          requestUrl: c.req.url,
-          httpCode: 413,
-          errorCode: 'PAYLOAD_TOO_LARGE',
-          message: `the request body is larger than the limit of ${maxBytes} bytes`,
-          details: { limit: String(maxBytes) },
-        },
-        'application/json',
-        // The rest of the body is not read: close the connection rather than drain it.
-        { connection: 'close' },
-      ),
-  })
+  const tooLarge = (c: Context<ServerEnv>) =>
+    apiErrorResponse(
+      {
+        requestUrl: c.req.url,
+        httpCode: 413,
+        errorCode: 'PAYLOAD_TOO_LARGE',
+        message: `the request body is larger than the limit of ${maxBytes} bytes`,
+        details: { limit: String(maxBytes) },
+      },
+      'application/json',
+      // The rest of the body is not read: close the connection rather than drain it.
+      { connection: 'close' },
+    )
+  // Only a chunked body needs counting while it streams (hono's middleware does that); it reads
+  // the body through a web stream, which costs far more than the header check below.
+  const streamed = honoBodyLimit({ maxSize: maxBytes, onError: tooLarge })
+  return async function bodyLimitCheck(c, next) {
+    const headers = c.req.raw.headers
+    const length = headers.get('content-length')
+    if (length === null || headers.has('transfer-encoding')) {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+      return streamed(c, next)
+    }
+    if (Number.parseInt(length, 10) > maxBytes) return tooLarge(c)
+    await next()
+  }
 }

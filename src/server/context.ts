@@ -14,8 +14,13 @@ export type ServerVariables = {
   environment: Environment | undefined
   /** `reading` while the body is read, `running` while the operation runs (timeout: 408 vs 503). */
   phase: 'gateway' | 'reading' | 'running'
-  /** Aborted when the request's time limit runs out. */
-  signal: AbortSignal | undefined
+  /**
+   * The request's time limit: its signal aborts when the time runs out. Made on first read
+   * (an AbortController per request is measurable; only pooled operations listen to it).
+   */
+  deadline: { readonly signal: AbortSignal } | undefined
+  /** Headers for the response, decided before it exists (see response-headers.ts). */
+  responseHeaders: Record<string, string> | undefined
 }
 
 export type ServerEnv = { Variables: ServerVariables }

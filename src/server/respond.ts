@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import type { Operation, OperationOutput, ParamValue } from '../operations/types.js'
 import type { ServerEnv } from './context.js'
+import { takeResponseHeaders } from './response-headers.js'
 
 /** The `returnJSON=true` answer: the file and what one needs to know about it, in one JSON. */
 export type ReturnJsonEnvelope = {
@@ -39,7 +40,7 @@ function bytesOf(body: Uint8Array | string): Uint8Array {
   return typeof body === 'string' ? Buffer.from(body, 'utf8') : body
 }
 
-/** hono sends Uint8Arrays over a plain ArrayBuffer; a shared one is copied. */
+/** Bytes go out over a plain ArrayBuffer (a shared one is copied); a string as is (the socket encodes it). */
 function toData(body: Uint8Array | string): string | Uint8Array<ArrayBuffer> {
   if (typeof body === 'string') return body
   return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : Uint8Array.from(body)
@@ -61,12 +62,20 @@ export function envelope(out: OperationOutput): ReturnJsonEnvelope {
   }
 }
 
+/**
+ * The 200 response, with the headers the gateway recorded. Built as a plain Response with a
+ * plain header record: the Node adapter writes that straight out (see response-headers.ts).
+ */
 export function respond(c: Context<ServerEnv>, op: Operation, out: OperationOutput, params: Readonly<Record<string, ParamValue>>): Response {
-  for (const warning of out.warnings) c.header(WARNING_HEADER, headerSafe(warning), { append: true })
+  const headers = takeResponseHeaders(c)
+  // Several warnings travel as one comma-separated field (RFC 9110 §5.3), as Headers.append sends them.
+  if (out.warnings.length > 0) headers[WARNING_HEADER] = out.warnings.map(headerSafe).join(', ')
   if (params['returnJSON'] === true && op.params.some((p) => p.name === 'returnJSON')) {
-    return c.body(JSON.stringify(envelope(out)), 200, { 'content-type': 'application/json' })
+    headers['content-type'] = 'application/json'
+    return new Response(JSON.stringify(envelope(out)), { status: 200, headers })
   }
   const mediaType = out.mediaType === '' ? op.outputMediaType : out.mediaType
-  if (out.fileName !== undefined) c.header('content-disposition', `inline; filename="${headerSafe(out.fileName).replace(/"/g, '')}"`)
-  return c.body(toData(out.body), 200, { 'content-type': withCharset(mediaType, out.body) })
+  if (out.fileName !== undefined) headers['content-disposition'] = `inline; filename="${headerSafe(out.fileName).replace(/"/g, '')}"`
+  headers['content-type'] = withCharset(mediaType, out.body)
+  return new Response(toData(out.body), { status: 200, headers })
 }

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Handler, Hono, MiddlewareHandler } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Operation, OperationInput, OperationOutput } from '../operations/types.js'
 import { bodyLimit } from './body-limit.js'
 import type { ServerEnv } from './context.js'
@@ -14,9 +13,14 @@ import { endpointAccess } from './gateway/endpoint-access.js'
 import { readOperationInput } from './read-request.js'
 import { requestTimeout } from './request-timeout.js'
 import { respond } from './respond.js'
+import { takeResponseHeaders } from './response-headers.js'
 
-/** Runs an operation; the signal aborts when the request's time is up. */
-export type OperationRunner = (op: Operation, input: OperationInput, signal: AbortSignal | undefined) => Promise<OperationOutput>
+/** Runs an operation; the deadline's signal aborts when the request's time is up. */
+export type OperationRunner = (
+  op: Operation,
+  input: OperationInput,
+  deadline: { readonly signal: AbortSignal } | undefined,
+) => Promise<OperationOutput>
 
 export type RouteOptions = {
   basePath: string
@@ -33,14 +37,16 @@ export function operationHandler(op: Operation, run: OperationRunner): Handler<S
       c.set('phase', 'reading')
       const input = await readOperationInput(c.req, op)
       c.set('phase', 'running')
-      const out = await run(op, input, c.get('signal'))
+      const out = await run(op, input, c.get('deadline'))
       return respond(c, op, out, input.params)
     } catch (err) {
       const mapped = toErrorResponse(err, c.req.url, op.errorMediaType)
       // Unexpected errors go to the app's onError: logged, answered with an opaque 500.
       if (mapped === undefined) throw err
-      // newResponse keeps the headers set so far (RateLimit-*).
-      return c.newResponse(mapped.body, { status: mapped.status as ContentfulStatusCode, headers: Object.fromEntries(mapped.headers) })
+      // The headers recorded so far (RateLimit-*) go with the error too.
+      const headers = takeResponseHeaders(c)
+      mapped.headers.forEach((value, name) => (headers[name] = value))
+      return new Response(mapped.body, { status: mapped.status, headers })
     }
   }
 }

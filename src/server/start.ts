@@ -10,6 +10,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { BASE_PATH, createApp } from './app.js'
 import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix, generateKey, hashKey } from './gateway/key-format.js'
+import { BufferedLogWriter } from './log-writer.js'
 import { SqliteStore } from './stores/sqlite-store.js'
 import type { UsageStore } from './stores/types.js'
 import { WorkerPool, findWorkerFile } from './worker-pool.js'
@@ -81,7 +82,12 @@ function ensureFirstKey(store: SqliteStore, environments: readonly Environment[]
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const environments = ENVIRONMENTS_OF[options.env ?? 'both']
   const prefix = checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX)
-  const logger = options.logger ?? pino({ base: { service: 'einvoice' } }, pino.destination({ dest: 2, sync: false }))
+  // JSON lines to stderr, written in blocks (log-writer.ts); close() writes the last ones.
+  const logWriter = options.logger === undefined ? new BufferedLogWriter(2) : undefined
+  // A start that fails, or an exit without close(), still leaves its log lines behind.
+  const flushAtExit = () => logWriter?.flushSync()
+  if (logWriter !== undefined) process.once('exit', flushAtExit)
+  const logger = options.logger ?? pino({ base: { service: 'einvoice' } }, logWriter)
   const notice = options.notice ?? ((text: string) => process.stderr.write(text))
   const sqlite = new SqliteStore(options.db ?? DEFAULT_DB_FILE)
   const usage = await openUsage(options.redis, sqlite, logger).catch(async (err: unknown) => {
@@ -101,7 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxBodyBytes: options.maxBodyBytes,
     timeoutMs: options.timeoutMs,
     logger,
-    runHeavy: pool === undefined ? undefined : (op, input, signal) => pool.run(op.name, input, signal),
+    runHeavy: pool === undefined ? undefined : (op, input, deadline) => pool.run(op.name, input, deadline?.signal),
   })
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
   const host = options.host ?? '127.0.0.1'
@@ -130,7 +136,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (usage !== sqlite) await usage.close()
       await sqlite.close()
       logger.info('stopped')
-      logger.flush()
+      if (logWriter !== undefined) {
+        await logWriter.close()
+        process.off('exit', flushAtExit)
+      } else logger.flush()
     })())
   return { url, port, close }
 }

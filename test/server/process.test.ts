@@ -104,6 +104,21 @@ describe.skipIf(!hasDist)('einvoice serve (processes)', () => {
     expect(usage.thisMonth).toBe(25)
   })
 
+  it('loses no counted request of concurrent batches (group commit) under kill -9', async () => {
+    const db = join(tempDir(), 'keys.db')
+    const { key, id } = createKey(db, [])
+    const s = await serve(['--db', db])
+    let answered = 0
+    for (let round = 0; round < 3; round++) {
+      const statuses = await Promise.all(Array.from({ length: 30 }, () => ping(s.base, key).then((r) => r.status)))
+      answered += statuses.filter((st) => st === 200).length
+    }
+    expect(await s.stop('SIGKILL')).toBeNull()
+    const usage = JSON.parse(keysCli(['usage', id, '--db', db]).stdout) as { thisMonth: number }
+    expect(usage.thisMonth).toBe(answered)
+    expect(answered).toBe(90)
+  })
+
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
     const db = join(tempDir(), 'keys.db')
     const { key } = createKey(db, [])

@@ -8,7 +8,7 @@ function appWith(phase: 'reading' | 'running', workMs: number) {
   let aborted = false
   app.get('/x', requestTimeout(50), async (c) => {
     c.set('phase', phase)
-    c.get('signal')?.addEventListener('abort', () => (aborted = true))
+    c.get('deadline')?.signal.addEventListener('abort', () => (aborted = true))
     await new Promise((r) => setTimeout(r, workMs))
     return c.text('done')
   })

@@ -8,6 +8,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { ServerEnv } from '../context.js'
 import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { responseHeaders } from '../response-headers.js'
 import type { KeyStore } from '../stores/types.js'
 import { type Environment, MAX_KEY_LENGTH, hashKey, parseKey } from './key-format.js'
 
@@ -74,7 +75,7 @@ export function apiKey(options: ApiKeyOptions): MiddlewareHandler<ServerEnv> {
     }
     c.set('apiKey', record)
     c.set('environment', record.environment)
-    c.header('x-einvoice-environment', record.environment)
+    responseHeaders(c)['x-einvoice-environment'] = record.environment
     await next()
   }
 }

@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { ServerEnv } from '../context.js'
 import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { responseHeaders } from '../response-headers.js'
 import { type UsageStore, secondsToNextMinute, secondsToNextMonth } from '../stores/types.js'
 
 export type UsageLimitsOptions = {
@@ -44,7 +45,7 @@ export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<Serv
         new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMinute(now)) }),
       )
     }
-    for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value)
+    if (key.ratePerMinute !== undefined) Object.assign(responseHeaders(c), rateHeaders)
     await next()
   }
 }

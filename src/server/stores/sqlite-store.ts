@@ -1,12 +1,15 @@
 /**
  * The embedded store: one SQLite file (better-sqlite3) holds the keys and their usage. Every
- * counted request is a committed transaction before the response is sent; WAL mode keeps that
- * cheap, and a killed process loses nothing that was counted (the WAL is replayed on open).
+ * counted request is committed before the response is sent, and a killed process loses nothing
+ * that was counted (the WAL is replayed on open). Concurrent requests share one commit (group
+ * commit): each batch is one IMMEDIATE transaction that reads each key's counters once, decides
+ * every request of the batch in arrival order, and writes the final counts.
  * @module
  */
 import { randomBytes } from 'node:crypto'
 import Database from 'better-sqlite3'
 import type { Environment } from '../gateway/key-format.js'
+import { GroupCommit } from './group-commit.js'
 import {
   type KeyRecord,
   type KeyStore,
@@ -43,6 +46,9 @@ CREATE TABLE IF NOT EXISTS usage_month (
   PRIMARY KEY (key_id, month)
 );
 `
+
+type UsageRequest = { keyId: string; limits: Limits; now: Date }
+type MinuteRow = { minute: number; count: number }
 
 type KeyRow = {
   id: string
@@ -105,20 +111,21 @@ export class SqliteStore implements KeyStore, UsageStore {
       revoke: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
       minute: db.prepare<[string], { minute: number; count: number }>('SELECT minute, count FROM usage_minute WHERE key_id = ?'),
       month: db.prepare<[string, string], { count: number }>('SELECT count FROM usage_month WHERE key_id = ? AND month = ?'),
-      bumpMinute: db.prepare<[{ keyId: string; minute: number }]>(
-        `INSERT INTO usage_minute (key_id, minute, count) VALUES (@keyId, @minute, 1)
-         ON CONFLICT (key_id) DO UPDATE SET count = CASE WHEN minute = @minute THEN count + 1 ELSE 1 END, minute = @minute`,
+      setMinute: db.prepare<[string, number, number]>(
+        `INSERT INTO usage_minute (key_id, minute, count) VALUES (?, ?, ?)
+         ON CONFLICT (key_id) DO UPDATE SET minute = excluded.minute, count = excluded.count`,
       ),
-      bumpMonth: db.prepare<[string, string]>(
-        `INSERT INTO usage_month (key_id, month, count) VALUES (?, ?, 1)
-         ON CONFLICT (key_id, month) DO UPDATE SET count = count + 1`,
+      setMonth: db.prepare<[string, string, number]>(
+        `INSERT INTO usage_month (key_id, month, count) VALUES (?, ?, ?)
+         ON CONFLICT (key_id, month) DO UPDATE SET count = excluded.count`,
       ),
     }
     // IMMEDIATE takes the write lock first, so two processes on one file cannot both pass a check.
-    this.consumeTx = this.db.transaction((keyId: string, limits: Limits, now: Date) => this.consumeNow(keyId, limits, now)).immediate
+    const consumeTx = this.db.transaction((requests: readonly UsageRequest[]) => this.consumeAll(requests)).immediate
+    this.usageCommits = new GroupCommit(consumeTx)
   }
 
-  private readonly consumeTx: (keyId: string, limits: Limits, now: Date) => UsageDecision
+  private readonly usageCommits: GroupCommit<UsageRequest, UsageDecision>
 
   findByHash(hash: Buffer): KeyRecord | undefined {
     const cacheKey = hash.toString('base64')
@@ -167,30 +174,45 @@ export class SqliteStore implements KeyStore, UsageStore {
     return this.q.count.get()?.n ?? 0
   }
 
-  private consumeNow(keyId: string, limits: Limits, now: Date): UsageDecision {
-    const minute = minuteOf(now)
-    const month = monthOf(now)
-    const minuteRow = this.q.minute.get(keyId)
-    const minuteCount = minuteRow !== undefined && minuteRow.minute === minute ? minuteRow.count : 0
-    const monthCount = this.q.month.get(keyId, month)?.count ?? 0
-    // Quota before rate: when the month is used up, that is the lasting reason to report.
-    if (limits.quotaPerMonth !== undefined && monthCount >= limits.quotaPerMonth) {
-      return { outcome: 'QUOTA_EXHAUSTED', minuteCount, monthCount }
+  /** Runs inside the transaction: the same decision, request by request, as one at a time. */
+  private consumeAll(requests: readonly UsageRequest[]): UsageDecision[] {
+    const minutes = new Map<string, MinuteRow | null>()
+    const months = new Map<string, { keyId: string; month: string; count: number; dirty: boolean }>()
+    const dirtyMinutes = new Set<string>()
+    const decisions = requests.map(({ keyId, limits, now }) => {
+      const minute = minuteOf(now)
+      const month = monthOf(now)
+      let row = minutes.get(keyId)
+      if (row === undefined) minutes.set(keyId, (row = this.q.minute.get(keyId) ?? null))
+      const monthKey = `${keyId}\n${month}`
+      let monthRow = months.get(monthKey)
+      if (monthRow === undefined) months.set(monthKey, (monthRow = { keyId, month, count: this.q.month.get(keyId, month)?.count ?? 0, dirty: false }))
+      const minuteCount = row !== null && row.minute === minute ? row.count : 0
+      const monthCount = monthRow.count
+      // Quota before rate: when the month is used up, that is the lasting reason to report.
+      if (limits.quotaPerMonth !== undefined && monthCount >= limits.quotaPerMonth) {
+        return { outcome: 'QUOTA_EXHAUSTED' as const, minuteCount, monthCount }
+      }
+      if (limits.ratePerMinute !== undefined && minuteCount >= limits.ratePerMinute) {
+        return { outcome: 'RATE_LIMITED' as const, minuteCount, monthCount }
+      }
+      minutes.set(keyId, { minute, count: minuteCount + 1 })
+      dirtyMinutes.add(keyId)
+      monthRow.count = monthCount + 1
+      monthRow.dirty = true
+      return { outcome: 'OK' as const, minuteCount: minuteCount + 1, monthCount: monthCount + 1 }
+    })
+    for (const keyId of dirtyMinutes) {
+      const row = minutes.get(keyId) as MinuteRow
+      this.q.setMinute.run(keyId, row.minute, row.count)
     }
-    if (limits.ratePerMinute !== undefined && minuteCount >= limits.ratePerMinute) {
-      return { outcome: 'RATE_LIMITED', minuteCount, monthCount }
-    }
-    this.q.bumpMinute.run({ keyId, minute })
-    this.q.bumpMonth.run(keyId, month)
-    return { outcome: 'OK', minuteCount: minuteCount + 1, monthCount: monthCount + 1 }
+    for (const m of months.values()) if (m.dirty) this.q.setMonth.run(m.keyId, m.month, m.count)
+    return decisions
   }
 
+  /** Resolves once the request is decided and, when counted, committed (with its batch). */
   consume(keyId: string, limits: Limits, now: Date): Promise<UsageDecision> {
-    try {
-      return Promise.resolve(this.consumeTx(keyId, limits, now))
-    } catch (err) {
-      return Promise.reject(err as Error)
-    }
+    return this.usageCommits.submit({ keyId, limits, now })
   }
 
   usage(keyId: string, now: Date): Promise<Usage> {
@@ -200,7 +222,10 @@ export class SqliteStore implements KeyStore, UsageStore {
   }
 
   close(): Promise<void> {
-    if (this.db.open) this.db.close()
+    if (this.db.open) {
+      this.usageCommits.flush()
+      this.db.close()
+    }
     return Promise.resolve()
   }
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerEnv } from '../../../src/server/context.js'
 import { usageLimits } from '../../../src/server/gateway/usage-limits.js'
+import { leftoverHeaders } from '../../../src/server/response-headers.js'
 import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
 import type { KeyRecord } from '../../../src/server/stores/types.js'
 
@@ -11,6 +12,8 @@ let clock = new Date('2026-05-31T23:59:30Z')
 
 function appFor(key: Partial<KeyRecord> & { id: string }) {
   const app = new Hono<ServerEnv>()
+  // In the server the access log puts the recorded headers on the response; here this does.
+  app.use('*', leftoverHeaders())
   app.use('*', async (c, next) => {
     c.set('apiKey', { hash: Buffer.alloc(32), environment: 'sandbox', createdAt: '', ...key })
     await next()

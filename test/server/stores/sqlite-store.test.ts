@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { hashKey } from '../../../src/server/gateway/key-format.js'
-import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
+import { KEY_CACHE_MS, SqliteStore } from '../../../src/server/stores/sqlite-store.js'
 import { runUsageStoreCases } from './usage-store.case.js'
 
 runUsageStoreCases('SQLite store', async () => {
@@ -31,6 +31,32 @@ describe('SQLite store: keys', () => {
       await reopened.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SQLite store: key cache', () => {
+  it('sees a revocation made through itself at once, and one made by another process once its cache entry is old', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'einvoice-keys-')), 'keys.db')
+    const server = new SqliteStore(file)
+    const cli = new SqliteStore(file)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const a = server.create({ hash: hashKey('ei_test_a'), environment: 'sandbox' })
+      const b = server.create({ hash: hashKey('ei_test_b'), environment: 'sandbox' })
+      expect(server.findByHash(hashKey('ei_test_a'))?.revokedAt).toBeUndefined()
+      server.revoke(a.id, new Date())
+      expect(server.findByHash(hashKey('ei_test_a'))?.revokedAt).toBeDefined()
+
+      expect(server.findByHash(hashKey('ei_test_b'))?.revokedAt).toBeUndefined()
+      cli.revoke(b.id, new Date())
+      expect(server.findByHash(hashKey('ei_test_b'))?.revokedAt).toBeUndefined()
+      vi.setSystemTime(Date.now() + KEY_CACHE_MS)
+      expect(server.findByHash(hashKey('ei_test_b'))?.revokedAt).toBeDefined()
+    } finally {
+      vi.useRealTimers()
+      await cli.close()
+      await server.close()
     }
   })
 })

@@ -1,0 +1,92 @@
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { GroupCommit } from '../../../src/server/stores/group-commit.js'
+import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
+import { tempDir } from '../../helpers/cli.js'
+
+describe('GroupCommit', () => {
+  it('commits the calls of one event-loop turn together, in order, and resolves each with its result', async () => {
+    const commit = vi.fn((items: readonly number[]) => items.map((n) => n * 10))
+    const group = new GroupCommit(commit)
+    const results = await Promise.all([group.submit(1), group.submit(2), group.submit(3)])
+    expect(results).toEqual([10, 20, 30])
+    expect(commit).toHaveBeenCalledTimes(1)
+    expect(commit).toHaveBeenCalledWith([1, 2, 3])
+    expect(await group.submit(4)).toBe(40)
+    expect(commit).toHaveBeenCalledTimes(2)
+  })
+
+  it('rejects every call of a batch whose commit failed, and carries on with the next batch', async () => {
+    let fail = true
+    const group = new GroupCommit((items: readonly string[]) => {
+      if (fail) throw new Error('database is locked')
+      return items
+    })
+    const batch = [group.submit('a'), group.submit('b')]
+    await expect(Promise.all(batch.map((p) => p.catch((err: Error) => err.message)))).resolves.toEqual(['database is locked', 'database is locked'])
+    fail = false
+    expect(await group.submit('c')).toBe('c')
+  })
+
+  it('commits what is waiting when flushed by hand (closing), before the scheduled turn', () => {
+    const commit = vi.fn((items: readonly number[]) => items)
+    const group = new GroupCommit(commit)
+    void group.submit(1)
+    group.flush()
+    expect(commit).toHaveBeenCalledWith([1])
+  })
+})
+
+describe('SQLite store: group commit', () => {
+  it('has the whole batch committed (visible to another connection) before any of its requests resolves', async () => {
+    const file = join(tempDir(), 'keys.db')
+    const store = new SqliteStore(file)
+    const reader = new SqliteStore(file)
+    const t = new Date('2026-05-10T12:00:00Z')
+    try {
+      const seenByFirst = store.consume('k_batch', { ratePerMinute: 7 }, t).then(() => reader.usage('k_batch', t))
+      const rest = Array.from({ length: 11 }, () => store.consume('k_batch', { ratePerMinute: 7 }, t))
+      expect(await seenByFirst).toEqual({ minute: 7, month: 7 })
+      expect((await Promise.all(rest)).map((d) => d.outcome)).toEqual([...Array(6).fill('OK'), ...Array(5).fill('RATE_LIMITED')])
+    } finally {
+      await reader.close()
+      await store.close()
+    }
+  })
+
+  it('decides a batch spanning keys, minutes and months like one request after another', async () => {
+    const store = new SqliteStore(':memory:')
+    try {
+      const limits = { ratePerMinute: 2, quotaPerMonth: 3 }
+      const times = ['2026-05-31T23:58:10Z', '2026-05-31T23:58:20Z', '2026-05-31T23:58:30Z', '2026-05-31T23:59:00Z', '2026-05-31T23:59:10Z', '2026-06-01T00:00:00Z']
+      const decisions = await Promise.all([
+        ...times.map((iso) => store.consume('k_a', limits, new Date(iso))),
+        store.consume('k_b', limits, new Date(times[0] as string)),
+      ])
+      expect(decisions.map((d) => [d.outcome, d.minuteCount, d.monthCount])).toEqual([
+        ['OK', 1, 1],
+        ['OK', 2, 2],
+        ['RATE_LIMITED', 2, 2],
+        ['OK', 1, 3],
+        ['QUOTA_EXHAUSTED', 1, 3],
+        ['OK', 1, 1],
+        ['OK', 1, 1],
+      ])
+      expect(await store.usage('k_a', new Date('2026-06-01T00:00:30Z'))).toEqual({ minute: 1, month: 1 })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('commits requests still waiting when the store is closed', async () => {
+    const file = join(tempDir(), 'keys.db')
+    const store = new SqliteStore(file)
+    const t = new Date('2026-05-10T12:00:00Z')
+    const pending = store.consume('k_close', {}, t)
+    await store.close()
+    expect((await pending).outcome).toBe('OK')
+    const reopened = new SqliteStore(file)
+    expect(await reopened.usage('k_close', t)).toEqual({ minute: 1, month: 1 })
+    await reopened.close()
+  })
+})
