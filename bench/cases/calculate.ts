@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
-import { calculateInvoiceJsonText } from '../../src/calc/calculate-invoice.js'
+import { calculateInvoiceJsonText, calculatePayload } from '../../src/calc/calculate-invoice.js'
 import { calculateDocument } from '../../src/calc/document.js'
-import { parseJsonText } from '../../src/json/parse-json.js'
-import { readInvoicePayload } from '../../src/json/read-invoice.js'
+import { calculatedInvoiceJsonText } from '../../src/json/calculated-invoice.js'
+import { readInvoiceJsonText } from '../../src/json/read-invoice.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import type { BenchCase } from '../harness.js'
 
 const tenLines = readFileSync(`${PACKAGE_ROOT}/samples/invoice-10-lines.json`, 'utf8')
-const payload = readInvoicePayload(parseJsonText(tenLines))
+const payload = readInvoiceJsonText(tenLines)
+const calculation = calculatePayload(payload)
 
 export const cases: BenchCase[] = [
   {
@@ -17,8 +18,18 @@ export const cases: BenchCase[] = [
     run: () => calculateInvoiceJsonText(tenLines),
   },
   {
+    name: 'calculate: 10-line invoice, JSON text → checked payload',
+    operation: 'calculate',
+    run: () => readInvoiceJsonText(tenLines),
+  },
+  {
     name: 'calculate: 10-line invoice, arithmetic only (parsed payload)',
     operation: 'calculate',
     run: () => calculateDocument(payload),
+  },
+  {
+    name: 'calculate: 10-line invoice, CalculatedInvoice JSON text written',
+    operation: 'calculate',
+    run: () => calculatedInvoiceJsonText(payload, calculation),
   },
 ]

@@ -4,7 +4,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, ONE, percentToRate, roundTo } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, minus, percentToRate, plus, roundTo } from '../model/decimal.js'
 import type { AllowanceChargePayload } from '../json/schemas.js'
 
 /** What a percentage applies to: `value` per unit, times `quantity`. */
@@ -23,8 +23,8 @@ export function allowanceChargeAmount(
   if (entry.totalAmount !== undefined) return entry.totalAmount
   if (entry.percent !== undefined) {
     const v = provider.value
-    const single = v.times(ONE.minus(roundTo(percentToRate(entry.percent), 18)))
-    return v.minus(single).times(provider.quantity)
+    const single = v.times(minus(ONE, roundTo(percentToRate(entry.percent), 18)))
+    return minus(v, single).times(provider.quantity)
   }
   throw new EInvoiceError(
     'INVALID_PAYLOAD',
@@ -38,10 +38,10 @@ export function sumAmounts(
   provider: AmountProvider,
   path: string,
 ): Decimal {
-  let total = new Decimal(0)
+  let total = ZERO
   if (entries === undefined) return total
   entries.forEach((entry, i) => {
-    total = total.plus(allowanceChargeAmount(entry, provider, `${path}[${i}]`))
+    total = plus(total, allowanceChargeAmount(entry, provider, `${path}[${i}]`))
   })
   return total
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, ONE, ZERO, percentToRate, round2 } from '../model/decimal.js'
+import { Decimal, ONE, ZERO, minus, percentToRate, plus, round2 } from '../model/decimal.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
@@ -160,8 +160,8 @@ function percentMap(
         calculated: line.itemTotalVATAmount,
       })
     } else {
-      group.basis = group.basis.plus(line.itemTotalNetAmount)
-      group.calculated = group.calculated.plus(line.itemTotalVATAmount)
+      group.basis = plus(group.basis, line.itemTotalNetAmount)
+      group.calculated = plus(group.calculated, line.itemTotalVATAmount)
     }
   })
   // Charges first, then allowances; each recomputes VAT from the rounded basis.
@@ -173,7 +173,7 @@ function percentMap(
       group = { percent: new Decimal(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
       groups.set(key, group)
     }
-    group.basis = round2(e.isCharge ? group.basis.plus(e.amount) : group.basis.minus(e.amount))
+    group.basis = round2(e.isCharge ? plus(group.basis, e.amount) : minus(group.basis, e.amount))
     group.calculated = group.basis.times(percentToRate(e.taxPercent))
   }
   return [...groups.values()]
@@ -206,8 +206,8 @@ function categoryList(
       })
       return
     }
-    group.basis = round2(group.basis.plus(basis))
-    group.calculated = group.calculated.plus(calculated)
+    group.basis = round2(plus(group.basis, basis))
+    group.calculated = plus(group.calculated, calculated)
     if (reason !== undefined && reason !== '') {
       const known = group.exemptionReason?.split(', ') ?? []
       if (!known.includes(reason)) group.exemptionReason = [...known, reason].join(', ')
@@ -240,28 +240,30 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
   const lines = items.map((item, i) => calculateLine(item, `zfitems[${i}]`))
   let value = ZERO
   items.forEach((item, i) => {
-    if (isCalculationRelevant(item)) value = value.plus((lines[i] as LineCalculation).itemTotalNetAmount)
+    if (isCalculationRelevant(item)) value = plus(value, (lines[i] as LineCalculation).itemTotalNetAmount)
   })
   const entries = resolveDocumentEntries(invoice, items, { value, quantity: ONE })
   let charges = ZERO
   let allowances = ZERO
   for (const e of entries) {
-    if (e.isCharge) charges = charges.plus(e.amount)
-    else allowances = allowances.plus(e.amount)
+    if (e.isCharge) charges = plus(charges, e.amount)
+    else allowances = plus(allowances, e.amount)
   }
   const chargeTotal = round2(charges)
   const allowanceTotal = round2(allowances)
-  const taxBasis = round2(value.plus(chargeTotal).minus(allowanceTotal))
+  const taxBasis = round2(minus(plus(value, chargeTotal), allowanceTotal))
   const vatGroups = percentMap(items, lines, entries)
   let vatTotal = ZERO
   let vatTotalRounded = ZERO
   for (const g of vatGroups) {
-    vatTotal = vatTotal.plus(g.calculated)
-    vatTotalRounded = vatTotalRounded.plus(round2(g.calculated))
+    vatTotal = plus(vatTotal, g.calculated)
+    vatTotalRounded = plus(vatTotalRounded, round2(g.calculated))
   }
-  const grandTotal = vatTotalRounded.plus(taxBasis)
+  const grandTotal = plus(vatTotalRounded, taxBasis)
   const prepaid = round2(invoice.totalPrepaidAmount ?? ZERO)
-  const duePayable = grandTotal.minus(prepaid).plus(invoice.roundingAmount ?? ZERO)
+  const duePayable = plus(minus(grandTotal, prepaid), invoice.roundingAmount ?? ZERO)
+  // The breakdown by category is for the XML writers; calculate alone never reads it.
+  let categoryGroups: VatCategoryGroup[] | undefined
   return {
     lines,
     value,
@@ -275,7 +277,10 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
     prepaid,
     roundingAmount: invoice.roundingAmount,
     vatGroups,
-    vatCategoryGroups: categoryList(items, lines, entries),
+    get vatCategoryGroups() {
+      categoryGroups ??= categoryList(items, lines, entries)
+      return categoryGroups
+    },
     allowancesAndCharges: entries,
   }
 }

@@ -2,7 +2,7 @@
  * Per-line arithmetic (Mustang `LineCalculator`, behaviour doc §2.2), HALF_UP throughout.
  * @module
  */
-import { type Decimal, ONE, ZERO, divide, percentToRate, round2, roundTo } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, divide, minus, percentToRate, plus, round2, roundTo } from '../model/decimal.js'
 import type { ItemPayload } from '../json/schemas.js'
 import { sumAmounts } from './allowance-charge.js'
 
@@ -44,19 +44,24 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
   const rate = percentToRate(vatPercent)
 
   // Line allowances/charges apply to the per-unit price before product allowances (quirk Q3).
-  const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
-  const allowanceItemTotal = sumAmounts(item.itemAllowances, lineProvider, `${path}.itemAllowances`).minus(
-    sumAmounts(item.itemCharges, lineProvider, `${path}.itemCharges`),
-  )
+  let allowanceItemTotal = ZERO
+  if (item.itemAllowances?.length || item.itemCharges?.length) {
+    const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
+    allowanceItemTotal = minus(
+      sumAmounts(item.itemAllowances, lineProvider, `${path}.itemAllowances`),
+      sumAmounts(item.itemCharges, lineProvider, `${path}.itemCharges`),
+    )
+  }
 
   // Product-level entries are per-unit price adjustments; several do not cascade.
   const productProvider = { value: priceGross, quantity: ONE }
-  const price = priceGross
-    .minus(sumAmounts(item.product?.allowances, productProvider, `${path}.product.allowances`))
-    .plus(sumAmounts(item.product?.charges, productProvider, `${path}.product.charges`))
+  const price = plus(
+    minus(priceGross, sumAmounts(item.product?.allowances, productProvider, `${path}.product.allowances`)),
+    sumAmounts(item.product?.charges, productProvider, `${path}.product.charges`),
+  )
 
   // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.
-  let net = round2(roundTo(divide(quantity.times(price), basisQty), 18).minus(round2(allowanceItemTotal)))
+  let net = round2(minus(roundTo(divide(quantity.times(price), basisQty), 18), round2(allowanceItemTotal)))
   if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
     net = item.lineTotalAmount
   }
@@ -66,7 +71,7 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
     priceGross,
     itemTotalNetAmount: net,
     itemTotalVATAmount: vat,
-    itemTotalGrossAmount: net.plus(vat),
+    itemTotalGrossAmount: plus(net, vat),
     vatPercent,
     allowanceItemTotal,
   }

@@ -7,8 +7,40 @@ import { Decimal, isDecimal } from '../model/decimal.js'
 import { z } from 'zod'
 import type { CalendarDate } from '../model/invoice.js'
 
-/** Magnitude bound for any number in a payload: beyond it a value is a mistake, not money. */
-export const MAX_MAGNITUDE = new Decimal('1e15')
+/** Why a field value is refused; the message becomes the zod issue's. */
+export class FieldIssue {
+  constructor(readonly message: string) {}
+}
+
+/** Reads one JSON value (numbers as their literal text, as `parseJsonText` gives them). */
+export type FieldRead<T> = (value: unknown) => T | FieldIssue
+
+/**
+ * How the single-pass reader (read-json-payload.ts) reads a schema node without running zod: a
+ * leaf's own read function, or `null` meaning absent around an inner schema.
+ */
+export type FieldForm =
+  | { kind: 'leaf'; read: FieldRead<unknown> }
+  | { kind: 'nullish'; inner: z.ZodType }
+  | { kind: 'list'; item: z.ZodType }
+  | { kind: 'mergeVatId'; object: z.ZodType }
+
+/** Forms by schema instance, filled as the schemas are built. */
+export const fieldForms = new WeakMap<z.ZodType, FieldForm>()
+
+/** A leaf field: one read function gives both the zod transform and the fast reader's form. */
+function field<T>(read: FieldRead<T>) {
+  const schema = z.unknown().transform((value, ctx): T => {
+    const result = read(value)
+    if (result instanceof FieldIssue) {
+      ctx.addIssue({ code: 'custom', message: result.message })
+      return z.NEVER
+    }
+    return result
+  })
+  fieldForms.set(schema, { kind: 'leaf', read })
+  return schema
+}
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)
@@ -40,56 +72,47 @@ type DecimalOptions = { min?: 'positive' | 'nonNegative' }
  * `null` reads as absent (Jackson's NON_EMPTY model), so every field is optional.
  */
 export function decimal(options: DecimalOptions = {}) {
-  return z.unknown().transform((value, ctx): Decimal | undefined => {
+  return field((value): Decimal | undefined | FieldIssue => {
     if (value === null || value === undefined) return undefined
     const result = toDecimal(value)
-    if (typeof result === 'string') {
-      ctx.addIssue({ code: 'custom', message: result })
-      return z.NEVER
-    }
-    if (result.abs().gte(MAX_MAGNITUDE)) {
-      ctx.addIssue({ code: 'custom', message: `number out of range (${describe(value)}): magnitude must be below 1e15` })
-      return z.NEVER
-    }
+    if (typeof result === 'string') return new FieldIssue(result)
+    // Beyond 1e15 a value is a mistake, not money. |x| >= 1e15 exactly when the exponent of the
+    // leading digit is 15 or more.
+    if (result.e >= 15) return new FieldIssue(`number out of range (${describe(value)}): magnitude must be below 1e15`)
     if (options.min === 'nonNegative' && result.isNegative() && !result.isZero()) {
-      ctx.addIssue({ code: 'custom', message: `must not be negative, got ${result.toString()}` })
-      return z.NEVER
+      return new FieldIssue(`must not be negative, got ${result.toString()}`)
     }
     if (options.min === 'positive' && !result.isPositive()) {
-      ctx.addIssue({ code: 'custom', message: `must be greater than 0, got ${result.toString()}` })
-      return z.NEVER
+      return new FieldIssue(`must be greater than 0, got ${result.toString()}`)
     }
     return result
   })
 }
 
 /** An int32 (CashDiscount.days, basePeriodMeasure). */
-export const int32 = z.unknown().transform((value, ctx): number | undefined => {
+export const int32 = field((value): number | undefined | FieldIssue => {
   if (value === null || value === undefined) return undefined
   const result = toDecimal(value)
   if (typeof result === 'string' || !result.isInteger() || result.abs().gt(2147483647)) {
-    ctx.addIssue({ code: 'custom', message: `expected a whole number, got ${describe(value)}` })
-    return z.NEVER
+    return new FieldIssue(`expected a whole number, got ${describe(value)}`)
   }
   return result.toNumber()
 })
 
 /** A string; numbers and booleans are coerced to their text as Jackson does. */
-export const text = z.unknown().transform((value, ctx): string | undefined => {
+export const text = field((value): string | undefined | FieldIssue => {
   if (typeof value === 'string') return value
   if (value === null || value === undefined) return undefined
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  ctx.addIssue({ code: 'custom', message: `expected a string, got ${describe(value)}` })
-  return z.NEVER
+  return new FieldIssue(`expected a string, got ${describe(value)}`)
 })
 
-export const bool = z.unknown().transform((value, ctx): boolean | undefined => {
+export const bool = field((value): boolean | undefined | FieldIssue => {
   if (typeof value === 'boolean') return value
   if (value === null || value === undefined) return undefined
   if (value === 'true') return true
   if (value === 'false') return false
-  ctx.addIssue({ code: 'custom', message: `expected true or false, got ${describe(value)}` })
-  return z.NEVER
+  return new FieldIssue(`expected true or false, got ${describe(value)}`)
 })
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -127,13 +150,10 @@ export function toCalendarDate(value: unknown): CalendarDate | string {
   return `${m[1]}-${m[2]}-${m[3]}`
 }
 
-export const calendarDate = z.unknown().transform((value, ctx): CalendarDate | undefined => {
+export const calendarDate = field((value): CalendarDate | undefined | FieldIssue => {
   if (value === null || value === undefined) return undefined
   const result = toCalendarDate(value)
-  if (!DATE_ONLY.test(result)) {
-    ctx.addIssue({ code: 'custom', message: result })
-    return z.NEVER
-  }
+  if (!DATE_ONLY.test(result)) return new FieldIssue(result)
   return result
 })
 
@@ -141,10 +161,14 @@ const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === nu
 
 /** An optional object (or other non-primitive schema); `null` counts as absent. */
 export function optional<T extends z.ZodType>(schema: T) {
-  return schema.nullish().transform(nullToUndefined).optional()
+  const out = schema.nullish().transform(nullToUndefined).optional()
+  fieldForms.set(out, { kind: 'nullish', inner: schema })
+  return out
 }
 
 /** An optional array; `null` counts as absent. */
 export function list<T extends z.ZodType>(item: T) {
-  return z.array(item).nullish().transform(nullToUndefined).optional()
+  const out = z.array(item).nullish().transform(nullToUndefined).optional()
+  fieldForms.set(out, { kind: 'list', item })
+  return out
 }

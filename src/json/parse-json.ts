@@ -10,7 +10,7 @@ import { findJsonSyntaxProblem } from './json-syntax-error.js'
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 /** Wraps every number token outside strings in quotes, in one linear pass. */
-function quoteNumbers(text: string): string {
+export function quoteNumbers(text: string): string {
   let out = ''
   let last = 0
   let i = 0

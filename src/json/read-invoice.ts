@@ -4,6 +4,8 @@
  * of currency, bank details and direct debits.
  * @module
  */
+import { parseJsonText } from './parse-json.js'
+import { readPayloadText } from './read-json-payload.js'
 import { readPayload } from './read-payload.js'
 import {
   type CalculatedInvoicePayload,
@@ -34,24 +36,23 @@ function normalizeParty(party: TradePartyPayload | undefined): TradePartyPayload
 }
 
 function normalize<T extends InvoicePayload>(invoice: T): T {
-  const out: T = { ...invoice }
+  // The setter keys are left out by the rest copy: `delete` would slow every later use of the object.
+  const { correction, creditNote, ownContact, ...rest } = invoice
+  const out = rest as T
   out.currency ??= 'EUR'
   // correction / creditNote are setters: the referenced number plus the type code 384 / 381.
-  if (invoice.correction !== undefined) {
-    out.invoiceReferencedDocumentID = invoice.correction
+  if (correction !== undefined) {
+    out.invoiceReferencedDocumentID = correction
     out.documentCode = '384'
   }
-  if (invoice.creditNote !== undefined) {
-    out.invoiceReferencedDocumentID = invoice.creditNote
+  if (creditNote !== undefined) {
+    out.invoiceReferencedDocumentID = creditNote
     out.documentCode = '381'
   }
-  delete out.correction
-  delete out.creditNote
   // ownContact writes sender.contact; unlike Mustang it does not depend on key order.
-  if (invoice.ownContact !== undefined) {
-    out.sender = { ...(invoice.sender ?? {}), contact: invoice.ownContact } as TradePartyPayload
+  if (ownContact !== undefined) {
+    out.sender = { ...(invoice.sender ?? {}), contact: ownContact } as TradePartyPayload
   }
-  delete out.ownContact
   for (const role of ['sender', 'recipient', 'deliveryAddress', 'endCustomerDeliveryAddress', 'payee', 'invoicer', 'invoicee'] as const) {
     if (out[role] !== undefined) out[role] = normalizeParty(out[role])
   }
@@ -66,4 +67,10 @@ export function readInvoicePayload(value: unknown): InvoicePayload {
 /** A CalculatedInvoice payload (invoice2XML): as Invoice, plus the totals it carries (ignored by calc). */
 export function readCalculatedInvoicePayload(value: unknown): CalculatedInvoicePayload {
   return normalize(readPayload(CalculatedInvoiceSchema, value))
+}
+
+/** An Invoice payload from JSON text: one pass on the happy path, the full check for errors. */
+export function readInvoiceJsonText(text: string): InvoicePayload {
+  const fast = readPayloadText(InvoiceSchema, text)
+  return normalize(fast === undefined ? readPayload(InvoiceSchema, parseJsonText(text)) : fast.payload)
 }

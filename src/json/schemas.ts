@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { bool, calendarDate, decimal, int32, list, optional, text } from './fields.js'
+import { bool, calendarDate, decimal, fieldForms, int32, list, optional, text } from './fields.js'
 
 // Primitive fields read null as absent themselves; `.optional()` makes the key optional.
 const str = text.optional()
@@ -58,31 +58,31 @@ function mergeVatIdSpellings(value: unknown): unknown {
   return { ...record, vatID: winner, vatid: winner }
 }
 
-export const TradePartySchema = z.preprocess(
-  mergeVatIdSpellings,
-  z.object({
-    name: str,
-    zip: str,
-    street: str,
-    location: str,
-    country: str,
-    taxID: str,
-    vatID: str,
-    /** Same field as vatID (Jackson writes both); the later key in the document wins. */
-    vatid: str,
-    description: str,
-    additionalAddress: str,
-    additionalAddressExtension: str,
-    bankDetails: list(BankDetailsSchema),
-    debitDetails: list(DirectDebitSchema),
-    contact: optional(ContactSchema),
-    legalOrganisation: optional(LegalOrganisationSchema),
-    globalID: str,
-    globalIDScheme: str,
-    id: str,
-    email: str,
-  }),
-)
+const TradePartyObject = z.object({
+  name: str,
+  zip: str,
+  street: str,
+  location: str,
+  country: str,
+  taxID: str,
+  vatID: str,
+  /** Same field as vatID (Jackson writes both); the later key in the document wins. */
+  vatid: str,
+  description: str,
+  additionalAddress: str,
+  additionalAddressExtension: str,
+  bankDetails: list(BankDetailsSchema),
+  debitDetails: list(DirectDebitSchema),
+  contact: optional(ContactSchema),
+  legalOrganisation: optional(LegalOrganisationSchema),
+  globalID: str,
+  globalIDScheme: str,
+  id: str,
+  email: str,
+})
+
+export const TradePartySchema = z.preprocess(mergeVatIdSpellings, TradePartyObject)
+fieldForms.set(TradePartySchema, { kind: 'mergeVatId', object: TradePartyObject })
 
 export const AllowanceChargeSchema = z.object({
   /** Absolute amount; not in the spec's list but Mustang's only way to give one. */

@@ -3,7 +3,6 @@
  * Leaves out what Mustang's NON_EMPTY model leaves out: undefined, null, empty strings and arrays.
  * @module
  */
-import { randomBytes } from 'node:crypto'
 import { type Decimal, isDecimal } from '../model/decimal.js'
 
 /** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
@@ -20,31 +19,177 @@ export function money(value: Decimal): JsonNumber {
   return new JsonNumber(text.length - dot === 2 ? text + '0' : text)
 }
 
-// Exact numbers travel through JSON.stringify as marked strings. The random nonce makes a marker
-// impossible to forge from user text.
-const NONCE = randomBytes(6).toString('hex')
-const MARK = `\u0000${NONCE}#`
-const MARKED = new RegExp(`"\\\\u0000${NONCE}#([-0-9.eE+]+)"`, 'g')
+/**
+ * `{ ...base, ...overrides }` written without building the copy: base's keys in its order, then
+ * the overrides' new keys; an override's value wins. `spreadOut` builds the plain object.
+ */
+export class JsonSpread {
+  constructor(
+    readonly base: object,
+    readonly overrides: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** A value with its JsonSpreads built into plain objects (arrays holding them are copied). */
+export function spreadOut(v: unknown): unknown {
+  if (v instanceof JsonSpread) {
+    const out: Record<string, unknown> = { ...v.base }
+    for (const key of Object.keys(v.overrides)) out[key] = spreadOut(v.overrides[key])
+    return out
+  }
+  if (Array.isArray(v) && v.some((item) => item instanceof JsonSpread)) return v.map(spreadOut)
+  return v
+}
+
+// An array-index key ("0", "42") comes first in any object's key order, wherever it was added.
+function isIndexKey(key: string | undefined): boolean {
+  return key !== undefined && /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295
+}
+
+const NUMBER_TEXT = /^[-0-9.eE+]+$/
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || typeof v === 'function' || (Array.isArray(v) && v.length === 0)
 }
 
-/** A copy without empty values, exact numbers replaced by marked strings for JSON.stringify. */
-function prepare(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null) return v
-  if (isDecimal(v)) return MARK + v.toString()
-  if (v instanceof JsonNumber) return MARK + v.text
-  if (Array.isArray(v)) return v.map((item) => (isEmpty(item) ? null : prepare(item)))
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(v)) {
-    const value = (v as Record<string, unknown>)[key]
-    if (!isEmpty(value)) out[key] = prepare(value)
+// Property names repeat from object to object (the payload's field names): quote each once.
+const quotedKeys = new Map<string, string>()
+const MAX_QUOTED_KEYS = 2000
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key)
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key)
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted)
   }
-  return out
+  return quoted
 }
 
-/** Serialises `value` as JSON; `pretty` indents by two spaces. Native JSON.stringify does the work. */
+/** The literal of an exact number; text that is no number literal is written as a string. */
+function numberLiteral(text: string): string {
+  return NUMBER_TEXT.test(text) ? text : JSON.stringify(text)
+}
+
+// Text JSON.stringify would write unchanged between quotes (no quote, backslash, control character
+// or surrogate): the common case, written without the call.
+// eslint-disable-next-line no-control-regex -- these are the characters JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : '"' + text + '"'
+}
+
+/** The text being written: one string appended to, cheaper than joining nested results. */
+let out = ''
+
+/**
+ * Appends one value. `step` is '' for compact output, else the indentation per level and
+ * `indent` the current line's, laid out as JSON.stringify's `space` argument does.
+ */
+function write(v: unknown, indent: string, step: string): void {
+  switch (typeof v) {
+    case 'string':
+      out += quote(v)
+      return
+    case 'number':
+      out += Number.isFinite(v) ? String(v) : 'null'
+      return
+    case 'boolean':
+      out += v ? 'true' : 'false'
+      return
+    case 'object':
+      break
+    default:
+      // bigint throws as JSON.stringify does; symbols and functions never reach here (isEmpty).
+      out += JSON.stringify(v) ?? 'null'
+      return
+  }
+  if (v === null) {
+    out += 'null'
+    return
+  }
+  // Plain objects and arrays are the bulk: test for them before the exact-number classes.
+  const proto: unknown = Object.getPrototypeOf(v)
+  if (proto !== Object.prototype && proto !== Array.prototype) {
+    if (v instanceof JsonNumber) {
+      out += numberLiteral(v.text)
+      return
+    }
+    if (isDecimal(v)) {
+      out += v.isFinite() ? v.toString() : JSON.stringify(v.toString())
+      return
+    }
+  }
+  const inner = step === '' ? '' : indent + step
+  const separator = step === '' ? ',' : ',\n' + inner
+  if (Array.isArray(v)) {
+    if (v.length === 0) {
+      out += '[]'
+      return
+    }
+    out += step === '' ? '[' : '[\n' + inner
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i]
+      if (i > 0) out += separator
+      if (isEmpty(item) || typeof item === 'symbol') out += 'null'
+      else write(item, inner, step)
+    }
+    out += step === '' ? ']' : '\n' + indent + ']'
+    return
+  }
+  if (v instanceof JsonSpread) {
+    writeSpread(v, indent, step)
+    return
+  }
+  writeEntries(v as Record<string, unknown>, Object.keys(v), undefined, indent, step)
+}
+
+function writeSpread(v: JsonSpread, indent: string, step: string): void {
+  const baseKeys = Object.keys(v.base)
+  const overrideKeys = Object.keys(v.overrides)
+  if (isIndexKey(baseKeys[0]) || isIndexKey(overrideKeys[0])) {
+    write(spreadOut(v), indent, step)
+    return
+  }
+  const base = v.base as Record<string, unknown>
+  const added = overrideKeys.filter((key) => !Object.prototype.propertyIsEnumerable.call(base, key))
+  writeEntries(base, added.length === 0 ? baseKeys : [...baseKeys, ...added], v.overrides, indent, step)
+}
+
+/** An object's entries under `keys`, each value taken from `overrides` when it has the key. */
+function writeEntries(
+  record: Readonly<Record<string, unknown>>,
+  keys: readonly string[],
+  overrides: Readonly<Record<string, unknown>> | undefined,
+  indent: string,
+  step: string,
+): void {
+  const inner = step === '' ? '' : indent + step
+  const separator = step === '' ? ',' : ',\n' + inner
+  const colon = step === '' ? ':' : ': '
+  let first = true
+  for (const key of keys) {
+    const value = overrides !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : record[key]
+    // Symbols are dropped by JSON.stringify itself.
+    if (isEmpty(value) || typeof value === 'symbol') continue
+    out += (first ? (step === '' ? '{' : '{\n' + inner) : separator) + quoteKey(key) + colon
+    first = false
+    write(value, inner, step)
+  }
+  if (first) out += '{}'
+  else out += step === '' ? '}' : '\n' + indent + '}'
+}
+
+/** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. */
 export function writeJson(value: unknown, options: { pretty?: boolean | undefined } = {}): string {
-  return JSON.stringify(prepare(value), null, options.pretty === true ? 2 : undefined).replace(MARKED, '$1')
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError('writeJson: the value has no JSON form')
+  }
+  out = ''
+  try {
+    write(value, '', options.pretty === true ? '  ' : '')
+    return out
+  } finally {
+    out = ''
+  }
 }

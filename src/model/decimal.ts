@@ -27,17 +27,38 @@ export function percentToRate(percent: Decimal): Decimal {
 
 /** `value / divisor`, skipping the (costly) division when the divisor is 1. */
 export function divide(value: Decimal, divisor: Decimal): Decimal {
-  return divisor.eq(ONE) ? value : value.div(divisor)
+  return divisor === ONE || divisor.eq(ONE) ? value : value.div(divisor)
 }
 
 /** Round to 2 decimals, HALF_UP (Java `setScale(2, HALF_UP)`). */
 export function round2(value: Decimal): Decimal {
-  return value.toDecimalPlaces(2, DecimalJs.ROUND_HALF_UP)
+  return roundTo(value, 2)
 }
 
-/** Round to `places` decimals, HALF_UP. */
+/** Round to `places` decimals, HALF_UP; a value already that short is returned as it is. */
 export function roundTo(value: Decimal, places: number): Decimal {
-  return value.toDecimalPlaces(places, DecimalJs.ROUND_HALF_UP)
+  return value.decimalPlaces() <= places ? value : value.toDecimalPlaces(places, DecimalJs.ROUND_HALF_UP)
+}
+
+/**
+ * Whether `value ± 0` is `value` itself: decimal.js rounds every sum to the precision (60 digits)
+ * and turns -0 into 0, so only a nonzero value of at most 8 words (7 digits each) is unchanged.
+ */
+function unchangedBySum(value: Decimal): boolean {
+  const digits = value.d as number[] | null // null for NaN and ±Infinity
+  return digits !== null && digits.length <= 8 && !value.isZero()
+}
+
+/** `a + b`, without the allocations when one side is 0 and the sum is the other side exactly. */
+export function plus(a: Decimal, b: Decimal): Decimal {
+  if (b.isZero() && unchangedBySum(a)) return a
+  if (a.isZero() && unchangedBySum(b)) return b
+  return a.plus(b)
+}
+
+/** `a - b`, without the allocations when b is 0 and the difference is a exactly. */
+export function minus(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() && unchangedBySum(a) ? a : a.minus(b)
 }
 
 export function isDecimal(value: unknown): value is Decimal {
@@ -46,6 +67,6 @@ export function isDecimal(value: unknown): value is Decimal {
 
 export function sum(values: Iterable<Decimal>): Decimal {
   let total = ZERO
-  for (const v of values) total = total.plus(v)
+  for (const v of values) total = plus(total, v)
   return total
 }

@@ -1,0 +1,333 @@
+/**
+ * A payload read straight from JSON text in one pass, steered by its zod schema: no quoting pass,
+ * no intermediate object tree, no zod run on the happy path. Every field value is read by the
+ * same function its zod schema runs (fields.ts), so what this returns equals
+ * `readPayload(schema, parseJsonText(text))`. Anything off the common path (a syntax error, a
+ * refused value, a duplicate key, a schema node without a form) makes it give up; the caller
+ * then takes that slow path, which also words the error.
+ * @module
+ */
+import { z } from 'zod'
+import { FieldIssue, type FieldRead, fieldForms } from './fields.js'
+import { quoteNumbers } from './parse-json.js'
+
+/** Reads the value at the cursor (whitespace already skipped) and returns its output. */
+type Reader = () => unknown
+
+/** Thrown to give up on the fast path. */
+const GIVE_UP: unique symbol = Symbol('give up')
+/** A field not (yet) seen in the object being read. */
+const ABSENT: unique symbol = Symbol('absent')
+/** Nesting beyond this goes to the slow path (JSON.parse is not recursive, this reader is). */
+const MAX_DEPTH = 200
+
+let src = ''
+let pos = 0
+
+function giveUp(): never {
+  // A private signal, caught in readPayloadText; never escapes.
+  throw GIVE_UP
+}
+
+// The scanners work on local copies of the cursor: module variables cannot live in registers.
+function skipWhitespace(): void {
+  const text = src
+  let i = pos
+  let c = text.charCodeAt(i)
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i)
+  pos = i
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39
+}
+
+/** A string token (cursor on its quote), decoded as JSON.parse decodes it. */
+function readString(): string {
+  const text = src
+  const start = pos + 1
+  let i = start
+  let escaped = false
+  for (;;) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) break
+    if (c === 0x5c) {
+      escaped = true
+      i += 2
+      continue
+    }
+    // A raw control character is invalid JSON; NaN is the end of the text.
+    if (c < 0x20 || Number.isNaN(c)) giveUp()
+    i++
+  }
+  pos = i + 1
+  if (!escaped) return text.slice(start, i)
+  try {
+    return JSON.parse(text.slice(start - 1, i + 1)) as string
+  } catch {
+    return giveUp()
+  }
+}
+
+/** A number token's literal text, exactly JSON's grammar (as parseJsonText keeps it). */
+function readNumber(): string {
+  const text = src
+  const start = pos
+  let i = start
+  let c = text.charCodeAt(i)
+  if (c === 0x2d) c = text.charCodeAt(++i)
+  if (c === 0x30) c = text.charCodeAt(++i)
+  else if (c >= 0x31 && c <= 0x39) {
+    do c = text.charCodeAt(++i)
+    while (isDigit(c))
+  } else giveUp()
+  if (c === 0x2e) {
+    if (!isDigit(text.charCodeAt(++i))) giveUp()
+    do c = text.charCodeAt(++i)
+    while (isDigit(c))
+  }
+  if (c === 0x65 || c === 0x45) {
+    c = text.charCodeAt(++i)
+    if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++i)
+    if (!isDigit(c)) giveUp()
+    do c = text.charCodeAt(++i)
+    while (isDigit(c))
+  }
+  pos = i
+  return text.slice(start, i)
+}
+
+function readWord<T>(word: string, value: T): T {
+  if (!src.startsWith(word, pos)) giveUp()
+  pos += word.length
+  return value
+}
+
+/** Steps over any value, checking its syntax. */
+function skipValue(depth: number): void {
+  if (depth > MAX_DEPTH) giveUp()
+  const c = src.charCodeAt(pos)
+  if (c === 0x22) readString()
+  else if (c === 0x7b || c === 0x5b) {
+    const close = c === 0x7b ? 0x7d : 0x5d
+    pos++
+    skipWhitespace()
+    if (src.charCodeAt(pos) === close) {
+      pos++
+      return
+    }
+    for (;;) {
+      if (close === 0x7d) {
+        if (src.charCodeAt(pos) !== 0x22) giveUp()
+        readString()
+        skipWhitespace()
+        if (src.charCodeAt(pos++) !== 0x3a) giveUp()
+        skipWhitespace()
+      }
+      skipValue(depth + 1)
+      skipWhitespace()
+      const next = src.charCodeAt(pos++)
+      if (next === close) return
+      if (next !== 0x2c) giveUp()
+      skipWhitespace()
+    }
+  } else if (c === 0x74) readWord('true', true)
+  else if (c === 0x66) readWord('false', false)
+  else if (c === 0x6e) readWord('null', null)
+  else readNumber()
+}
+
+/** Any value as parseJsonText gives it (numbers as their literal text). */
+function readGeneric(): unknown {
+  const start = pos
+  skipValue(0)
+  try {
+    return JSON.parse(quoteNumbers(src.slice(start, pos)))
+  } catch {
+    return giveUp()
+  }
+}
+
+/** A scalar as parseJsonText gives it; objects and arrays through the generic path. */
+function readPlain(): unknown {
+  const c = src.charCodeAt(pos)
+  if (c === 0x22) return readString()
+  if (c === 0x74) return readWord('true', true)
+  if (c === 0x66) return readWord('false', false)
+  if (c === 0x6e) return readWord('null', null)
+  if (c === 0x7b || c === 0x5b) return readGeneric()
+  return readNumber()
+}
+
+function leafReader(read: FieldRead<unknown>): Reader {
+  return () => {
+    const result = read(readPlain())
+    return result instanceof FieldIssue ? giveUp() : result
+  }
+}
+
+function listReader(item: Reader): Reader {
+  return () => {
+    const c = src.charCodeAt(pos)
+    if (c === 0x6e) return readWord('null', undefined)
+    if (c !== 0x5b) giveUp()
+    pos++
+    skipWhitespace()
+    const out: unknown[] = []
+    if (src.charCodeAt(pos) === 0x5d) {
+      pos++
+      return out
+    }
+    for (;;) {
+      out.push(item())
+      skipWhitespace()
+      const next = src.charCodeAt(pos++)
+      if (next === 0x5d) return out
+      if (next !== 0x2c) giveUp()
+      skipWhitespace()
+    }
+  }
+}
+
+/** What an absent key gives in zod's output: nothing, a value, or (for this reader) the slow path. */
+type Absence = { kind: 'omit' } | { kind: 'value'; value: unknown } | { kind: 'issue' }
+
+function absenceOf(schema: z.ZodType): Absence {
+  const probe = z.object({ key: schema }).safeParse({})
+  if (!probe.success) return { kind: 'issue' }
+  if (!('key' in probe.data)) return { kind: 'omit' }
+  const value: unknown = probe.data.key
+  // A default object must be fresh each time: left to zod.
+  return typeof value === 'object' && value !== null ? { kind: 'issue' } : { kind: 'value', value }
+}
+
+/**
+ * An object: known keys read by their field's reader, unknown keys skipped, output in the shape's
+ * key order as zod writes it. `mergeVatId` applies TradeParty's rule: when both vatID and vatid
+ * are given, the later one in the text wins for both.
+ */
+function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
+  const names = Object.keys(schema.shape)
+  const count = names.length
+  const index = new Map(names.map((name, i) => [name, i]))
+  const readers: Reader[] = []
+  const absences: Absence[] = []
+  for (const name of names) {
+    const field = schema.shape[name] as z.ZodType
+    readers.push(readerFor(field))
+    absences.push(absenceOf(field))
+  }
+  const vatIdAt = index.get('vatID') ?? -1
+  const vatidAt = index.get('vatid') ?? -1
+  const merges = mergeVatId && vatIdAt >= 0 && vatidAt >= 0
+  return () => {
+    if (src.charCodeAt(pos) !== 0x7b) giveUp()
+    pos++
+    skipWhitespace()
+    const slots: unknown[] = new Array<unknown>(count).fill(ABSENT)
+    let vatidLast = false
+    if (src.charCodeAt(pos) === 0x7d) pos++
+    else {
+      for (;;) {
+        if (src.charCodeAt(pos) !== 0x22) giveUp()
+        const key = readString()
+        skipWhitespace()
+        if (src.charCodeAt(pos++) !== 0x3a) giveUp()
+        skipWhitespace()
+        const i = index.get(key)
+        if (i === undefined) skipValue(0)
+        else {
+          // JSON.parse keeps the last of duplicate keys; rare enough to leave to the slow path.
+          if (slots[i] !== ABSENT) giveUp()
+          slots[i] = (readers[i] as Reader)()
+          if (i === vatidAt) vatidLast = true
+          else if (i === vatIdAt) vatidLast = false
+        }
+        skipWhitespace()
+        const next = src.charCodeAt(pos++)
+        if (next === 0x7d) break
+        if (next !== 0x2c) giveUp()
+        skipWhitespace()
+      }
+    }
+    if (merges && slots[vatIdAt] !== ABSENT && slots[vatidAt] !== ABSENT) {
+      const winner = vatidLast ? slots[vatidAt] : slots[vatIdAt]
+      slots[vatIdAt] = winner
+      slots[vatidAt] = winner
+    }
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < count; i++) {
+      const value = slots[i]
+      if (value !== ABSENT) out[names[i] as string] = value
+      else {
+        const absence = absences[i] as Absence
+        if (absence.kind === 'value') out[names[i] as string] = absence.value
+        else if (absence.kind === 'issue') giveUp()
+      }
+    }
+    return out
+  }
+}
+
+/** A node without a form: read generically, then run its own zod schema. */
+function zodReader(schema: z.ZodType): Reader {
+  return () => {
+    const result = schema.safeParse(readGeneric())
+    return result.success ? result.data : giveUp()
+  }
+}
+
+/** A z.object this reader reads itself: no catchall, no checks of its own (refine). */
+function plainObject(schema: z.ZodType): z.ZodObject | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined
+  return schema.def.catchall === undefined && (schema.def.checks ?? []).length === 0 ? schema : undefined
+}
+
+function compile(schema: z.ZodType): Reader {
+  const form = fieldForms.get(schema)
+  if (form?.kind === 'leaf') return leafReader(form.read)
+  if (form?.kind === 'list') return listReader(readerFor(form.item))
+  if (form?.kind === 'nullish') {
+    const inner = readerFor(form.inner)
+    return () => (src.charCodeAt(pos) === 0x6e ? readWord('null', undefined) : inner())
+  }
+  if (form?.kind === 'mergeVatId') {
+    const object = plainObject(form.object)
+    return object === undefined ? zodReader(schema) : objectReader(object, true)
+  }
+  if (schema instanceof z.ZodOptional) return readerFor(schema.unwrap() as z.ZodType)
+  const object = plainObject(schema)
+  return object === undefined ? zodReader(schema) : objectReader(object, false)
+}
+
+const readers = new WeakMap<z.ZodType, Reader>()
+
+function readerFor(schema: z.ZodType): Reader {
+  let reader = readers.get(schema)
+  if (reader === undefined) {
+    reader = compile(schema)
+    readers.set(schema, reader)
+  }
+  return reader
+}
+
+/**
+ * Reads `text` as `schema` in one pass.
+ * @returns the payload, or undefined when the text needs the slow path (parseJsonText + readPayload).
+ */
+export function readPayloadText<S extends z.ZodType>(schema: S, text: string): { payload: z.output<S> } | undefined {
+  const reader = readerFor(schema)
+  src = text
+  pos = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  try {
+    skipWhitespace()
+    const payload = reader() as z.output<S>
+    skipWhitespace()
+    return pos === src.length ? { payload } : undefined
+  } catch {
+    // GIVE_UP, or anything unexpected (e.g. a stack overflow): the slow path decides.
+    return undefined
+  } finally {
+    src = ''
+  }
+}

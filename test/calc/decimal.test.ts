@@ -1,0 +1,28 @@
+/** The allocation-saving helpers give what the plain decimal.js operations give. */
+import { describe, expect, it } from 'vitest'
+import { Decimal, ZERO, minus, plus, round2, roundTo } from '../../src/model/decimal.js'
+
+const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321', '9.999', '-0.005',
+  // 64 significant digits: a sum rounds this to the 60-digit precision.
+  '1234567890123456789012345678901234.567890123456789012345678901234', 'NaN', 'Infinity'].map((v) => new Decimal(v))
+
+/** Value and sign, so that -0 and 0 differ. */
+const show = (d: Decimal) => `${d.toString()} ${d.isNegative() ? '-' : '+'}`
+
+describe('decimal helpers', () => {
+  it('plus and minus equal decimal.js plus and minus', () => {
+    for (const a of values) {
+      for (const b of [...values, ZERO]) {
+        expect(show(plus(a, b))).toBe(show(a.plus(b)))
+        expect(show(minus(a, b))).toBe(show(a.minus(b)))
+      }
+    }
+  })
+
+  it('roundTo and round2 equal toDecimalPlaces with HALF_UP', () => {
+    for (const a of values) {
+      for (const places of [0, 2, 18]) expect(show(roundTo(a, places))).toBe(show(a.toDecimalPlaces(places, Decimal.ROUND_HALF_UP)))
+      expect(round2(a).toString()).toBe(a.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toString())
+    }
+  })
+})

@@ -1,0 +1,64 @@
+/** writeJson lays text out as JSON.stringify does, with exact numbers and Mustang's NON_EMPTY. */
+import { readFileSync, readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { calculatePayload } from '../../src/calc/calculate-invoice.js'
+import { calculatedInvoiceJson, calculatedInvoiceJsonText } from '../../src/json/calculated-invoice.js'
+import { readInvoiceJsonText } from '../../src/json/read-invoice.js'
+import { JsonNumber, JsonSpread, spreadOut, writeJson } from '../../src/json/write-json.js'
+import { Decimal } from '../../src/model/decimal.js'
+
+const plain = {
+  s: 'a "quoted" \\ line\nbreak \u0001 \ud800 é €',
+  n: [0, -1.5, 1e21, 5e-7, Number.NaN, Number.POSITIVE_INFINITY],
+  b: [true, false],
+  nested: { deeper: { x: 1 }, empty: {}, list: [{ a: 1 }, [2, [3]]] },
+  '': 'empty key',
+  '10': 'index key',
+}
+
+describe('writeJson', () => {
+  it('writes plain values exactly as JSON.stringify, compact and indented', () => {
+    expect(writeJson(plain)).toBe(JSON.stringify(plain))
+    expect(writeJson(plain, { pretty: true })).toBe(JSON.stringify(plain, null, 2))
+    expect(writeJson([1, 'x'], { pretty: true })).toBe(JSON.stringify([1, 'x'], null, 2))
+  })
+
+  it('leaves out empty values in objects and writes them as null in arrays', () => {
+    const value = { a: undefined, b: null, c: '', d: [], e: () => 1, f: [undefined, null, '', [], 'x'], g: { h: '' } }
+    expect(writeJson(value)).toBe('{"f":[null,null,null,null,"x"],"g":{}}')
+  })
+
+  it('writes Decimals and JsonNumbers as exact number literals', () => {
+    const value = { a: new Decimal('123456789012345678.990'), b: new JsonNumber('197.00'), c: [new Decimal('-1e-40')] }
+    expect(writeJson(value)).toBe('{"a":123456789012345678.99,"b":197.00,"c":[-1e-40]}')
+    expect(writeJson({ a: new Decimal('2') }, { pretty: true })).toBe('{\n  "a": 2\n}')
+  })
+
+  it('writes a JsonSpread as the spread object, key order included', () => {
+    const base = { a: 1, b: 2, c: 3 }
+    const overrides = { d: 4, b: 'B', c: undefined }
+    const spread = new JsonSpread(base, overrides)
+    expect(writeJson(spread)).toBe(JSON.stringify({ ...base, ...overrides }))
+    expect(writeJson([spread], { pretty: true })).toBe(JSON.stringify([{ ...base, ...overrides }], null, 2))
+    // Index keys come first in a spread object, wherever they were added.
+    const indexed = new JsonSpread({ x: 1 }, { '7': 2 })
+    expect(writeJson(indexed)).toBe('{"7":2,"x":1}')
+    expect(spreadOut({ keep: 1 })).toEqual({ keep: 1 })
+    expect(spreadOut([spread])).toEqual([{ a: 1, b: 'B', c: undefined, d: 4 }])
+  })
+})
+
+describe('calculatedInvoiceJsonText', () => {
+  it('writes what writeJson writes for the built response, for every sample', () => {
+    const dir = new URL('../../samples/', import.meta.url)
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
+    expect(files.length).toBeGreaterThan(5)
+    for (const file of files) {
+      const invoice = readInvoiceJsonText(readFileSync(new URL(file, dir), 'utf8'))
+      const calc = calculatePayload(invoice)
+      for (const pretty of [false, true]) {
+        expect(calculatedInvoiceJsonText(invoice, calc, { pretty })).toBe(writeJson(calculatedInvoiceJson(invoice, calc), { pretty }))
+      }
+    }
+  })
+})
