@@ -9,7 +9,7 @@ import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from './xml/inde
 import { readCii } from './cii/read-cii.js'
 import { readZf1 } from './zf1/read-zf1.js'
 import { readOrderX } from './orderx/read-orderx.js'
-import { readUbl } from './ubl/index.js'
+import { readUbl } from './ubl/read-ubl.js'
 
 export type InvoiceSyntax = InvoiceSource['syntax']
 

@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { Decimal } from '../../src/model/decimal.js'
 import { validateDocument } from '../../src/validate/validate-xml.js'
 import { validateXml } from '../../src/validate/index.js'
 import { runTreePatterns } from '../../src/validate/engine.js'
+import { CII_RULE_SETS } from '../../src/validate/binding-cii.js'
 import { planValidation } from '../../src/validate/rule-sets.js'
-import { runXsdLayer, schemasFor } from '../../src/validate/xsd/xsd-layer.js'
+import { runXsdLayer } from '../../src/validate/xsd/xsd-layer.js'
+import { schemasFor } from '../../src/validate/xsd/schemas.js'
 import type { Finding, TreePattern } from '../../src/validate/types.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { parseXml } from '../../src/xml/index.js'
@@ -41,14 +45,15 @@ function buildInvoice(pairs: number): string {
     .replace('<ram:DuePayableAmount>405.69', `<ram:DuePayableAmount>${f(net.plus(vat))}`)
 }
 
-const invoice = Buffer.from(buildInvoice(14))
+/** Exported for profiling scripts that time the stages one by one. */
+export const invoice = Buffer.from(buildInvoice(14))
 const kb = Math.round(invoice.length / 1024)
 const check = validateXml(invoice)
 if (!check.valid) throw new Error(`bench invoice is not valid: ${check.findings.map((f) => f.message).join('; ')}`)
 const parsed = parseXml(invoice)
 // The same invoice declared as XRechnung 3.0: XSD + CEN + the KoSIT layer (it lacks some BR-DE data,
 // so it has findings; the point is the cost of the full XRechnung stack).
-const xrechnung = Buffer.from(
+export const xrechnung = Buffer.from(
   invoice.toString('utf8').replace('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</ram:ID>'),
 )
 if (validateXml(xrechnung).profile !== 'XRECHNUNG') throw new Error('bench XRechnung invoice is not recognised as XRechnung')
@@ -56,12 +61,34 @@ if (validateXml(xrechnung).profile !== 'XRECHNUNG') throw new Error('bench XRech
 // Per-layer cases on the parsed XRechnung document, so a regression shows in the layer it comes from.
 const xrDoc = parseXml(xrechnung)
 const XR_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'
-const xrPlan = planValidation('CII', XR_ID)
+const xrPlan = planValidation('CII', XR_ID, { cii: CII_RULE_SETS })
 const layerPatterns = (layer: string): TreePattern[] => xrPlan.ruleSets.filter((s) => s.layer === layer).flatMap((s) => s.treePatterns)
 const cenPatterns = layerPatterns('en16931')
 const kositPatterns = layerPatterns('xrechnung')
 const xsdTables = schemasFor('CII', xrPlan.profile, XR_ID)
 const sink = (): Finding[] => []
+
+/**
+ * A batch through the real CLI: the 44 XRechnung standard business cases (22 CII, 22 UBL) in one
+ * `einvoice validate` process, in-process (--jobs 1) and on two worker threads (--jobs 2). Wall
+ * time of the whole child process (the CPU column only counts this process). Skipped without the
+ * shared corpus.
+ */
+const BATCH_DIR = join(PACKAGE_ROOT, '..', 'shared', 'corpus', 'kosit-xrechnung-testsuite', 'src', 'test', 'business-cases', 'standard')
+const batchFiles = existsSync(BATCH_DIR) ? readdirSync(BATCH_DIR).filter((f) => f.endsWith('.xml')).map((f) => join(BATCH_DIR, f)) : []
+const childEnv = { ...process.env }
+// Set on these machines, it adds ~90 ms to every Node start (see startup.ts).
+delete childEnv.NODE_EXTRA_CA_CERTS
+const batchRun = (jobs: number) => (): void => {
+  const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin', 'einvoice.js'), 'validate', '--jobs', String(jobs), ...batchFiles], { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] })
+  // 0 all valid, 1 some invalid; anything else means the batch did not run as measured.
+  if (r.status !== 0 && r.status !== 1) throw new Error(`einvoice validate batch exited with ${String(r.status)}: ${r.stderr.toString()}`)
+}
+const batchCases: BenchCase[] = batchFiles.length === 0 ? [] : [1, 2].map((jobs) => ({
+  name: `validate: batch of ${batchFiles.length} XRechnung corpus files (CII + UBL), one CLI process, --jobs ${jobs}`,
+  operation: 'validate',
+  run: batchRun(jobs),
+}))
 
 export const cases: BenchCase[] = [
   {
@@ -101,4 +128,5 @@ export const cases: BenchCase[] = [
     operation: 'validate',
     run: () => validateDocument(parsed, 'CII'),
   },
+  ...batchCases,
 ]

@@ -41,6 +41,11 @@ function nameMatches(tests: readonly NameTest[], ns: string, local: string): boo
   return false
 }
 
+function someIn<T>(items: ReadonlySet<T>, set: ReadonlySet<T>): boolean {
+  for (const x of items) if (set.has(x)) return true
+  return false
+}
+
 export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
   const alternatives: Alternative[] = []
   const seen = new Set<ElementMatcher>()
@@ -55,6 +60,25 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
       }
     }
   }
+  // Where new matches can start, by the local name of their first step (null: any name); the
+  // absolute ones only at the root. Building a state then looks at a handful of alternatives.
+  const startsByLocal = new Map<string | null, number[]>()
+  const absoluteStarts: number[] = []
+  alternatives.forEach((alt, i) => {
+    if (alt.absolute) {
+      absoluteStarts.push(i)
+      return
+    }
+    for (const t of alt.steps[0] as readonly NameTest[]) {
+      const key = t.local ?? null
+      const list = startsByLocal.get(key)
+      if (list === undefined) startsByLocal.set(key, [i])
+      else if (list[list.length - 1] !== i) list.push(i)
+    }
+  })
+  // The path matchers of each pattern, and whether it has predicate contexts (tested per name).
+  const pathMatchers = patterns.map((p) => new Set(p.groups.map((g) => g.context).filter((c) => c.path !== undefined)))
+  const hasPredicates = patterns.map((p) => p.groups.some((g) => g.context.path === undefined))
   const states: State[] = []
   const ids = new Map<string, number>()
   let cached = 0
@@ -88,15 +112,20 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
       if (k < alt.steps.length && nameMatches(alt.steps[k] as readonly NameTest[], ns, local)) out.add(pos + 1)
     }
     // Start new matches: relative paths anywhere, absolute ones at the root only.
-    alternatives.forEach((alt, i) => {
-      if ((!alt.absolute || from === startState) && nameMatches(alt.steps[0] as readonly NameTest[], ns, local)) out.add(i * SHIFT + 1)
-    })
+    const start = (i: number): void => {
+      if (nameMatches((alternatives[i] as Alternative).steps[0] as readonly NameTest[], ns, local)) out.add(i * SHIFT + 1)
+    }
+    for (const i of startsByLocal.get(local) ?? []) start(i)
+    for (const i of startsByLocal.get(null) ?? []) start(i)
+    if (from === startState) for (const i of absoluteStarts) start(i)
     return stateOf([...out])
   }
 
   const candidatesFor = (state: State, ns: string, local: string): Candidates[] => {
     const out: Candidates[] = []
-    for (const p of patterns) {
+    patterns.forEach((p, k) => {
+      // Most patterns have no context at this element: skip them without looking at each group.
+      if (!(hasPredicates[k] as boolean) && !someIn(state.accepted, pathMatchers[k] as ReadonlySet<ElementMatcher>)) return
       const groups: TreeRuleGroup[] = []
       const tests: (((el: XmlElement) => boolean) | undefined)[] = []
       for (const g of p.groups) {
@@ -112,7 +141,7 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
         groups.push(g)
       }
       if (groups.length > 0) out.push({ groups, tests })
-    }
+    })
     return out
   }
 

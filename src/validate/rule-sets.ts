@@ -4,16 +4,8 @@
  * einvoice does not implement yet are named in the plan, so a verdict never hides them.
  * @module
  */
-import { CODE_LIST_AND_DECIMAL_PATTERNS } from './en16931/patterns.js'
-import { CONSISTENCY_RULES } from './en16931/consistency-rules.js'
-import { CORE_RULES } from './en16931/core-rules.js'
-import { VAT_CATEGORY_RULES } from './en16931/vat-rules.js'
-import { type FacturxProfile, facturxRuleSet } from './facturx/index.js'
-import { orderxProfile, orderxRuleSet } from './orderx/index.js'
-import { CII_SYNTAX } from './syntax/cii-syntax-rules.js'
-import { UBL_SYNTAX } from './syntax/ubl-syntax-rules.js'
-import type { ModelRule, RuleSet, SyntaxKind } from './types.js'
-import { XRECHNUNG_CII, xrechnungRuleSet } from './xrechnung/index.js'
+import type { FacturxProfile } from './facturx/index.js'
+import type { RuleSet, SyntaxKind } from './types.js'
 import { xrechnungVersion } from './xrechnung/versions.js'
 
 /** The profile classes the official tooling distinguishes for CII (by BT-24). */
@@ -25,6 +17,29 @@ export type PlannedLayer = {
   /** CEN rules on EXTENDED run as advice only: their findings never invalidate. */
   advisory: boolean
   implemented: boolean
+}
+
+/** The rule sets of one syntax binding (binding-cii.ts, binding-ubl.ts). */
+export type BindingRuleSets = {
+  /** The CEN EN 16931 layer: syntax rules, code lists, decimals and the business rules. */
+  cen: RuleSet
+  /** The KoSIT XRechnung layer as the version in BT-24 had it. */
+  xrechnung: (version: string) => RuleSet
+  /** The XRechnung layer run as notices on BASIC/EN 16931 (CII only, as Mustang does). */
+  xrechnungNotices: RuleSet
+}
+
+/**
+ * The rule tables come from the caller (loaded when the document needs them, see layers.ts)
+ * instead of being imported here: a CII document never loads the UBL tables, a UBL or XRechnung
+ * document never the Factur-X ones.
+ */
+export type ProfileRuleSets = {
+  cii?: BindingRuleSets | undefined
+  ubl?: BindingRuleSets | undefined
+  facturx?: ((profile: FacturxProfile) => RuleSet) | undefined
+  /** The Order-X rule set for a guideline id (its profile is read from the id). */
+  orderx?: ((guidelineId: string | undefined) => RuleSet) | undefined
 }
 
 export type ValidationPlan = {
@@ -70,57 +85,52 @@ const CII_LAYERS: Readonly<Record<ProfileClass, readonly ('cen' | 'cen-advisory'
   OTHER: ['cen'],
 }
 
-const MODEL_RULES: readonly ModelRule[] = [...CORE_RULES, ...CONSISTENCY_RULES, ...VAT_CATEGORY_RULES]
-
-const CEN_CII: RuleSet = {
-  id: 'cen-en16931-cii-1.3.16',
-  layer: 'en16931',
-  modelRules: MODEL_RULES,
-  treePatterns: [...CII_SYNTAX.patterns, ...CODE_LIST_AND_DECIMAL_PATTERNS.CII],
-}
-
-const CEN_UBL: RuleSet = {
-  id: 'cen-en16931-ubl-1.3.16',
-  layer: 'en16931',
-  modelRules: MODEL_RULES,
-  treePatterns: [...UBL_SYNTAX.patterns, ...CODE_LIST_AND_DECIMAL_PATTERNS.UBL],
-}
-
 const xsd: PlannedLayer = { name: 'xsd', advisory: false, implemented: true }
 
-export function planValidation(syntax: SyntaxKind, specificationId: string | undefined): ValidationPlan {
+/** Whether a CII document of this profile class runs the Factur-X layer. */
+export function needsFacturx(profile: ProfileClass): boolean {
+  return CII_LAYERS[profile].includes('facturx')
+}
+
+function provided<T>(layer: T | undefined, name: string): T {
+  if (layer === undefined) throw new Error(`the ${name} rule tables were not loaded for this document`)
+  return layer
+}
+
+export function planValidation(syntax: SyntaxKind, specificationId: string | undefined, profileRuleSets: ProfileRuleSets): ValidationPlan {
   if (syntax === 'ZUGFeRD1') return { profile: 'OTHER', layers: [xsd], ruleSets: [], noticeRuleSets: [] }
   if (syntax === 'Order-X') {
-    const ruleSets = [orderxRuleSet(orderxProfile(specificationId))]
+    const ruleSets = [provided(profileRuleSets.orderx, 'Order-X')(specificationId)]
     return { profile: 'OTHER', layers: [xsd, { name: 'orderx', advisory: false, implemented: true }], ruleSets, noticeRuleSets: [] }
   }
   const profile = classifyProfile(specificationId)
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
+    const ubl = provided(profileRuleSets.ubl, 'UBL')
     const layers: PlannedLayer[] = [xsd, { name: 'en16931', advisory: false, implemented: true }]
-    if (profile !== 'XRECHNUNG') return { profile, layers, ruleSets: [CEN_UBL], noticeRuleSets: [] }
+    if (profile !== 'XRECHNUNG') return { profile, layers, ruleSets: [ubl.cen], noticeRuleSets: [] }
     layers.push({ name: 'xrechnung', advisory: false, implemented: true })
-    return { profile, layers, ruleSets: [CEN_UBL, xrechnungRuleSet('ubl', xrechnungVersion(specificationId))], noticeRuleSets: [] }
+    return { profile, layers, ruleSets: [ubl.cen, ubl.xrechnung(xrechnungVersion(specificationId))], noticeRuleSets: [] }
   }
+  // A CII profile without CEN and XRechnung layers (MINIMUM, BASIC WL) needs no CII rule set.
+  const cii = (): BindingRuleSets => provided(profileRuleSets.cii, 'CII')
   const layers: PlannedLayer[] = [xsd]
   const ruleSets: RuleSet[] = []
   const noticeRuleSets: RuleSet[] = []
   for (const l of CII_LAYERS[profile]) {
     if (l === 'cen' || l === 'cen-advisory') {
       layers.push({ name: 'en16931', advisory: l === 'cen-advisory', implemented: true })
-      ruleSets.push(CEN_CII)
+      ruleSets.push(cii().cen)
     } else if (l === 'xrechnung') {
       layers.push({ name: 'xrechnung', advisory: false, implemented: true })
-      ruleSets.push(xrechnungRuleSet('cii', xrechnungVersion(specificationId)))
+      ruleSets.push(cii().xrechnung(xrechnungVersion(specificationId)))
     } else if (l === 'xrechnung-notices') {
-      noticeRuleSets.push(XRECHNUNG_CII)
+      noticeRuleSets.push(cii().xrechnungNotices)
     } else {
       // The Factur-X profile schematron; CII_LAYERS names it only for the five Factur-X profiles.
       layers.push({ name: 'facturx', advisory: false, implemented: true })
-      ruleSets.push(facturxRuleSet(profile as FacturxProfile))
+      ruleSets.push(provided(profileRuleSets.facturx, 'Factur-X')(profile as FacturxProfile))
     }
   }
   return { profile, layers, ruleSets, noticeRuleSets }
 }
 
-/** Custom syntax rules whose conditions are not implemented yet (reported by the docs and tests). */
-export const NOT_IMPLEMENTED_SYNTAX_RULES: readonly string[] = [...CII_SYNTAX.notImplemented, ...UBL_SYNTAX.notImplemented]

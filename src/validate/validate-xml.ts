@@ -1,136 +1,38 @@
 /**
- * Validates one invoice XML: parse, recognise the syntax, choose the rule sets from BT-24, run the
- * tree patterns in one walk and the business rules once over the model, and return the findings
- * with the verdict of the layers einvoice implements.
+ * Validates one invoice XML synchronously: parse, then the whole rule stack of validate-document.ts
+ * with every table imported up front (any document can be checked without waiting).
  * @module
  */
-import { isEInvoiceError } from '../errors.js'
-import { readInvoiceDocument } from '../read-invoice.js'
-import { readUbl } from '../ubl/index.js'
-import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
-import { runModelRules, runTreePatterns } from './engine.js'
-import { renderMessage } from './messages.js'
-import { type PlannedLayer, type ProfileClass, planValidation } from './rule-sets.js'
-import { kid, q, stringValue } from './syntax/tree-helpers.js'
-import { runXsdLayer, schemasFor } from './xsd/xsd-layer.js'
-import { evaluationFindings } from './schematron/rule-table.js'
-import { type Finding, type SyntaxKind, isInvalidating } from './types.js'
+import { CII_RULE_SETS } from './binding-cii.js'
+import { UBL_RULE_SETS } from './binding-ubl.js'
+import { facturxRuleSet } from './facturx/index.js'
+import type { ValidationLayers } from './layers.js'
+import { orderxProfile, orderxRuleSet } from './orderx/index.js'
+import type { SyntaxKind } from './types.js'
+import { type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
+import {
+  type ValidateDocumentOptions,
+  type XmlValidationResult,
+  detectValidationSyntax,
+  unsupported,
+  validateDocumentWith,
+} from './validate-document.js'
+import { XSD_SCHEMAS } from './xsd/schemas.js'
 
-export type XmlValidationResult = {
-  syntax: SyntaxKind
-  /** BT-24 as written (CII guideline id, UBL CustomizationID). */
-  specificationId: string | undefined
-  profile: ProfileClass
-  /** The official layers for this document, each marked implemented or not. */
-  layers: PlannedLayer[]
-  findings: Finding[]
-  /** No fatal/error finding in the implemented, non-advisory layers. */
-  valid: boolean
-  durationMs: number
-}
+export type { ValidateDocumentOptions, XmlValidationResult } from './validate-document.js'
+export { detectValidationSyntax } from './validate-document.js'
 
-const ROOTS: readonly (readonly [ns: string, local: string, syntax: SyntaxKind])[] = [
-  [NS.rsm, 'CrossIndustryInvoice', 'CII'],
-  [NS.ublInvoice, 'Invoice', 'UBL-Invoice'],
-  [NS.ublCreditNote, 'CreditNote', 'UBL-CreditNote'],
-  [NS.zf1rsm, 'CrossIndustryDocument', 'ZUGFeRD1'],
-  [NS.oxrsm, 'SCRDMCCBDACIOMessageStructure', 'Order-X'],
-]
-
-export function detectValidationSyntax(doc: XmlDocument): SyntaxKind | undefined {
-  return ROOTS.find(([ns, local]) => doc.root.ns === ns && doc.root.local === local)?.[2]
-}
-
-const CONTEXT = q('rsm:ExchangedDocumentContext')
-const GUIDELINE = q('ram:GuidelineSpecifiedDocumentContextParameter')
-const ID = q('ram:ID')
-const CUSTOMIZATION = q('cbc:CustomizationID')
-
-/** BT-24 from the tree (the model may not be readable, the plan must still be made). */
-function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string | undefined {
-  if (syntax === 'CII') {
-    const ctx = kid(doc.root, CONTEXT)
-    const guideline = ctx === undefined ? undefined : kid(ctx, GUIDELINE)
-    const id = guideline === undefined ? undefined : kid(guideline, ID)
-    return id === undefined ? undefined : stringValue(id).trim()
-  }
-  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
-    const id = kid(doc.root, CUSTOMIZATION)
-    return id === undefined ? undefined : stringValue(id).trim()
-  }
-  // ZUGFeRD 1 and Order-X: the guideline id sits in the same place under their own namespaces.
-  const ctx = doc.root.children.find((c) => c.local === 'SpecifiedExchangedDocumentContext' || c.local === 'ExchangedDocumentContext')
-  const guideline = ctx?.children.find((c) => c.local === 'GuidelineSpecifiedDocumentContextParameter')
-  const id = guideline?.children.find((c) => c.local === 'ID')
-  return id === undefined ? undefined : stringValue(id).trim()
-}
-
-/** A finding of einvoice itself (not an official rule): the model could not be built or read. */
-function readerFinding(ruleId: string, message: string, path: string, line?: number, column?: number): Finding {
-  const params = { detail: message }
-  return {
-    ruleId,
-    severity: 'error',
-    layer: 'syntax',
-    location: { path, line, column },
-    messageKey: ruleId,
-    params,
-    message: renderMessage('en', ruleId, ruleId, params),
-  }
-}
-
-export type ValidateDocumentOptions = {
-  /** Skip the XRechnung-as-notices pass on BASIC/EN 16931 CII (Mustang's `ignoreNotices`). @default false */
-  ignoreNotices?: boolean | undefined
+const ALL_LAYERS: ValidationLayers = {
+  cii: CII_RULE_SETS,
+  ubl: UBL_RULE_SETS,
+  facturx: facturxRuleSet,
+  orderx: (id) => orderxRuleSet(orderxProfile(id)),
+  xsd: XSD_SCHEMAS,
 }
 
 /** Validates a parsed document. */
 export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: ValidateDocumentOptions = {}): XmlValidationResult {
-  const started = performance.now()
-  const specificationId = specificationIdOf(doc, syntax)
-  const plan = planValidation(syntax, specificationId)
-  const findings: Finding[] = []
-  runXsdLayer(schemasFor(syntax, plan.profile, specificationId), doc.root, findings)
-  const patterns = plan.ruleSets.flatMap((s) => s.treePatterns)
-  if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
-  // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
-  findings.push(...evaluationFindings(doc.root))
-  if (options.ignoreNotices !== true && plan.noticeRuleSets.length > 0) {
-    // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never invalidate.
-    const notices: Finding[] = []
-    runTreePatterns(plan.noticeRuleSets.flatMap((s) => s.treePatterns), { doc, syntax }, notices)
-    for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
-  }
-  if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
-    try {
-      // UBL is read directly until read-invoice.ts dispatches to the UBL reader.
-      const invoice = syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)
-      for (const p of invoice.source?.problems ?? []) findings.push(readerFinding('EINVOICE-VALUE', p.message, p.path, p.line, p.column))
-      runModelRules(plan.ruleSets, { invoice, syntax, doc }, findings)
-    } catch (err) {
-      if (!isEInvoiceError(err)) throw err
-      findings.push(readerFinding('EINVOICE-READ', err.message, '/'))
-    }
-  }
-  const advisory = plan.layers.some((l) => l.name === 'en16931' && l.advisory)
-  if (advisory) {
-    // EXTENDED: the CEN rules are advice; keep their findings but never let them invalidate.
-    for (const f of findings) {
-      if (f.layer === 'en16931' && isInvalidating(f.severity)) {
-        f.severity = 'information'
-        f.advisory = true
-      }
-    }
-  }
-  return {
-    syntax,
-    specificationId,
-    profile: plan.profile,
-    layers: plan.layers,
-    findings,
-    valid: !findings.some((f) => isInvalidating(f.severity)),
-    durationMs: performance.now() - started,
-  }
+  return validateDocumentWith(doc, syntax, options, ALL_LAYERS)
 }
 
 /**
@@ -141,14 +43,6 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
 export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   const doc = parseXml(input, options)
   const syntax = detectValidationSyntax(doc)
-  if (syntax === undefined) {
-    return unsupported(doc)
-  }
+  if (syntax === undefined) return unsupported(doc)
   return validateDocument(doc, syntax, options)
-}
-
-function unsupported(doc: XmlDocument): never {
-  // readInvoiceDocument throws the shared, well-worded UNSUPPORTED_DOCUMENT error for any root.
-  readInvoiceDocument(doc)
-  throw new Error('unreachable: an unsupported root was read')
 }

@@ -37,6 +37,8 @@ export class ScanState {
   /** Set by scanName: offset of the first ':' of the name just read (-1 if none) and how many it has. */
   nameColon = -1
   nameColons = 0
+  /** Set by scanName: a hash of the name just read, to find its shared copy without slicing it. */
+  nameHash = 0
   readonly maxDepth: number
   readonly maxElements: number
 

@@ -8,6 +8,7 @@ import { xmlError } from './position.js'
 import { endOfInput, fail, failAt, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { scanAttributeValue } from './scan-text.js'
+import { shared, sharedName, sharedNameAt } from './name-cache.js'
 import type { XmlAttribute, XmlElement } from './types.js'
 import { ASCII_NAME, COLON, DQUOTE, EQUALS, GT, NAME_PART, SLASH, SQUOTE, codePointAt, isNameChar, isNameStartChar, isSpace } from './xml-chars.js'
 
@@ -31,10 +32,15 @@ function scanName(s: ScanState, i: number): number {
   const n = s.length
   let colon = -1
   let colons = 0
+  let hash = 0
   for (; i < n; i++) {
     const c = t.charCodeAt(i)
     // Letters first: nearly every character of an invoice's element names is one.
-    if (((c | 0x20) - 0x61) >>> 0 < 26) continue
+    if (((c | 0x20) - 0x61) >>> 0 < 26) {
+      hash = (Math.imul(hash, 31) + c) | 0
+      continue
+    }
+    hash = (Math.imul(hash, 31) + c) | 0
     if (c < 128) {
       if (((ASCII_NAME[c] as number) & NAME_PART) === 0) break
       if (c === COLON && colons++ === 0) colon = i
@@ -46,6 +52,7 @@ function scanName(s: ScanState, i: number): number {
   }
   s.nameColon = colon
   s.nameColons = colons
+  s.nameHash = hash
   return i
 }
 
@@ -69,7 +76,7 @@ function checkBinding(s: ScanState, at: number, prefix: string, uri: string): vo
 /** Records one attribute (name in [start, end), value read, closing quote at `quote`); binds namespace declarations. */
 function addAttribute(s: ScanState, start: number, end: number, value: string, quote: number): void {
   const t = s.text
-  const name = t.slice(start, end)
+  const name = shared(t.slice(start, end))
   const colon = s.nameColon
   if (colon >= 0) {
     if (colon === start || colon === end - 1 || s.nameColons > 1) fail(s, quote, `malformed name ${name} (one ":" between a prefix and a local name)`)
@@ -93,7 +100,7 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
 
 function bind(s: ScanState, prefix: string, uri: string): void {
   s.prefixes[s.bindings] = prefix
-  s.uris[s.bindings] = uri
+  s.uris[s.bindings] = shared(uri)
   s.bindings++
 }
 
@@ -178,7 +185,7 @@ function resolveAttributes(s: ScanState, gt: number): XmlAttribute[] {
     }
     // Namespace declarations are in scope already and are not attributes of the tree.
     if (colon === 5 ? name.startsWith('xmlns') : name === 'xmlns') continue
-    const attribute: XmlAttribute = { ns: uri, local: colon >= 0 ? name.slice(colon + 1) : name, qname: name, value: attrValues[k] as string }
+    const attribute: XmlAttribute = { ns: uri, local: colon >= 0 ? sharedName(name, colon).local : name, qname: name, value: attrValues[k] as string }
     if (attributes === NO_ATTRIBUTES) attributes = [attribute]
     else attributes.push(attribute)
   }
@@ -214,13 +221,11 @@ export function scanStartTag(s: ScanState, lt: number): void {
   }
   const selfClosing = t.charCodeAt(gt - 1) === SLASH
 
-  const qname = t.slice(lt + 1, nameEnd)
-  let local = qname
+  const { qname, local } = sharedNameAt(t, lt + 1, nameEnd, s.nameHash, colon < 0 ? -1 : colon - lt - 1)
   let ns = ''
   if (colon >= 0) {
     if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${qname} (one ":" between a prefix and a local name)`)
     const prefix = t.slice(lt + 1, colon)
-    local = t.slice(colon + 1, nameEnd)
     if (prefix === 'xmlns') fail(s, gt, 'an element may not have the prefix xmlns')
     const uri = resolve(s, prefix)
     if (uri === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)

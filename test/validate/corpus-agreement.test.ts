@@ -83,7 +83,7 @@ describe.skipIf(!hasCorpus)('validator agreement with the official verdicts (ora
     expect(summary.facturxReportAgreement).toBeGreaterThanOrEqual(THRESHOLD.facturxReportAgreement)
     expect(summary.orderxErrorSetAgreement).toBeGreaterThanOrEqual(THRESHOLD.orderxErrorSetAgreement)
     expect(summary.warningSetAgreement).toBeGreaterThanOrEqual(THRESHOLD.warningSetAgreement)
-  })
+  }, 300_000)
 
   it('agrees on the invoice XML embedded in the corpus PDFs', async () => {
     const rows: FileAgreement[] = []

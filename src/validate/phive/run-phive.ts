@@ -10,7 +10,8 @@ import { type ParseXmlOptions, parseXml } from '../../xml/index.js'
 import { runTreePatterns } from '../engine.js'
 import type { Finding, Layer } from '../types.js'
 import { detectValidationSyntax, validateDocument } from '../validate-xml.js'
-import { XRECHNUNG_CII, XRECHNUNG_UBL } from '../xrechnung/index.js'
+import { XRECHNUNG_CII } from '../xrechnung/cii.js'
+import { XRECHNUNG_UBL } from '../xrechnung/ubl.js'
 import { KNOWN_VESIDS, type Ves, type VesStep, detectVes, findVes } from './ves.js'
 
 export type PhiveStepResult = {

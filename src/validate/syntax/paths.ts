@@ -181,7 +181,21 @@ export function nameMatcher(test: (ns: string, local: string) => boolean): Eleme
 
 /** XPath `normalize-space`. */
 export function normalizeSpace(s: string): string {
-  return s.replace(/\s+/g, ' ').trim()
+  return isNormalized(s) ? s : s.replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Most values are already normalised (`EUR`, `2024-01-31`, `Net 30 days`): printable ASCII with
+ * single inner spaces. Those are returned as they are, without a regex pass and two new strings.
+ */
+function isNormalized(s: string): boolean {
+  const last = s.length - 1
+  for (let i = 0; i <= last; i++) {
+    const c = s.charCodeAt(i)
+    if (c > 0x20 && c < 0x7f) continue
+    if (c !== 0x20 || i === 0 || i === last || s.charCodeAt(i - 1) === 0x20) return false
+  }
+  return true
 }
 
 /** XPath string value of an element: its text plus all descendants' text. */

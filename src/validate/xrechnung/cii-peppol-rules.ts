@@ -73,7 +73,7 @@ function periodCompare(el: XmlElement, local: string, ok: (line: string, header:
 }
 
 const EMPTY: TreePattern = pattern('peppol-cii-pattern-0-a', [
-  [matcherOf(undefined, (el) => el.qname !== 'ram:ApplicableHeaderTradeDelivery' && el.children.length === 0 && normalizeSpace(el.text) === ''), [['PEPPOL-EN16931-R008', 'f', () => false]]],
+  [matcherOf(undefined, (el) => el.children.length === 0 && el.qname !== 'ram:ApplicableHeaderTradeDelivery' && normalizeSpace(el.text) === ''), [['PEPPOL-EN16931-R008', 'f', () => false]]],
 ])
 
 const GROSS: TreePattern = pattern('peppol-cii-pattern-0-b', [

@@ -6,6 +6,7 @@
  * between versions are not modelled (a documented approximation).
  * @module
  */
+import type { RuleSet, TreePattern } from '../types.js'
 
 /** The specification identifier prefix of XRechnung 1.2 … 2.3 (3.0 moved to urn:xeinkauf.de). */
 const OLD_NAMESPACE = 'urn:xoev-de:kosit'
@@ -42,6 +43,28 @@ export function xrechnungVersion(specificationId: string | undefined): string {
 }
 
 /** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
+const byVersion = new Map<string, RuleSet>()
+
+/** Keeps only the rules an older version's schematron has; contexts stay (they shadow as before). */
+function restrict(set: RuleSet, ids: ReadonlySet<string>, version: string): RuleSet {
+  // Rebuilt without any batch evaluation (`failing`), which would still run the removed rules.
+  const patterns: TreePattern[] = set.treePatterns.map((p) => ({ ...p, groups: p.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
+  return { ...set, id: `${set.id.replace(/-3\.0\.2$/, '')}-${version}`, treePatterns: patterns }
+}
+
+/** A full (3.0) rule set restricted to the rules of an older XRechnung version (built once per version). */
+export function forVersion(full: RuleSet, syntax: 'cii' | 'ubl', version: string): RuleSet {
+  const ids = rulesOfVersion(version, syntax)
+  if (ids === undefined) return full
+  const key = `${syntax} ${version}`
+  let set = byVersion.get(key)
+  if (set === undefined) {
+    set = restrict(full, ids, version)
+    byVersion.set(key, set)
+  }
+  return set
+}
+
 export function rulesOfVersion(version: string, syntax: 'cii' | 'ubl'): ReadonlySet<string> | undefined {
   const r = RULES[version]
   return r === undefined ? undefined : new Set(r[syntax].split(' '))

@@ -24,12 +24,12 @@ export type XsdProblem = {
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
 const XML_NS = 'http://www.w3.org/XML/1998/namespace'
 
-type Matched = { el: XmlElement; type: number | undefined }
-
 type MatchState = {
   kids: readonly XmlElement[]
   pos: number
-  matched: Matched[]
+  /** The children matched so far and their types (-1: matched by a wildcard, not checked further). */
+  matchedEls: XmlElement[]
+  matchedTypes: number[]
   /**
    * Whether to collect the labels of particles that could have matched at `pos` (for "expected
    * ..." messages). Off on the first pass; an element that fails is matched again with it on,
@@ -72,7 +72,8 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
     while (count < p.max && s.pos < s.kids.length) {
       const el = s.kids[s.pos] as XmlElement
       if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
-      s.matched.push({ el, type: p.kind === 'element' ? p.type : undefined })
+      s.matchedEls.push(el)
+      s.matchedTypes.push(p.kind === 'element' ? p.type : -1)
       s.pos++
       count++
     }
@@ -168,11 +169,28 @@ function blank(text: string): boolean {
   return true
 }
 
+/** Resets the one match state of a document walk for the children of the next element. */
+function reset(s: MatchState, kids: readonly XmlElement[], track: boolean): MatchState {
+  s.kids = kids
+  s.pos = 0
+  s.matchedEls.length = 0
+  s.matchedTypes.length = 0
+  s.track = track
+  if (s.tried.length > 0) s.tried = []
+  s.triedAt = -1
+  s.failed = undefined
+  return s
+}
+
 /** Checks one element against its type and recurses into the children the model matched. */
 function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, out: XsdProblem[]): void {
-  const stack: [XmlElement, number][] = [[el, typeIndex]]
-  while (stack.length > 0) {
-    const [current, t] = stack.pop() as [XmlElement, number]
+  // Two parallel stacks and one reused match state: no allocation per element of the document.
+  const elements: XmlElement[] = [el]
+  const types: number[] = [typeIndex]
+  const s: MatchState = { kids: [], pos: 0, matchedEls: [], matchedTypes: [], track: false, tried: [], triedAt: -1, failed: undefined }
+  while (elements.length > 0) {
+    const current = elements.pop() as XmlElement
+    const t = types.pop() as number
     const type = table.types[t]
     if (type === undefined) continue
     checkAttributes(current, type, out)
@@ -186,11 +204,11 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
     }
     if (!type.mixed && !blank(current.text)) out.push({ kind: 'text', el: current })
     const kids = current.children
-    let s: MatchState = { kids, pos: 0, matched: [], track: false, tried: [], triedAt: -1, failed: undefined }
+    reset(s, kids, false)
     let ok = type.model === null ? true : match(type.model, s, current)
     if (!ok || s.pos < kids.length) {
       // A problem: decide again, this time collecting what the schema expected (for the message).
-      s = { kids, pos: 0, matched: [], track: true, tried: [], triedAt: -1, failed: undefined }
+      reset(s, kids, true)
       ok = type.model === null ? true : match(type.model, s, current)
     }
     if (!ok && s.failed !== undefined) out.push(s.failed)
@@ -198,9 +216,11 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
       const at = s.kids[s.pos] as XmlElement
       out.push({ kind: 'unexpected', el: at, expected: s.triedAt === s.pos ? [...s.tried] : [] })
     }
-    for (let i = s.matched.length - 1; i >= 0; i--) {
-      const m = s.matched[i] as Matched
-      if (m.type !== undefined) stack.push([m.el, m.type])
+    for (let i = s.matchedEls.length - 1; i >= 0; i--) {
+      const matchedType = s.matchedTypes[i] as number
+      if (matchedType < 0) continue
+      elements.push(s.matchedEls[i] as XmlElement)
+      types.push(matchedType)
     }
   }
 }

@@ -11,49 +11,46 @@ import { renderMessage } from '../messages.js'
 import type { Finding, SyntaxKind } from '../types.js'
 import { type XsdProblem, checkStructure } from './structure-check.js'
 import { type XsdTable, compileTable } from './xsd-table.js'
-import { XSD_CII_D16B } from './tables/cii-d16b.js'
-import { XSD_FACTURX_BASIC } from './tables/facturx-basic.js'
-import { XSD_FACTURX_BASICWL } from './tables/facturx-basicwl.js'
-import { XSD_FACTURX_EN16931 } from './tables/facturx-en16931.js'
-import { XSD_FACTURX_EXTENDED } from './tables/facturx-extended.js'
-import { XSD_FACTURX_MINIMUM } from './tables/facturx-minimum.js'
-import { XSD_ORDERX_BASIC } from './tables/orderx-basic.js'
-import { XSD_ORDERX_COMFORT } from './tables/orderx-comfort.js'
-import { XSD_ORDERX_EXTENDED } from './tables/orderx-extended.js'
-import { XSD_UBL_21 } from './tables/ubl-21.js'
-import { XSD_ZUGFERD1 } from './tables/zugferd1.js'
+
+/** The schema sets, named as the tables in tables/ name them (the table modules load on demand). */
+export type XsdSchemaName =
+  | 'cii-d16b'
+  | 'facturx-MINIMUM'
+  | 'facturx-BASICWL'
+  | 'facturx-BASIC'
+  | 'facturx-EN16931'
+  | 'facturx-EXTENDED'
+  | 'ubl-21'
+  | 'zugferd1'
+  | 'orderx-basic'
+  | 'orderx-comfort'
+  | 'orderx-extended'
 
 /** Factur-X profile schemas by profile class (BT-24 decides, see rule-sets.ts). */
-const FACTURX: Readonly<Record<string, XsdTable>> = {
-  MINIMUM: XSD_FACTURX_MINIMUM,
-  BASICWL: XSD_FACTURX_BASICWL,
-  BASIC: XSD_FACTURX_BASIC,
-  EN16931: XSD_FACTURX_EN16931,
-  EXTENDED: XSD_FACTURX_EXTENDED,
-}
-
-/** Order-X profile schemas by guideline id suffix; unknown ids get EXTENDED (as the reference does). */
-const ORDERX: Readonly<Record<string, XsdTable>> = {
-  basic: XSD_ORDERX_BASIC,
-  comfort: XSD_ORDERX_COMFORT,
-  extended: XSD_ORDERX_EXTENDED,
+const FACTURX: Readonly<Record<string, XsdSchemaName>> = {
+  MINIMUM: 'facturx-MINIMUM',
+  BASICWL: 'facturx-BASICWL',
+  BASIC: 'facturx-BASIC',
+  EN16931: 'facturx-EN16931',
+  EXTENDED: 'facturx-EXTENDED',
 }
 
 /** The schema sets that apply, in the order the reference runs them. */
-export function schemasFor(syntax: SyntaxKind, profile: string, specificationId: string | undefined): XsdTable[] {
+export function schemaNamesFor(syntax: SyntaxKind, profile: string, specificationId: string | undefined): XsdSchemaName[] {
   switch (syntax) {
     case 'CII': {
       const fx = FACTURX[profile]
-      return fx === undefined ? [XSD_CII_D16B] : [XSD_CII_D16B, fx]
+      return fx === undefined ? ['cii-d16b'] : ['cii-d16b', fx]
     }
     case 'UBL-Invoice':
     case 'UBL-CreditNote':
-      return [XSD_UBL_21]
+      return ['ubl-21']
     case 'ZUGFeRD1':
-      return [XSD_ZUGFERD1]
+      return ['zugferd1']
     case 'Order-X': {
+      // Order-X profile schemas by guideline id; unknown ids get EXTENDED (as the reference does).
       const m = /^urn:order-x\.eu:1p0:(basic|comfort|extended)/i.exec((specificationId ?? '').trim())
-      return [ORDERX[(m?.[1] ?? 'extended').toLowerCase()] ?? XSD_ORDERX_EXTENDED]
+      return [`orderx-${(m?.[1] ?? 'extended').toLowerCase() as 'basic' | 'comfort' | 'extended'}`]
     }
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * The large tables a validation may need (the CII or UBL rule sets, the Factur-X and Order-X
+ * schematron layers, the XSD structure tables) as one value the engine is given. `loadLayers`
+ * imports only the ones a document needs: a cold `einvoice validate` of an XRechnung CII invoice
+ * never parses the UBL or Factur-X tables. The synchronous API builds the complete set instead
+ * (validate-xml.ts).
+ * @module
+ */
+import { type ProfileRuleSets, classifyProfile, needsFacturx } from './rule-sets.js'
+import type { SyntaxKind } from './types.js'
+import { type XsdSchemaName, schemaNamesFor } from './xsd/xsd-layer.js'
+import type { XsdTable } from './xsd/xsd-table.js'
+
+export type ValidationLayers = ProfileRuleSets & {
+  /** The structure tables by schema set (at least those the document's plan names). */
+  xsd: Partial<Readonly<Record<XsdSchemaName, XsdTable>>>
+}
+
+const XSD_MODULES: Readonly<Record<XsdSchemaName, () => Promise<XsdTable>>> = {
+  'cii-d16b': async () => (await import('./xsd/tables/cii-d16b.js')).XSD_CII_D16B,
+  'facturx-MINIMUM': async () => (await import('./xsd/tables/facturx-minimum.js')).XSD_FACTURX_MINIMUM,
+  'facturx-BASICWL': async () => (await import('./xsd/tables/facturx-basicwl.js')).XSD_FACTURX_BASICWL,
+  'facturx-BASIC': async () => (await import('./xsd/tables/facturx-basic.js')).XSD_FACTURX_BASIC,
+  'facturx-EN16931': async () => (await import('./xsd/tables/facturx-en16931.js')).XSD_FACTURX_EN16931,
+  'facturx-EXTENDED': async () => (await import('./xsd/tables/facturx-extended.js')).XSD_FACTURX_EXTENDED,
+  'ubl-21': async () => (await import('./xsd/tables/ubl-21.js')).XSD_UBL_21,
+  zugferd1: async () => (await import('./xsd/tables/zugferd1.js')).XSD_ZUGFERD1,
+  'orderx-basic': async () => (await import('./xsd/tables/orderx-basic.js')).XSD_ORDERX_BASIC,
+  'orderx-comfort': async () => (await import('./xsd/tables/orderx-comfort.js')).XSD_ORDERX_COMFORT,
+  'orderx-extended': async () => (await import('./xsd/tables/orderx-extended.js')).XSD_ORDERX_EXTENDED,
+}
+
+/** The profile class the plan will use (classifyProfile reads CII and UBL ids; the others have none). */
+function profileOf(syntax: SyntaxKind, specificationId: string | undefined): string {
+  return syntax === 'ZUGFeRD1' || syntax === 'Order-X' ? 'OTHER' : classifyProfile(specificationId)
+}
+
+/** Imports the tables a document of this syntax and BT-24 needs (each module once per process). */
+export async function loadLayers(syntax: SyntaxKind, specificationId: string | undefined): Promise<ValidationLayers> {
+  const profile = profileOf(syntax, specificationId)
+  const names = schemaNamesFor(syntax, profile, specificationId)
+  const xsd: Partial<Record<XsdSchemaName, XsdTable>> = {}
+  await Promise.all(names.map(async (name) => (xsd[name] = await XSD_MODULES[name]())))
+  const layers: ValidationLayers = { xsd }
+  if (syntax === 'CII') layers.cii = (await import('./binding-cii.js')).CII_RULE_SETS
+  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') layers.ubl = (await import('./binding-ubl.js')).UBL_RULE_SETS
+  if (syntax === 'CII' && needsFacturx(classifyProfile(specificationId))) layers.facturx = (await import('./facturx/index.js')).facturxRuleSet
+  if (syntax === 'Order-X') {
+    const { orderxProfile, orderxRuleSet } = await import('./orderx/index.js')
+    layers.orderx = (id) => orderxRuleSet(orderxProfile(id))
+  }
+  return layers
+}
