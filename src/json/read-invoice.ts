@@ -74,3 +74,9 @@ export function readInvoiceJsonText(text: string): InvoicePayload {
   const fast = readPayloadText(InvoiceSchema, text)
   return normalize(fast === undefined ? readPayload(InvoiceSchema, parseJsonText(text)) : fast.payload)
 }
+
+/** A CalculatedInvoice payload from JSON text (invoice2XML): the same one-pass reading as calculate. */
+export function readCalculatedInvoiceJsonText(text: string): CalculatedInvoicePayload {
+  const fast = readPayloadText(CalculatedInvoiceSchema, text)
+  return normalize(fast === undefined ? readPayload(CalculatedInvoiceSchema, parseJsonText(text)) : fast.payload)
+}

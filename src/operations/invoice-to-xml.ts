@@ -9,8 +9,8 @@ import { writeCii } from '../cii/write-cii.js'
 import { writeOrderX } from '../orderx/write-orderx.js'
 import { writeZf1 } from '../zf1/write-zf1.js'
 import { EInvoiceError } from '../errors.js'
-import { parseJsonText } from '../json/parse-json.js'
-import { readCalculatedInvoicePayload } from '../json/read-invoice.js'
+import { readCalculatedInvoiceJsonText, readCalculatedInvoicePayload } from '../json/read-invoice.js'
+import type { CalculatedInvoicePayload } from '../json/schemas.js'
 import { invoicePayloadToModel } from '../json/to-model.js'
 import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
@@ -27,7 +27,7 @@ export type InvoiceToXmlOptions = {
 export type InvoiceToXmlResult = { xml: string; profile: FormatProfile; model: Invoice }
 
 /** Writers by the table's `writer` column. */
-const WRITERS: Readonly<Record<FormatProfile['writer'], ((model: Invoice, row: FormatProfile) => string) | undefined>> = {
+const WRITERS: Readonly<Record<FormatProfile['writer'], Writer | undefined>> = {
   cii: (model, row) => writeCii(model, { level: row.ciiLevel ?? 'EN16931' }),
   zf1: (model, row) => writeZf1(model, { level: row.zf1Level ?? 'COMFORT' }),
   orderx: (model, row) => writeOrderX(model, { level: row.orderXLevel ?? 'BASIC' }),
@@ -39,29 +39,37 @@ const WRITERS: Readonly<Record<FormatProfile['writer'], ((model: Invoice, row: F
  *   valid ones), INVALID_PAYLOAD for bad fields or missing lines, CALCULATION_ERROR.
  */
 export function invoiceToXml(value: unknown, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
-  return valueToXml(value, formatProfileOf(options))
+  const row = formatProfileOf(options)
+  const write = writerOf(row)
+  return payloadToXml(readCalculatedInvoicePayload(value), row, write)
 }
 
 /** JSON text or UTF-8 bytes → XML text. */
 export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
   // Check the parameters before the body, so a wrong combination is reported as such.
   const row = formatProfileOf(options)
+  const write = writerOf(row)
   const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
-  return valueToXml(parseJsonText(text), row)
+  return payloadToXml(readCalculatedInvoiceJsonText(text), row, write)
 }
 
 function formatProfileOf(options: InvoiceToXmlOptions): FormatProfile {
   return requireFormatProfile(options.format ?? 'fx', options.profile ?? 'EN16931', options.version ?? 2)
 }
 
-function valueToXml(value: unknown, row: FormatProfile): InvoiceToXmlResult {
+type Writer = (model: Invoice, row: FormatProfile) => string
+
+function writerOf(row: FormatProfile): Writer {
   const write = WRITERS[row.writer]
   if (write === undefined) {
     throw new EInvoiceError('INVALID_PARAMETER', `format ${row.format} version ${row.versions.join('|')}: writer not available`, {
       details: { format: row.format },
     })
   }
-  const payload = readCalculatedInvoicePayload(value)
+  return write
+}
+
+function payloadToXml(payload: CalculatedInvoicePayload, row: FormatProfile, write: Writer): InvoiceToXmlResult {
   const calc = calculatePayload(payload)
   const model = invoicePayloadToModel(payload, calc, { specificationIdentifier: row.guidelineId })
   return { xml: write(model, row), profile: row, model }
