@@ -29,7 +29,7 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
     .description(validateFileOperation.summary + ': EN 16931 rules (CEN), reports as text, Mustang XML or JSON')
     .argument('[files...]', "invoice XML or PDF files, directories or patterns ('invoices/**/*.xml'); - or nothing reads standard input")
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'xml', 'json']).default('text'))
-    .option('-j, --jobs <n>', 'files validated in parallel on worker threads (default: the number of cores)')
+    .option('-j, --jobs <n>', 'at most this many worker threads, one per 150 files (default: the number of cores)')
     .option('--ignore-notices', 'skip the XRechnung rules run as notices on BASIC/EN 16931 CII (Mustang ignoreNotices)')
     .addHelpText(
       'after',

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { expandFileArgs, patternRegex } from '../../commands/file-patterns.js'
-import { findValidateWorker } from '../../commands/validate-batch.js'
+import { findValidateWorker, workersFor } from '../../commands/validate-batch.js'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
 
 const VALID_PATH = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
@@ -46,7 +46,7 @@ describe('patternRegex / expandFileArgs', () => {
 describe('einvoice validate FILE... (batch)', () => {
   it('validates a pattern, prints reports in order and a summary table; exit 2 when one is unreadable', async () => {
     const dir = await batchFolder()
-    const r = await cli(['validate', '--jobs', '2', `${dir}/**/*.xml`])
+    const r = await cli(['validate', '--jobs', '2', `${dir}/**/*.xml`], { env: { EINVOICE_FILES_PER_WORKER: '1' } })
     expect(r.code).toBe(2)
     const order = [...r.stdout.matchAll(/^(\S+\.xml): (valid|INVALID)/gm)].map((m) => `${m[1]}:${m[2]}`)
     expect(order).toEqual(['a.xml:valid', 'b.xml:valid', 'bad1.xml:INVALID', 'bad2.xml:INVALID', 'c.xml:valid'])
@@ -95,8 +95,18 @@ describe('einvoice validate FILE... (batch)', () => {
 
   it.skipIf(findValidateWorker() === undefined)('runs on worker threads when the compiled worker exists (npm run build)', async () => {
     const dir = await batchFolder()
-    const r = await cli(['validate', '--jobs', '3', `${dir}/**/*.xml`])
+    const r = await cli(['validate', '--jobs', '3', `${dir}/**/*.xml`], { env: { EINVOICE_FILES_PER_WORKER: '1' } })
     expect(r.code).toBe(2)
     expect(r.stdout).toMatch(/\s+6\s+3\s+2\s+1\s+\d/)
+  })
+
+  it('starts a worker per 150 files, up to --jobs; small batches run in process', () => {
+    expect(workersFor(2, 44)).toBe(1)
+    expect(workersFor(2, 299)).toBe(1)
+    expect(workersFor(2, 300)).toBe(2)
+    expect(workersFor(8, 460)).toBe(3)
+    expect(workersFor(1, 10_000)).toBe(1)
+    expect(workersFor(3, 6, { EINVOICE_FILES_PER_WORKER: '1' })).toBe(3)
+    expect(workersFor(3, 6, { EINVOICE_FILES_PER_WORKER: 'x' })).toBe(1)
   })
 })
