@@ -11,6 +11,7 @@ import { NS } from '../xml/index.js'
 import { XmlTextWriter, attr } from '../xml/text-writer.js'
 import { CII_CONTENT_RULES, type CiiContentRules } from './content-rules.js'
 import type { CiiLevel } from './profiles.js'
+import { writeIncludedNote, writeProcuringProject } from './write-common.js'
 import { writeDate } from './write-format.js'
 import { writeLine } from './write-lines.js'
 import { partyShape, shipToParty, writeParty, writeTaxRepresentative } from './write-party.js'
@@ -53,13 +54,7 @@ function writeExchangedDocument(w: XmlTextWriter, invoice: Invoice, rules: CiiCo
   writeDate(w, 'ram:IssueDateTime', invoice.issueDate)
   // MINIMUM's schema has no notes (Mustang writes them anyway).
   if (rules.beyondMinimum) {
-    for (const n of invoice.notes) {
-      w.open('ram:IncludedNote')
-      if (rules.extended) w.leaf('ram:ContentCode', n.contentCode)
-      w.text('ram:Content', n.text)
-      w.leaf('ram:SubjectCode', n.subjectCode)
-      w.close()
-    }
+    for (const n of invoice.notes) writeIncludedNote(w, n, rules.extended)
   }
   w.close()
 }
@@ -116,13 +111,7 @@ function writeAgreement(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRul
   if (more) w.wrapped('ram:ContractReferencedDocument', 'ram:IssuerAssignedID', invoice.contractReference)
   if (full) writeAdditionalDocuments(w, invoice)
   writeOtherParty(w, invoice, rules, 'BuyerAgentTradeParty')
-  // The project name is mandatory beside BT-11 in CII; the id stands in when no name is given.
-  if (full && project !== undefined) {
-    w.open('ram:SpecifiedProcuringProject')
-    w.text('ram:ID', project)
-    w.text('ram:Name', invoice.projectName ?? project)
-    w.close()
-  }
+  if (full && project !== undefined) writeProcuringProject(w, project, invoice.projectName)
   w.close()
 }
 

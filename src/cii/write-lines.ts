@@ -8,6 +8,7 @@ import { ZERO } from '../model/decimal.js'
 import type { InvoiceLine, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
+import { writeProductDetails } from './write-common.js'
 import { partyShape, writeParty } from './write-party.js'
 import { amountText, priceText, writeDate } from './write-format.js'
 
@@ -97,19 +98,7 @@ function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRule
   w.text('ram:Name', item.name)
   if (full) {
     w.leaf('ram:Description', item.description)
-    for (const a of item.attributes) {
-      w.open('ram:ApplicableProductCharacteristic')
-      w.text('ram:Description', a.name)
-      w.text('ram:Value', a.value)
-      w.close()
-    }
-    item.classifications.forEach((c, i) => {
-      w.open('ram:DesignatedProductClassification')
-      w.text('ram:ClassCode', c.value, attr('listID', c.schemeId) + attr('listVersionID', c.schemeVersion))
-      if (rules.extended) w.leaf('ram:ClassName', item.classificationNames?.[i])
-      w.close()
-    })
-    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+    writeProductDetails(w, item, rules.extended)
   }
   w.close()
 }

@@ -7,6 +7,7 @@
 import type { Contact, DeliveryInformation, Party, Payee, PostalAddress, TaxRepresentative } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
+import { writePostalAddress } from './write-common.js'
 
 /** How much of a party a role may carry; the XSD shares one type, the profiles' rules do not. */
 export type PartyShape = {
@@ -43,16 +44,7 @@ function writeAddress(w: XmlTextWriter, address: PostalAddress | undefined, mode
     w.close()
     return
   }
-  w.open('ram:PostalTradeAddress')
-  w.leaf('ram:PostcodeCode', address.postCode)
-  w.leaf('ram:LineOne', address.line1)
-  w.leaf('ram:LineTwo', address.line2)
-  w.leaf('ram:LineThree', address.line3)
-  w.leaf('ram:CityName', address.city)
-  // CountryID is mandatory in the XSD; Mustang writes it empty when unknown.
-  w.text('ram:CountryID', address.countryCode)
-  w.leaf('ram:CountrySubDivisionName', address.countrySubdivision)
-  w.close()
+  writePostalAddress(w, address)
 }
 
 /** DefinedTradeContact, left out when none of its parts is given. */

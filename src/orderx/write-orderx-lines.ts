@@ -4,6 +4,7 @@
  * order asks for a quantity, it does not bill one), settlement (VAT, allowances/charges, line total).
  * @module
  */
+import { writeProductDetails } from '../cii/write-common.js'
 import { FORMAT_102, amountText, dateText, priceText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
@@ -58,19 +59,7 @@ function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: OrderXContentR
   w.text('ram:Name', item.name)
   if (c) {
     w.leaf('ram:Description', item.description)
-    for (const a of item.attributes) {
-      w.open('ram:ApplicableProductCharacteristic')
-      w.text('ram:Description', a.name)
-      w.text('ram:Value', a.value)
-      w.close()
-    }
-    item.classifications.forEach((k, i) => {
-      w.open('ram:DesignatedProductClassification')
-      w.text('ram:ClassCode', k.value, attr('listID', k.schemeId) + attr('listVersionID', k.schemeVersion))
-      w.leaf('ram:ClassName', item.classificationNames?.[i])
-      w.close()
-    })
-    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+    writeProductDetails(w, item, true)
   }
   w.close()
 }

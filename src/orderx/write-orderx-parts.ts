@@ -3,10 +3,11 @@
  * parties, addresses, contacts, VAT and allowance/charge elements.
  * @module
  */
+import { writePostalAddress } from '../cii/write-common.js'
 import { amountText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { Decimal } from '../model/decimal.js'
-import type { Contact, DocumentAllowanceCharge, LineAllowanceCharge, Party, PostalAddress } from '../model/invoice.js'
+import type { Contact, DocumentAllowanceCharge, LineAllowanceCharge, Party } from '../model/invoice.js'
 import { type XmlTextWriter, attr, isBlank } from '../xml/text-writer.js'
 import type { OrderXContentRules } from './content-rules.js'
 
@@ -24,19 +25,6 @@ export function writeAmount(w: XmlTextWriter, name: string, value: Decimal | und
   if (value) w.text(name, amountText(value), attrs)
 }
 
-/** TradeAddressType: PostcodeCode, LineOne … LineThree, CityName, CountryID (mandatory), CountrySubDivisionName. */
-function writeAddress(w: XmlTextWriter, a: PostalAddress | undefined): void {
-  if (a === undefined) return
-  w.open('ram:PostalTradeAddress')
-  w.leaf('ram:PostcodeCode', a.postCode)
-  w.leaf('ram:LineOne', a.line1)
-  w.leaf('ram:LineTwo', a.line2)
-  w.leaf('ram:LineThree', a.line3)
-  w.leaf('ram:CityName', a.city)
-  w.text('ram:CountryID', a.countryCode)
-  w.leaf('ram:CountrySubDivisionName', a.countrySubdivision)
-  w.close()
-}
 
 /** DefinedTradeContact, left out when none of its parts is given. */
 function writeContact(w: XmlTextWriter, c: Contact, rules: OrderXContentRules): void {
@@ -106,7 +94,7 @@ export function writeParty(w: XmlTextWriter, name: string, party: Party, rules: 
   // BASIC has one contact; COMFORT and above list the further ones.
   if (party.contact !== undefined) writeContact(w, party.contact, rules)
   if (rules.comfort) for (const c of party.additionalContacts ?? []) writeContact(w, c, rules)
-  writeAddress(w, party.address)
+  if (party.address !== undefined) writePostalAddress(w, party.address)
   if (electronic !== undefined && (electronic.schemeId !== undefined || !URI_SCHEME_REQUIRED.has(name))) {
     w.open('ram:URIUniversalCommunication')
     w.text('ram:URIID', electronic.value, attr('schemeID', electronic.schemeId))

@@ -5,6 +5,7 @@
  * lines before the header. What a profile carries comes from ORDERX_CONTENT_RULES.
  * @module
  */
+import { writeIncludedNote, writeProcuringProject } from '../cii/write-common.js'
 import { writeDate } from '../cii/write-format.js'
 import { shipToParty } from '../cii/write-party.js'
 import type { Invoice } from '../model/invoice.js'
@@ -45,13 +46,7 @@ function writeExchangedDocument(w: XmlTextWriter, invoice: Invoice, rules: Order
   w.text('ram:TypeCode', ORDERX_TYPE_CODE)
   writeDate(w, 'ram:IssueDateTime', invoice.issueDate)
   w.leaf('ram:PurposeCode', invoice.extension?.purposeCode)
-  for (const n of invoice.notes) {
-    w.open('ram:IncludedNote')
-    if (rules.extended) w.leaf('ram:ContentCode', n.contentCode)
-    w.text('ram:Content', n.text)
-    w.leaf('ram:SubjectCode', n.subjectCode)
-    w.close()
-  }
+  for (const n of invoice.notes) writeIncludedNote(w, n, rules.extended)
   w.close()
 }
 
@@ -109,13 +104,7 @@ function writeAgreement(w: XmlTextWriter, invoice: Invoice, rules: OrderXContent
   w.wrapped('ram:ContractReferencedDocument', 'ram:IssuerAssignedID', invoice.contractReference)
   if (comfort) writeAdditionalDocuments(w, invoice)
   writeOtherParty(w, invoice, rules, 'BuyerAgentTradeParty', extended)
-  // CII requires a project name beside the id; the id stands in when none is given.
-  if (comfort && project !== undefined) {
-    w.open('ram:SpecifiedProcuringProject')
-    w.text('ram:ID', project)
-    w.text('ram:Name', invoice.projectName ?? project)
-    w.close()
-  }
+  if (comfort && project !== undefined) writeProcuringProject(w, project, invoice.projectName)
   w.close()
 }
 

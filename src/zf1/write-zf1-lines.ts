@@ -4,6 +4,7 @@
  * period, allowances/charges, line total, accounting account), product.
  * @module
  */
+import { writeProductDetails } from '../cii/write-common.js'
 import { amountText, priceText, writeDate } from '../cii/write-format.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
@@ -55,19 +56,7 @@ function writeProduct(w: XmlTextWriter, line: InvoiceLine, rules: Zf1ContentRule
   w.text('ram:Name', item.name)
   if (rules.comfort) w.leaf('ram:Description', item.description)
   if (rules.extended) {
-    for (const a of item.attributes) {
-      w.open('ram:ApplicableProductCharacteristic')
-      w.text('ram:Description', a.name)
-      w.text('ram:Value', a.value)
-      w.close()
-    }
-    item.classifications.forEach((c, i) => {
-      w.open('ram:DesignatedProductClassification')
-      w.text('ram:ClassCode', c.value, attr('listID', c.schemeId) + attr('listVersionID', c.schemeVersion))
-      w.leaf('ram:ClassName', item.classificationNames?.[i])
-      w.close()
-    })
-    w.wrapped('ram:OriginTradeCountry', 'ram:ID', item.countryOfOrigin)
+    writeProductDetails(w, item, true)
   }
   w.close()
 }

@@ -5,6 +5,7 @@
  * the header settlement. What a profile carries comes from ZF1_CONTENT_RULES.
  * @module
  */
+import { writeIncludedNote } from '../cii/write-common.js'
 import { writeDate } from '../cii/write-format.js'
 import type { Invoice, PaymentMeans, PaymentTerm } from '../model/invoice.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
@@ -30,13 +31,7 @@ function writeHeader(w: XmlTextWriter, invoice: Invoice, rules: Zf1ContentRules)
   w.text('ram:Name', invoice.extension?.documentName ?? ZF1_DEFAULT_DOCUMENT_NAME)
   w.text('ram:TypeCode', invoice.typeCode)
   writeDate(w, 'ram:IssueDateTime', invoice.issueDate)
-  for (const n of invoice.notes) {
-    w.open('ram:IncludedNote')
-    if (rules.extended) w.leaf('ram:ContentCode', n.contentCode)
-    w.text('ram:Content', n.text)
-    w.leaf('ram:SubjectCode', n.subjectCode)
-    w.close()
-  }
+  for (const n of invoice.notes) writeIncludedNote(w, n, rules.extended)
   w.close()
 }
 
