@@ -9,20 +9,12 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
+import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { forEachDict } from './walk.js'
 
-/** Annotation flags (ISO 32000-1 12.5.3): Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256. */
-const PRINT = 4
-const FORBIDDEN_FLAGS = 1 | 2 | 32 | 256
 
 const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
-
-/** ISO 32000-1 11.3.5 blend modes; any other name is replaced by Normal. */
-const BLEND_MODES = new Set([
-  'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn',
-  'HardLight', 'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
-])
 
 /**
  * Repairs that keep every page's content as it is. @returns the number of objects changed.
@@ -34,7 +26,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
     if (dict.get(PDFName.of('Type')) === PDFName.of('Annot') || (dict.get(PDFName.of('Subtype')) !== undefined && dict.get(PDFName.of('Rect')) !== undefined)) {
       const f = dict.lookup(PDFName.of('F'))
       const flags = f instanceof PDFNumber ? f.asNumber() : 0
-      const fixed = (flags | PRINT) & ~FORBIDDEN_FLAGS
+      const fixed = (flags | ANNOTATION_FLAGS.print) & ~FORBIDDEN_ANNOTATION_FLAGS
       if (fixed !== flags) {
         dict.set(PDFName.of('F'), PDFNumber.of(fixed))
         changed++

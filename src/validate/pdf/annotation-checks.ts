@@ -6,6 +6,7 @@
  * @module
  */
 import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { ANNOTATION_FLAGS } from '../../pdf/pdfa-facts.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** ISO 32000-1 annotation types PDF/A-3 keeps; 3D, Sound, Screen and Movie are excluded by 6.3.1. */
@@ -15,12 +16,7 @@ const ALLOWED_SUBTYPES = new Set([
   'TrapNet', 'Watermark', 'Redact',
 ])
 
-// Annotation flag bits (ISO 32000-1 table 165).
-const INVISIBLE = 1
-const HIDDEN = 2
-const PRINT = 4
-const NO_VIEW = 32
-const TOGGLE_NO_VIEW = 256
+const { invisible: INVISIBLE, hidden: HIDDEN, print: PRINT, noView: NO_VIEW, toggleNoView: TOGGLE_NO_VIEW } = ANNOTATION_FLAGS
 
 /** Field trees deeper than this are treated as hostile and not descended. */
 const MAX_FIELD_DEPTH = 32

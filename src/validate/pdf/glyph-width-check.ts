@@ -9,7 +9,7 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { forEachDict } from '../../pdf/walk.js'
-import { presentGlyphs } from './cidset-check.js'
+import { presentGlyphs, tables } from './cidset-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** veraPDF's tolerance: widths may differ by up to one unit of glyph space (1/1000 em). */
@@ -17,18 +17,12 @@ const TOLERANCE = 1
 
 /** Advance width of each glyph in 1/1000 em; undefined when head/hhea/hmtx/maxp are missing or out of bounds. */
 export function glyphAdvances(font: Uint8Array): ((gid: number) => number) | undefined {
-  if (font.length < 12) return undefined
+  const t = tables(font)
+  if (t === undefined) return undefined
   const view = new DataView(font.buffer, font.byteOffset, font.byteLength)
-  const tables = new Map<string, number>()
-  const count = view.getUint16(4)
-  for (let i = 0; i < count; i++) {
-    const at = 12 + i * 16
-    if (at + 16 > font.length) return undefined
-    tables.set(String.fromCharCode(font[at] ?? 0, font[at + 1] ?? 0, font[at + 2] ?? 0, font[at + 3] ?? 0), view.getUint32(at + 8))
-  }
-  const head = tables.get('head')
-  const hhea = tables.get('hhea')
-  const hmtx = tables.get('hmtx')
+  const head = t.get('head')?.offset
+  const hhea = t.get('hhea')?.offset
+  const hmtx = t.get('hmtx')?.offset
   if (head === undefined || hhea === undefined || hmtx === undefined || head + 20 > font.length || hhea + 36 > font.length) return undefined
   const unitsPerEm = view.getUint16(head + 18)
   const metrics = view.getUint16(hhea + 34)

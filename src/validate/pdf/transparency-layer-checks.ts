@@ -4,14 +4,10 @@
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { BLEND_MODES } from '../../pdf/pdfa-facts.js'
 import { forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
-/** ISO 32000-1 11.3.5, tables 136 and 137 (Compatible is kept for old files). */
-const BLEND_MODES = new Set([
-  'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn',
-  'HardLight', 'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
-])
 
 function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
   return o instanceof PDFRef ? doc.context.lookup(o) : o

@@ -1,0 +1,17 @@
+/**
+ * Facts of ISO 32000-1 that the PDF/A-3 checks (src/validate/pdf) and pdf2pdfa's repairs both use.
+ * @module
+ */
+
+/** Annotation flag bits (ISO 32000-1 table 165). */
+export const ANNOTATION_FLAGS = { invisible: 1, hidden: 2, print: 4, noView: 32, toggleNoView: 256 } as const
+
+/** The flags PDF/A forbids on an annotation (ISO 19005-3 6.3.2). */
+export const FORBIDDEN_ANNOTATION_FLAGS =
+  ANNOTATION_FLAGS.invisible | ANNOTATION_FLAGS.hidden | ANNOTATION_FLAGS.noView | ANNOTATION_FLAGS.toggleNoView
+
+/** Blend modes of ISO 32000-1 11.3.5 (tables 136 and 137; Compatible is kept for old files). */
+export const BLEND_MODES: ReadonlySet<string> = new Set([
+  'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn',
+  'HardLight', 'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
+])
