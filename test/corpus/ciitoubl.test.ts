@@ -1,8 +1,10 @@
 /**
  * Corpus acceptance of ciitoubl: every CII XML the oracle marks valid for the EN 16931 layer is
  * converted, the UBL is written in the XSD's order, and our UBL reader reads it back into the model
- * the CII reader produced, business term by business term. (Official validity and refxr identity
- * were checked with ../shared/tools/refcheck and refxr — too slow for the suite; see docs/ubl.md.)
+ * the CII reader produced, business term by business term. Our validator then checks the UBL: every
+ * error it finds must already be an error of the source CII, or one of the listed rules that the
+ * UBL binding checks and the CII binding does not. (Official validity and refxr identity were also
+ * checked with ../shared/tools/refcheck and refxr — too slow for the suite; see docs/ubl.md.)
  * Differences that UBL itself imposes are listed as data with the reason; any other one fails.
  */
 import { describe, expect, it } from 'vitest'
@@ -10,6 +12,8 @@ import { ciiToUbl } from '../../src/operations/cii-to-ubl.js'
 import type { Invoice } from '../../src/model/invoice.js'
 import { readUbl } from '../../src/ubl/read-ubl.js'
 import { UBL_VAT_DATE_CODE } from '../../src/ubl/ubl-codes.js'
+import { validateXml } from '../../src/validate/index.js'
+import { isInvalidating } from '../../src/validate/types.js'
 import { parseXml } from '../../src/xml/index.js'
 import { hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../helpers/corpus.js'
 import { modelDifferences } from '../helpers/model-diff.js'
@@ -37,6 +41,19 @@ export const UBL_SYNTAX_GAPS: readonly [RegExp, string][] = [
   [/^\$\.totals\.invoiceTotalVatAmount:/, 'UBL TaxTotal/TaxAmount is mandatory: the breakdown sum is written when BT-110 is absent'],
 ]
 
+/**
+ * Rules the UBL binding enforces where the CII binding lets the same content pass, so a faithful
+ * conversion of a CII that passes may fail them in UBL. Only these may be new errors in the UBL.
+ */
+export const UBL_STRICTER_RULES: ReadonlyMap<string, string> = new Map([
+  ['BR-CO-15', 'the CII binding also accepts BT-112 = BT-109 whatever BT-110 says; UBL requires BT-112 = BT-109 + BT-110'],
+  ['PEPPOL-EN16931-R120', 'KoSIT checks line net = quantity × price ÷ base quantity + charges − allowances in UBL only'],
+  ['BR-DE-25-a', 'CII has BG-19 as soon as the creditor id BT-90 is there; UBL has BG-19 (PaymentMandate) only with BT-89 or BT-91'],
+])
+
+const errorRules = (xml: Uint8Array | string): Set<string> =>
+  new Set(validateXml(xml).findings.filter((f) => isInvalidating(f.severity)).map((f) => f.ruleId))
+
 /** Whitespace around note texts is not content (refxr collapses it too). */
 function prepare(inv: Invoice): Invoice {
   return { ...inv, notes: inv.notes.map((n) => ({ ...n, text: n.text.trim() })) }
@@ -62,5 +79,9 @@ describe.skipIf(!hasCorpus)('corpus: ciitoubl of every EN 16931-valid CII', () =
     const code = cii.vatPointDateCode ?? cii.vatBreakdown.find((b) => b.dueDateTypeCode !== undefined)?.dueDateTypeCode
     expect(ubl.vatPointDateCode).toBe(code === undefined ? undefined : UBL_VAT_DATE_CODE[code] ?? code)
     expect(ubl.taxPointDate).toBe(cii.taxPointDate ?? cii.vatBreakdown.find((b) => b.taxPointDate !== undefined)?.taxPointDate)
+    // Validity: the UBL adds no error of its own beyond the binding differences listed above.
+    const sourceErrors = errorRules(readCorpusFile(entry))
+    const newErrors = [...errorRules(result.xml)].filter((id) => !sourceErrors.has(id) && !UBL_STRICTER_RULES.has(id))
+    expect(newErrors).toEqual([])
   })
 })
