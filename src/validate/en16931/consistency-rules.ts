@@ -9,7 +9,7 @@ import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
-import { NONE, fmt, hasText, issue, taxTotalCurrencies, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { NONE, fmt, hasText, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -99,7 +99,13 @@ const ROWS: readonly Row[] = [
   [
     'BR-CO-14',
     'BT-110',
-    ({ invoice }) => {
+    (ctx) => {
+      // UBL checks every cac:TaxTotal against its own subtotals (a second TaxTotal with subtotals
+      // is PEPPOL-EN16931-R053's business, not this rule's).
+      if (isUbl(ctx) && ctx.doc !== undefined) {
+        return ublTaxTotalMismatches(ctx.doc).map((m) => issue(btPath('BG-22', 'BT-110'), amounts(m.expected, m.found)))
+      }
+      const { invoice } = ctx
       const found = invoice.totals.invoiceTotalVatAmount
       if (found === undefined || invoice.vatBreakdown.length === 0) return NONE
       const expected = xpathRound2(sum(invoice.vatBreakdown.map((v) => v.taxAmount)))

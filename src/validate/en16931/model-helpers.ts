@@ -5,9 +5,9 @@
  */
 import { Decimal } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
-import type { XmlDocument } from '../../xml/index.js'
+import type { XmlDocument, XmlElement } from '../../xml/index.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
-import { descend, q } from '../syntax/tree-helpers.js'
+import { descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
@@ -48,6 +48,34 @@ export type ModelCheck = (ctx: ModelContext) => readonly Issue[]
 
 const TX = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation'), q('ram:TaxTotalAmount')] as const
 const UBL_TAX_TOTAL = [q('cac:TaxTotal'), q('cbc:TaxAmount')] as const
+const UBL_TAX_TOTAL_GROUP = q('cac:TaxTotal')
+const UBL_TAX_SUBTOTAL = q('cac:TaxSubtotal')
+const UBL_TAX_AMOUNT = q('cbc:TaxAmount')
+const XS_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
+const decimalText = (el: XmlElement | undefined): Decimal | undefined => {
+  const t = el === undefined ? undefined : stringValue(el).trim()
+  return t !== undefined && XS_DECIMAL.test(t) ? new Decimal(t) : undefined
+}
+
+/**
+ * UBL's BR-CO-14 is checked per cac:TaxTotal: its TaxAmount against the sum of its own subtotals.
+ * Returns each TaxTotal (1-based) whose amounts disagree; a TaxTotal without subtotals passes, and
+ * a value that is no xs:decimal is left to the datatype rules.
+ */
+export function ublTaxTotalMismatches(doc: XmlDocument): { index: number; expected: Decimal; found: Decimal }[] {
+  const out: { index: number; expected: Decimal; found: Decimal }[] = []
+  kids(doc.root, UBL_TAX_TOTAL_GROUP).forEach((total, i) => {
+    const subtotals = kids(total, UBL_TAX_SUBTOTAL)
+    if (subtotals.length === 0) return
+    const found = decimalText(kids(total, UBL_TAX_AMOUNT)[0])
+    const parts = subtotals.map((s) => decimalText(kids(s, UBL_TAX_AMOUNT)[0]))
+    if (found === undefined || parts.some((p) => p === undefined)) return
+    const expected = xpathRound2(parts.reduce<Decimal>((a, p) => a.plus(p as Decimal), new Decimal(0)))
+    if (!found.equals(expected)) out.push({ index: i + 1, expected, found })
+  })
+  return out
+}
 
 /**
  * The currencyID of every invoice total VAT amount (BT-110/BT-111) as written: the model keeps at

@@ -205,14 +205,20 @@ const OTHER_RULES: readonly ModelRule[] = [
       bt: 'BT-118',
       severity: 'fatal',
       layer: 'en16931',
-      check: ({ invoice }) => {
+      check: ({ invoice, syntax }) => {
         if (!invoice.vatBreakdown.some((v) => v.categoryCode === 'O')) return NONE
-        // CII tests every ApplicableTradeTax (breakdowns and lines) for 11 and 12, every
-        // CategoryTradeTax (allowances and charges) for 13 and 14.
+        // CII tests every ApplicableTradeTax (breakdowns and lines) for 11 and 12 and every
+        // CategoryTradeTax (allowances and charges) for 13 and 14. UBL tests the breakdowns for 11,
+        // the lines for 12, the allowances for 13 and the charges for 14.
+        const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => v.categoryCode !== 'O')
+        const otherLine = (): boolean => invoice.lines.some((l) => l.vat.categoryCode !== 'O')
+        const otherAllowanceCharge = (charge: boolean): boolean =>
+          invoice.allowancesAndCharges.some((a) => a.vatCategoryCode !== 'O' && (syntax === 'CII' || a.isCharge === charge))
+        const cii = syntax === 'CII'
         const others =
-          n === '11' || n === '12'
-            ? invoice.vatBreakdown.some((v) => v.categoryCode !== 'O') || invoice.lines.some((l) => l.vat.categoryCode !== 'O')
-            : invoice.allowancesAndCharges.some((a) => a.vatCategoryCode !== 'O')
+          n === '11' ? otherBreakdown() || (cii && otherLine())
+          : n === '12' ? otherLine() || (cii && otherBreakdown())
+          : otherAllowanceCharge(n === '14')
         return when(others, btPath('BG-23'))
       },
     }),
