@@ -4,7 +4,7 @@
  */
 export { readUbl, ublKindOf } from './read-ubl.js'
 export type { ReadUblOptions } from './read-ubl.js'
-export { buildUbl, writeUbl } from './write-ubl.js'
+export { writeUbl } from './write-ubl.js'
 export type { WriteUblOptions } from './write-ubl.js'
 export { ublDroppedContent } from './write-dropped.js'
 export { CREDIT_NOTE_TYPE_CODES, UBL_CREDIT_NOTE, UBL_INVOICE, ublKindFor } from './ubl-codes.js'

@@ -5,79 +5,73 @@
  * @module
  */
 import type { InvoiceLine, Item, LineAllowanceCharge, Period, PriceDetails } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { UblLineNode } from './line-tree.js'
 import type { UblKind } from './ubl-codes.js'
-import { cac, cbc, cbcAmount, cbcId, cbcPercent, decimalText, taxScheme } from './write-values.js'
+import { cbcAmount, cbcId, cbcPercent, decimalText, openAllowanceCharge, taxScheme } from './write-values.js'
 
 /** cac:InvoicePeriod with StartDate/EndDate (BG-14, BG-26); BT-8 is added by the header. */
-export function writePeriod(p: Period | undefined, descriptionCode?: string | undefined): XmlNode | undefined {
-  return cac(
-    'InvoicePeriod',
-    cbc('StartDate', p?.startDate),
-    cbc('EndDate', p?.endDate),
-    cbc('DescriptionCode', descriptionCode),
-  )
+export function writePeriod(w: XmlTextWriter, p: Period | undefined, descriptionCode?: string | undefined): void {
+  w.openOptional('cac:InvoicePeriod')
+  w.leaf('cbc:StartDate', p?.startDate)
+  w.leaf('cbc:EndDate', p?.endDate)
+  w.leaf('cbc:DescriptionCode', descriptionCode)
+  w.close()
 }
 
-function writeLineAllowanceCharge(ac: LineAllowanceCharge, currency: string): XmlNode {
-  return el(
-    'cac:AllowanceCharge',
-    undefined,
-    el('cbc:ChargeIndicator', undefined, ac.isCharge ? 'true' : 'false'),
-    cbc('AllowanceChargeReasonCode', ac.reasonCode),
-    cbc('AllowanceChargeReason', ac.reason),
-    cbcPercent('MultiplierFactorNumeric', ac.percentage),
-    cbcAmount('Amount', ac.amount, currency),
-    cbcAmount('BaseAmount', ac.baseAmount, currency),
-  )
+function writeLineAllowanceCharge(w: XmlTextWriter, ac: LineAllowanceCharge, currency: string): void {
+  openAllowanceCharge(w, ac, currency)
+  w.close()
 }
 
-function writeItem(item: Item, line: InvoiceLine): XmlNode {
+function writeItem(w: XmlTextWriter, item: Item, line: InvoiceLine): void {
   const vat = line.vat
-  return el(
-    'cac:Item',
-    undefined,
-    cbc('Description', item.description),
-    cbc('Name', item.name),
-    cac('BuyersItemIdentification', cbc('ID', item.buyerId)),
-    cac('SellersItemIdentification', cbc('ID', item.sellerId)),
-    cac('StandardItemIdentification', cbcId('ID', item.standardId)),
-    cac('OriginCountry', cbc('IdentificationCode', item.countryOfOrigin)),
-    ...item.classifications.map((c) =>
-      cac('CommodityClassification', cbc('ItemClassificationCode', c.value, { listID: c.schemeId, listVersionID: c.schemeVersion })),
-    ),
-    // UBL-SR-48: exactly one ClassifiedTaxCategory per line.
-    el('cac:ClassifiedTaxCategory', undefined, cbc('ID', vat.categoryCode), cbcPercent('Percent', vat.rate), taxScheme('VAT')),
-    ...item.attributes.map((a) => cac('AdditionalItemProperty', cbc('Name', a.name), cbc('Value', a.value))),
-  )
+  w.open('cac:Item')
+  w.leaf('cbc:Description', item.description)
+  w.leaf('cbc:Name', item.name)
+  w.wrapped('cac:BuyersItemIdentification', 'cbc:ID', item.buyerId)
+  w.wrapped('cac:SellersItemIdentification', 'cbc:ID', item.sellerId)
+  w.openOptional('cac:StandardItemIdentification')
+  cbcId(w, 'cbc:ID', item.standardId)
+  w.close()
+  w.wrapped('cac:OriginCountry', 'cbc:IdentificationCode', item.countryOfOrigin)
+  for (const c of item.classifications) {
+    w.wrapped('cac:CommodityClassification', 'cbc:ItemClassificationCode', c.value, attr('listID', c.schemeId) + attr('listVersionID', c.schemeVersion))
+  }
+  // UBL-SR-48: exactly one ClassifiedTaxCategory per line.
+  w.open('cac:ClassifiedTaxCategory')
+  w.leaf('cbc:ID', vat.categoryCode)
+  cbcPercent(w, 'cbc:Percent', vat.rate)
+  taxScheme(w, 'VAT')
+  w.close()
+  for (const a of item.attributes) {
+    w.openOptional('cac:AdditionalItemProperty')
+    w.leaf('cbc:Name', a.name)
+    w.leaf('cbc:Value', a.value)
+    w.close()
+  }
+  w.close()
 }
 
 /**
  * cac:Price. BT-147 and BT-148 live in its AllowanceCharge, whose Amount the XSD requires: with a
  * gross price but no discount the discount is gross − net (BR: net = gross − discount).
  */
-function writePrice(p: PriceDetails, currency: string, nested: boolean): XmlNode | undefined {
+function writePrice(w: XmlTextWriter, p: PriceDetails, currency: string, nested: boolean): void {
   // A sub-line's Price is optional: one the source left out reads as a bare zero net price.
-  if (nested && p.netPrice.isZero() && p.baseQuantity === undefined && p.grossPrice === undefined && p.priceDiscount === undefined) return undefined
+  if (nested && p.netPrice.isZero() && p.baseQuantity === undefined && p.grossPrice === undefined && p.priceDiscount === undefined) return
   const discount = p.priceDiscount ?? (p.grossPrice === undefined ? undefined : p.grossPrice.minus(p.netPrice))
-  return el(
-    'cac:Price',
-    undefined,
-    cbcAmount('PriceAmount', p.netPrice, currency),
-    p.baseQuantity === undefined
-      ? undefined
-      : el('cbc:BaseQuantity', { unitCode: p.baseQuantityUnitCode }, decimalText(p.baseQuantity)),
-    discount === undefined
-      ? undefined
-      : el(
-          'cac:AllowanceCharge',
-          undefined,
-          el('cbc:ChargeIndicator', undefined, 'false'),
-          cbcAmount('Amount', discount, currency),
-          cbcAmount('BaseAmount', p.grossPrice, currency),
-        ),
-  )
+  w.open('cac:Price')
+  cbcAmount(w, 'cbc:PriceAmount', p.netPrice, currency)
+  if (p.baseQuantity !== undefined) w.text('cbc:BaseQuantity', decimalText(p.baseQuantity), attr('unitCode', p.baseQuantityUnitCode))
+  if (discount !== undefined) {
+    w.open('cac:AllowanceCharge')
+    w.text('cbc:ChargeIndicator', 'false')
+    cbcAmount(w, 'cbc:Amount', discount, currency)
+    cbcAmount(w, 'cbc:BaseAmount', p.grossPrice, currency)
+    w.close()
+  }
+  w.close()
 }
 
 function lineNote(line: InvoiceLine): string | undefined {
@@ -87,30 +81,31 @@ function lineNote(line: InvoiceLine): string | undefined {
 }
 
 /** A line with its sub-lines (BG-DEX-01), which follow Price in the XSD sequence and nest alike. */
-export function writeLine(node: UblLineNode, kind: UblKind, currency: string, nested = false): XmlNode {
+export function writeLine(w: XmlTextWriter, node: UblLineNode, kind: UblKind, currency: string, nested = false): void {
   const line = node.line
   const object = line.objectIdentifier
-  return el(
-    `cac:${nested ? kind.subLineElement : kind.lineElement}`,
-    undefined,
-    el('cbc:ID', undefined, line.id),
-    // UBL-SR-34 allows one line note: EXTENDED further notes are appended to it, one per line.
-    cbc('Note', lineNote(line)),
-    // A sub-line's quantity is optional: one the source left out reads as zero without a unit.
-    nested && line.quantity.isZero() && line.unitCode === undefined
-      ? undefined
-      : el(`cbc:${kind.quantityElement}`, { unitCode: line.unitCode }, decimalText(line.quantity)),
-    cbcAmount('LineExtensionAmount', line.netAmount, currency),
-    cbc('AccountingCost', line.buyerAccountingReference),
-    writePeriod(line.period),
-    cac('OrderLineReference', cbc('LineID', line.orderLineReference)),
-    object === undefined
-      ? undefined
-      : cac('DocumentReference', cbcId('ID', object), el('cbc:DocumentTypeCode', undefined, '130')),
-    ...line.allowances.map((ac) => writeLineAllowanceCharge(ac, currency)),
-    ...line.charges.map((ac) => writeLineAllowanceCharge(ac, currency)),
-    writeItem(line.item, line),
-    writePrice(line.price, currency, nested),
-    ...node.subLines.map((sub) => writeLine(sub, kind, currency, true)),
-  )
+  w.open(`cac:${nested ? kind.subLineElement : kind.lineElement}`)
+  w.text('cbc:ID', line.id)
+  // UBL-SR-34 allows one line note: EXTENDED further notes are appended to it, one per line.
+  w.leaf('cbc:Note', lineNote(line))
+  // A sub-line's quantity is optional: one the source left out reads as zero without a unit.
+  if (!(nested && line.quantity.isZero() && line.unitCode === undefined)) {
+    w.text(`cbc:${kind.quantityElement}`, decimalText(line.quantity), attr('unitCode', line.unitCode))
+  }
+  cbcAmount(w, 'cbc:LineExtensionAmount', line.netAmount, currency)
+  w.leaf('cbc:AccountingCost', line.buyerAccountingReference)
+  writePeriod(w, line.period)
+  w.wrapped('cac:OrderLineReference', 'cbc:LineID', line.orderLineReference)
+  if (object !== undefined) {
+    w.open('cac:DocumentReference')
+    cbcId(w, 'cbc:ID', object)
+    w.text('cbc:DocumentTypeCode', '130')
+    w.close()
+  }
+  for (const ac of line.allowances) writeLineAllowanceCharge(w, ac, currency)
+  for (const ac of line.charges) writeLineAllowanceCharge(w, ac, currency)
+  writeItem(w, line.item, line)
+  writePrice(w, line.price, currency, nested)
+  for (const sub of node.subLines) writeLine(w, sub, kind, currency, true)
+  w.close()
 }

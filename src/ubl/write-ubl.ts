@@ -7,18 +7,14 @@
  */
 import { sum } from '../model/decimal.js'
 import type { DocumentAllowanceCharge, Invoice, InvoiceNote } from '../model/invoice.js'
-import { NS, type XmlNode, el, serializeXml } from '../xml/index.js'
+import { NS } from '../xml/index.js'
+import { XmlTextWriter, attr } from '../xml/text-writer.js'
 import { UBL_CREDIT_NOTE, UBL_VAT_DATE_CODE, type UblKind, ublKindFor } from './ubl-codes.js'
 import { ublLineTree } from './line-tree.js'
 import { writeLine, writePeriod } from './write-line.js'
 import { writeAddress, writeParty, writePayee, writeTaxRepresentative } from './write-party.js'
-import {
-  writeDocumentAllowanceCharge,
-  writeMonetaryTotal,
-  writePaymentMeans,
-  writeTaxTotals,
-} from './write-settlement.js'
-import { cac, cbc, cbcId } from './write-values.js'
+import { writeDocumentAllowanceCharge, writeMonetaryTotal, writePaymentMeans, writeTaxTotals } from './write-settlement.js'
+import { cbcId } from './write-values.js'
 
 export type WriteUblOptions = {
   /** BT-24 to write instead of the invoice's own specification identifier. @default the source's BT-24 */
@@ -64,120 +60,143 @@ function vatPointDateCode(inv: Invoice): string | undefined {
   return UBL_VAT_DATE_CODE[code.trim()] ?? code
 }
 
+/** What the header parts share for one document. */
+type UblDocument = { inv: Invoice; kind: UblKind; options: WriteUblOptions; isCreditNote: boolean; currency: string }
+
+type Part = (w: XmlTextWriter, d: UblDocument) => void
+
 /** The writer's parts by top-level element name; `kind.order` puts them in sequence. */
-function headerParts(inv: Invoice, kind: UblKind, options: WriteUblOptions): Record<string, (XmlNode | undefined)[]> {
-  const isCreditNote = kind === UBL_CREDIT_NOTE
-  const currency = inv.currencyCode
-  const absent = new Set(inv.source?.absentTerms ?? [])
-  const dateCode = vatPointDateCode(inv)
-  const hasOrder = inv.purchaseOrderReference !== undefined || inv.salesOrderReference !== undefined
+const PARTS: Readonly<Record<string, Part>> = {
+  CustomizationID: (w, d) => w.leaf('cbc:CustomizationID', d.options.customizationId ?? d.inv.specificationIdentifier),
+  ProfileID: (w, d) => w.leaf('cbc:ProfileID', d.options.profileId ?? d.inv.businessProcessType),
+  ID: (w, d) => w.text('cbc:ID', d.inv.invoiceNumber),
+  IssueDate: (w, d) => w.text('cbc:IssueDate', d.inv.issueDate),
+  DueDate: (w, d) => {
+    if (!d.isCreditNote) w.leaf('cbc:DueDate', d.inv.dueDate)
+  },
+  TypeCode: (w, d) => w.leaf(`cbc:${d.kind.typeCodeElement}`, d.inv.typeCode),
+  Note: (w, d) => {
+    for (const n of d.inv.notes) w.leaf('cbc:Note', noteText(n))
+  },
   // A CreditNote's BT-9 travels in PaymentMeans; BT-7 falls back to the CII per-breakdown date.
-  const taxPointDate = inv.taxPointDate ?? inv.vatBreakdown.find((b) => b.taxPointDate !== undefined)?.taxPointDate
-  return {
-    CustomizationID: [cbc('CustomizationID', options.customizationId ?? inv.specificationIdentifier)],
-    ProfileID: [cbc('ProfileID', options.profileId ?? inv.businessProcessType)],
-    ID: [el('cbc:ID', undefined, inv.invoiceNumber)],
-    IssueDate: [el('cbc:IssueDate', undefined, inv.issueDate)],
-    DueDate: [isCreditNote ? undefined : cbc('DueDate', inv.dueDate)],
-    TypeCode: [cbc(kind.typeCodeElement, inv.typeCode)],
-    Note: inv.notes.map((n) => cbc('Note', noteText(n))),
-    TaxPointDate: [cbc('TaxPointDate', taxPointDate)],
-    DocumentCurrencyCode: [cbc('DocumentCurrencyCode', currency)],
-    TaxCurrencyCode: [cbc('TaxCurrencyCode', inv.vatAccountingCurrencyCode)],
-    AccountingCost: [cbc('AccountingCost', inv.buyerAccountingReference)],
-    BuyerReference: [cbc('BuyerReference', inv.buyerReference)],
-    // UBL-SR-08: one InvoicePeriod, carrying BG-14 and BT-8 together.
-    InvoicePeriod: [writePeriod(inv.invoicingPeriod, dateCode)],
-    // OrderReference/ID is mandatory: "NA" when only BT-14 is known (EN 16931 UBL binding).
-    OrderReference: [
-      hasOrder
-        ? cac('OrderReference', cbc('ID', inv.purchaseOrderReference ?? 'NA'), cbc('SalesOrderID', inv.salesOrderReference))
-        : undefined,
-    ],
-    BillingReference: inv.precedingInvoices.map((p) =>
-      cac('BillingReference', cac('InvoiceDocumentReference', cbc('ID', p.id), cbc('IssueDate', p.issueDate))),
-    ),
-    DespatchDocumentReference: [cac('DespatchDocumentReference', cbc('ID', inv.despatchAdviceReference))],
-    ReceiptDocumentReference: [cac('ReceiptDocumentReference', cbc('ID', inv.receivingAdviceReference))],
-    OriginatorDocumentReference: [cac('OriginatorDocumentReference', cbc('ID', inv.tenderOrLotReference))],
-    ContractDocumentReference: [cac('ContractDocumentReference', cbc('ID', inv.contractReference))],
-    AdditionalDocumentReference: additionalDocuments(inv, isCreditNote),
-    ProjectReference: [isCreditNote ? undefined : cac('ProjectReference', cbc('ID', inv.projectReference))],
-    AccountingSupplierParty: [
-      el('cac:AccountingSupplierParty', undefined, writeParty(inv.seller, { creditorId: inv.paymentInstructions?.directDebit?.creditorId })),
-    ],
-    AccountingCustomerParty: [el('cac:AccountingCustomerParty', undefined, writeParty(inv.buyer, { singleIdentifier: true }))],
-    PayeeParty: [writePayee(inv.payee)],
-    TaxRepresentativeParty: [writeTaxRepresentative(inv.sellerTaxRepresentative)],
-    Delivery: [writeDelivery(inv)],
-    PaymentMeans: writePaymentMeans(inv, isCreditNote),
-    // UBL-SR-05: one payment terms note.
-    PaymentTerms: [cac('PaymentTerms', cbc('Note', paymentTermsText(inv.paymentTermsText)))],
-    AllowanceCharge: documentAllowancesAndCharges(inv).map((ac) => writeDocumentAllowanceCharge(ac, currency)),
-    TaxTotal: writeTaxTotals(inv),
-    LegalMonetaryTotal: [writeMonetaryTotal(inv.totals, currency, absent)],
-    Lines: ublLineTree(inv.lines).roots.map((node) => writeLine(node, kind, currency)),
-  }
+  TaxPointDate: (w, { inv }) =>
+    w.leaf('cbc:TaxPointDate', inv.taxPointDate ?? inv.vatBreakdown.find((b) => b.taxPointDate !== undefined)?.taxPointDate),
+  DocumentCurrencyCode: (w, d) => w.leaf('cbc:DocumentCurrencyCode', d.currency),
+  TaxCurrencyCode: (w, d) => w.leaf('cbc:TaxCurrencyCode', d.inv.vatAccountingCurrencyCode),
+  AccountingCost: (w, d) => w.leaf('cbc:AccountingCost', d.inv.buyerAccountingReference),
+  BuyerReference: (w, d) => w.leaf('cbc:BuyerReference', d.inv.buyerReference),
+  // UBL-SR-08: one InvoicePeriod, carrying BG-14 and BT-8 together.
+  InvoicePeriod: (w, d) => writePeriod(w, d.inv.invoicingPeriod, vatPointDateCode(d.inv)),
+  // OrderReference/ID is mandatory: "NA" when only BT-14 is known (EN 16931 UBL binding).
+  OrderReference: (w, { inv }) => {
+    if (inv.purchaseOrderReference === undefined && inv.salesOrderReference === undefined) return
+    w.openOptional('cac:OrderReference')
+    w.leaf('cbc:ID', inv.purchaseOrderReference ?? 'NA')
+    w.leaf('cbc:SalesOrderID', inv.salesOrderReference)
+    w.close()
+  },
+  BillingReference: (w, d) => {
+    for (const p of d.inv.precedingInvoices) {
+      w.openOptional('cac:BillingReference')
+      w.openOptional('cac:InvoiceDocumentReference')
+      w.leaf('cbc:ID', p.id)
+      w.leaf('cbc:IssueDate', p.issueDate)
+      w.close()
+      w.close()
+    }
+  },
+  DespatchDocumentReference: (w, d) => w.wrapped('cac:DespatchDocumentReference', 'cbc:ID', d.inv.despatchAdviceReference),
+  ReceiptDocumentReference: (w, d) => w.wrapped('cac:ReceiptDocumentReference', 'cbc:ID', d.inv.receivingAdviceReference),
+  OriginatorDocumentReference: (w, d) => w.wrapped('cac:OriginatorDocumentReference', 'cbc:ID', d.inv.tenderOrLotReference),
+  ContractDocumentReference: (w, d) => w.wrapped('cac:ContractDocumentReference', 'cbc:ID', d.inv.contractReference),
+  AdditionalDocumentReference: (w, d) => writeAdditionalDocuments(w, d.inv, d.isCreditNote),
+  ProjectReference: (w, d) => {
+    if (!d.isCreditNote) w.wrapped('cac:ProjectReference', 'cbc:ID', d.inv.projectReference)
+  },
+  AccountingSupplierParty: (w, { inv }) => {
+    w.open('cac:AccountingSupplierParty')
+    writeParty(w, inv.seller, { creditorId: inv.paymentInstructions?.directDebit?.creditorId })
+    w.close()
+  },
+  AccountingCustomerParty: (w, d) => {
+    w.open('cac:AccountingCustomerParty')
+    writeParty(w, d.inv.buyer, { singleIdentifier: true })
+    w.close()
+  },
+  PayeeParty: (w, d) => writePayee(w, d.inv.payee),
+  TaxRepresentativeParty: (w, d) => writeTaxRepresentative(w, d.inv.sellerTaxRepresentative),
+  Delivery: (w, d) => writeDelivery(w, d.inv),
+  PaymentMeans: (w, d) => writePaymentMeans(w, d.inv, d.isCreditNote),
+  // UBL-SR-05: one payment terms note.
+  PaymentTerms: (w, d) => w.wrapped('cac:PaymentTerms', 'cbc:Note', paymentTermsText(d.inv.paymentTermsText)),
+  AllowanceCharge: (w, d) => {
+    for (const ac of documentAllowancesAndCharges(d.inv)) writeDocumentAllowanceCharge(w, ac, d.currency)
+  },
+  TaxTotal: (w, d) => writeTaxTotals(w, d.inv),
+  LegalMonetaryTotal: (w, { inv, currency }) => writeMonetaryTotal(w, inv.totals, currency, new Set(inv.source?.absentTerms ?? [])),
+  Lines: (w, d) => {
+    for (const node of ublLineTree(d.inv.lines).roots) writeLine(w, node, d.kind, d.currency)
+  },
 }
 
 /**
  * cac:AdditionalDocumentReference: BT-18 with DocumentTypeCode 130 (and its scheme), in a
  * CreditNote BT-11 with code 50, then BG-24 without a type code (UBL-SR-43 forbids other codes).
  */
-function additionalDocuments(inv: Invoice, isCreditNote: boolean): (XmlNode | undefined)[] {
+function writeAdditionalDocuments(w: XmlTextWriter, inv: Invoice, isCreditNote: boolean): void {
   const object = inv.invoicedObjectIdentifier
-  return [
-    object === undefined
-      ? undefined
-      : cac('AdditionalDocumentReference', cbcId('ID', object), el('cbc:DocumentTypeCode', undefined, '130')),
-    isCreditNote && inv.projectReference !== undefined
-      ? cac('AdditionalDocumentReference', cbc('ID', inv.projectReference), el('cbc:DocumentTypeCode', undefined, '50'))
-      : undefined,
-    ...inv.supportingDocuments.map((d) => {
-      const a = d.attachment
-      return cac(
-        'AdditionalDocumentReference',
-        el('cbc:ID', undefined, d.id),
-        cbc('DocumentDescription', d.description),
-        cac(
-          'Attachment',
-          a === undefined
-            ? undefined
-            : el('cbc:EmbeddedDocumentBinaryObject', { mimeCode: a.mimeCode, filename: a.filename }, a.base64),
-          cac('ExternalReference', cbc('URI', d.externalUri)),
-        ),
-      )
-    }),
-  ]
+  if (object !== undefined) {
+    w.open('cac:AdditionalDocumentReference')
+    cbcId(w, 'cbc:ID', object)
+    w.text('cbc:DocumentTypeCode', '130')
+    w.close()
+  }
+  if (isCreditNote && inv.projectReference !== undefined) {
+    w.open('cac:AdditionalDocumentReference')
+    w.leaf('cbc:ID', inv.projectReference)
+    w.text('cbc:DocumentTypeCode', '50')
+    w.close()
+  }
+  for (const doc of inv.supportingDocuments) {
+    const a = doc.attachment
+    w.open('cac:AdditionalDocumentReference')
+    w.text('cbc:ID', doc.id)
+    w.leaf('cbc:DocumentDescription', doc.description)
+    w.openOptional('cac:Attachment')
+    if (a !== undefined) w.text('cbc:EmbeddedDocumentBinaryObject', a.base64, attr('mimeCode', a.mimeCode) + attr('filename', a.filename))
+    w.wrapped('cac:ExternalReference', 'cbc:URI', doc.externalUri)
+    w.close()
+    w.close()
+  }
 }
 
 /** cac:Delivery (BG-13): ActualDeliveryDate, DeliveryLocation (BT-71, BG-15), DeliveryParty (BT-70). */
-function writeDelivery(inv: Invoice): XmlNode | undefined {
+function writeDelivery(w: XmlTextWriter, inv: Invoice): void {
   const d = inv.delivery
-  if (d === undefined) return undefined
-  return cac(
-    'Delivery',
-    cbc('ActualDeliveryDate', d.actualDeliveryDate),
-    cac('DeliveryLocation', cbcId('ID', d.locationId), writeAddress('Address', d.address)),
-    cac('DeliveryParty', cac('PartyName', cbc('Name', d.partyName))),
-  )
-}
-
-/** The UBL document as a tree (for callers that post-process it). */
-export function buildUbl(inv: Invoice, options: WriteUblOptions = {}): { kind: UblKind; root: XmlNode } {
-  const kind = ublKindFor(inv.typeCode)
-  const parts = headerParts(inv, kind, options)
-  const children = kind.order.flatMap((name) => parts[name] ?? [])
-  return { kind, root: el(kind.root, undefined, ...children) }
+  if (d === undefined) return
+  w.openOptional('cac:Delivery')
+  w.leaf('cbc:ActualDeliveryDate', d.actualDeliveryDate)
+  w.openOptional('cac:DeliveryLocation')
+  cbcId(w, 'cbc:ID', d.locationId)
+  writeAddress(w, 'cac:Address', d.address)
+  w.close()
+  w.openOptional('cac:DeliveryParty')
+  w.wrapped('cac:PartyName', 'cbc:Name', d.partyName)
+  w.close()
+  w.close()
 }
 
 /**
  * Writes the invoice as UBL 2.1: a CreditNote for the credit note type codes of §8, an Invoice
- * otherwise. Same model and options → same bytes.
+ * otherwise. Same model and options → same bytes. The document is streamed into an XmlTextWriter
+ * in XSD order (no tree is built).
  * @example
  * const xml = writeUbl(readCii(parseXml(bytes)), { customizationId: 'urn:cen.eu:en16931:2017' })
  */
 export function writeUbl(inv: Invoice, options: WriteUblOptions = {}): string {
-  const { kind, root } = buildUbl(inv, options)
-  return serializeXml(root, { namespaces: { '': kind.ns, cac: NS.cac, cbc: NS.cbc } })
+  const kind = ublKindFor(inv.typeCode)
+  const doc: UblDocument = { inv, kind, options, isCreditNote: kind === UBL_CREDIT_NOTE, currency: inv.currencyCode }
+  const w = new XmlTextWriter(kind.root, { '': kind.ns, cac: NS.cac, cbc: NS.cbc })
+  for (const name of kind.order) PARTS[name]?.(w, doc)
+  return w.finish()
 }

@@ -1,31 +1,16 @@
 /**
- * Small builders for the UBL writer: cbc/cac elements that vanish when they would be empty
- * (UBL elements must carry content), and the number formats of amounts, quantities and rates.
+ * Small writers for the UBL writer's XmlTextWriter: identifiers, amounts and rates with their
+ * attributes, and the number formats. cbc leaves vanish when blank (UBL elements must carry
+ * content); cac aggregates are opened with `openOptional` so an empty one is never written.
  * @module
  */
 import type { Decimal } from '../model/decimal.js'
-import type { Identifier } from '../model/invoice.js'
-import { type XmlNode, el } from '../xml/index.js'
+import type { Identifier, LineAllowanceCharge } from '../model/invoice.js'
+import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 
-export type Child = XmlNode | undefined | false | null
-
-/** A cbc element with text, or nothing when the text is absent or blank. */
-export function cbc(local: string, text: string | undefined, attrs?: Record<string, string | undefined>): XmlNode | undefined {
-  if (text === undefined || text.trim() === '') return undefined
-  return el(`cbc:${local}`, attrs, text)
-}
-
-/** A cac element, or nothing when none of its children exists (no empty aggregates). */
-export function cac(local: string, ...children: Child[]): XmlNode | undefined {
-  const kids = children.filter((c): c is XmlNode => c !== undefined && c !== false && c !== null)
-  if (kids.length === 0) return undefined
-  return el(`cac:${local}`, undefined, ...kids)
-}
-
-/** An identifier with its optional scheme attribute (`schemeID` by default). */
-export function cbcId(local: string, id: Identifier | undefined, schemeAttr = 'schemeID'): XmlNode | undefined {
-  if (id === undefined) return undefined
-  return cbc(local, id.value, { [schemeAttr]: id.schemeId })
+/** An identifier with its optional scheme attribute (`schemeID` by default), or nothing when blank. */
+export function cbcId(w: XmlTextWriter, name: string, id: Identifier | undefined, schemeAttr = 'schemeID'): void {
+  if (id !== undefined) w.leaf(name, id.value, attr(schemeAttr, id.schemeId))
 }
 
 /** Plain decimal text, never exponent notation, never `-0`. */
@@ -35,22 +20,40 @@ export function decimalText(d: Decimal): string {
 
 /** Amounts and percentages: at least two decimals (`100.00`), more only when the value has them. */
 export function amountText(d: Decimal): string {
-  const v = d.isZero() ? d.abs() : d
-  return v.decimalPlaces() < 2 ? v.toFixed(2) : v.toFixed()
+  if (d.isZero()) return '0.00'
+  // Padding the plain text saves decimal.js a second pass (decimalPlaces, then toFixed(2)).
+  const s = d.toFixed()
+  const dot = s.indexOf('.')
+  if (dot < 0) return s + '.00'
+  return s.length - dot === 2 ? s + '0' : s
 }
 
-/** A monetary amount element with its currencyID. */
-export function cbcAmount(local: string, value: Decimal | undefined, currency: string): XmlNode | undefined {
-  if (value === undefined) return undefined
-  return el(`cbc:${local}`, { currencyID: currency }, amountText(value))
+/** A monetary amount element with its currencyID, or nothing when the amount is absent. */
+export function cbcAmount(w: XmlTextWriter, name: string, value: Decimal | undefined, currency: string): void {
+  if (value !== undefined) w.text(name, amountText(value), attr('currencyID', currency))
 }
 
-export function cbcPercent(local: string, value: Decimal | undefined): XmlNode | undefined {
-  if (value === undefined) return undefined
-  return el(`cbc:${local}`, undefined, amountText(value))
+export function cbcPercent(w: XmlTextWriter, name: string, value: Decimal | undefined): void {
+  if (value !== undefined) w.text(name, amountText(value))
 }
 
 /** The VAT tax scheme every TaxCategory and PartyTaxScheme ends with. */
-export function taxScheme(id: string): XmlNode {
-  return el('cac:TaxScheme', undefined, el('cbc:ID', undefined, id))
+export function taxScheme(w: XmlTextWriter, id: string): void {
+  w.open('cac:TaxScheme')
+  w.text('cbc:ID', id)
+  w.close()
+}
+
+/**
+ * Opens a cac:AllowanceCharge and writes what line and document allowances/charges share (BT-92…
+ * BT-98, BT-136…BT-140 and their charge twins); the caller adds the rest and closes it.
+ */
+export function openAllowanceCharge(w: XmlTextWriter, ac: LineAllowanceCharge, currency: string): void {
+  w.open('cac:AllowanceCharge')
+  w.text('cbc:ChargeIndicator', ac.isCharge ? 'true' : 'false')
+  w.leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode)
+  w.leaf('cbc:AllowanceChargeReason', ac.reason)
+  cbcPercent(w, 'cbc:MultiplierFactorNumeric', ac.percentage)
+  cbcAmount(w, 'cbc:Amount', ac.amount, currency)
+  cbcAmount(w, 'cbc:BaseAmount', ac.baseAmount, currency)
 }

@@ -1,7 +1,7 @@
 /**
- * A small tree builder and a deterministic serialiser (UBL, reports): same tree, same options →
+ * A small tree builder and a deterministic serialiser (validation reports): same tree, same options →
  * same bytes; output is always well-formed XML 1.0 whatever text the tree carries. The escaping
- * here is shared with the streaming XmlTextWriter (text-writer.ts) of the CII-family writers.
+ * here is shared with the streaming XmlTextWriter (text-writer.ts) of the syntax writers.
  * @module
  */
 

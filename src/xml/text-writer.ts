@@ -1,5 +1,5 @@
 /**
- * A streaming XML text writer for the syntax writers (CII, ZUGFeRD 1, Order-X): elements go
+ * A streaming XML text writer for the syntax writers (CII, ZUGFeRD 1, Order-X, UBL): elements go
  * straight into the output string as they are opened, so no tree of nodes is built and walked.
  * It writes the bytes serializeXml writes for the same tree: 2-space indentation, text inline,
  * `<a/>` for an element with neither children nor text, the same escaping. Element names are the

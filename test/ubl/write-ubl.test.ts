@@ -89,6 +89,30 @@ describe('writeUbl', () => {
     expect(empty.map((e) => e.qname)).toEqual([])
   })
 
+  it('leaves out aggregates whose every leaf is blank, nested ones too, but keeps the required cac:Party', () => {
+    const xml = writeUbl(
+      minimalInvoice({
+        buyer: { name: ' ', identifiers: [{ value: '' }], address: { countryCode: ' ', line3: '' }, contact: { name: '', department: ' ' } },
+        delivery: { partyName: ' ', locationId: { value: '' }, address: { countryCode: '' } },
+        precedingInvoices: [{ id: ' ' }],
+        purchaseOrderReference: '',
+      }),
+    )
+    expect(xml).toMatch(/<cac:AccountingCustomerParty>\n {4}<cac:Party\/>\n {2}<\/cac:AccountingCustomerParty>/)
+    for (const name of ['Delivery', 'BillingReference', 'OrderReference', 'Contact', 'AddressLine']) expect(xml).not.toContain(`<cac:${name}`)
+    expect(parseXml(xml).root.local).toBe('Invoice')
+  })
+
+  it('writes amounts with at least two decimals, all the decimals they have, and zero without a sign', () => {
+    const inv = minimalInvoice()
+    inv.totals = { ...inv.totals, paidAmount: d('-0'), roundingAmount: d('0.005'), sumOfAllowances: d('1.5'), sumOfCharges: d('-12') }
+    const xml = writeUbl(inv)
+    expect(xml).toContain('<cbc:PrepaidAmount currencyID="EUR">0.00</cbc:PrepaidAmount>')
+    expect(xml).toContain('<cbc:PayableRoundingAmount currencyID="EUR">0.005</cbc:PayableRoundingAmount>')
+    expect(xml).toContain('<cbc:AllowanceTotalAmount currencyID="EUR">1.50</cbc:AllowanceTotalAmount>')
+    expect(xml).toContain('<cbc:ChargeTotalAmount currencyID="EUR">-12.00</cbc:ChargeTotalAmount>')
+  })
+
   it('writes BT-83 in every PaymentMeans, one per account, and the mandate once', () => {
     const xml = writeUbl(
       minimalInvoice({
