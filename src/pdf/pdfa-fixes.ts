@@ -2,16 +2,20 @@
  * What pdf2pdfa can repair in place, and what needs Ghostscript: annotation flags
  * (ISO 19005-3 6.3.2), image interpolation (6.2.8), blend modes (6.2.10), form entries (6.4:
  * NeedAppearances, NeedsRendering, actions on widgets and fields), optional-content
- * configurations (6.9), associated-file entries of existing attachments (6.8); and the findings it cannot repair itself (device CMYK without a CMYK
+ * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
+ * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
+ * unreadable packets of object metadata (6.6.2.1); and the findings it cannot repair itself (device CMYK without a CMYK
  * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
+import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { forEachDict } from './walk.js'
+import { parseXml } from '../xml/index.js'
 
 
 const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
@@ -49,6 +53,52 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
   })
   changed += fixForms(doc) + fixOptionalContent(doc)
   changed += fixAttachments(doc, date)
+  // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
+  changed += repairShownWidths(doc)
+  changed += fixObjectMetadata(doc)
+  return changed
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
+const PACKET_HEADER = /<\?xpacket\s+begin=[^?]*\?>/
+
+/**
+ * 6.6.2.1 for the metadata of pages, fonts, images and forms: a header's bytes/encoding attributes
+ * are dropped (they only describe the packet); a packet no XML reader can read is removed, since
+ * it carries nothing a reader could use. The document's own packet is rewritten elsewhere.
+ */
+function fixObjectMetadata(doc: PDFDocument): number {
+  let changed = 0
+  const own = doc.catalog.lookup(PDFName.of('Metadata'))
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined
+    if (dict === undefined || dict === doc.catalog) continue
+    const stream = dict.lookup(PDFName.of('Metadata'))
+    if (!(stream instanceof PDFStream) || stream === own) continue
+    let text: string | undefined
+    try {
+      text = utf8.decode(streamBytes(stream, 'metadata stream'))
+      const root = parseXml(text).root
+      const isRdf = (e: { ns: string; local: string }): boolean => e.ns === RDF_NS && e.local === 'RDF'
+      if (!isRdf(root) && !root.children.some(isRdf)) text = undefined
+    } catch {
+      text = undefined
+    }
+    if (text === undefined) {
+      dict.delete(PDFName.of('Metadata'))
+      changed++
+      continue
+    }
+    const header = PACKET_HEADER.exec(text.slice(0, 512))?.[0]
+    const clean = header?.replace(/\s+(bytes|encoding)\s*=\s*("[^"]*"|'[^']*')/g, '')
+    if (header === undefined || clean === header) continue
+    const ref = doc.context.getObjectRef(stream)
+    const fresh = doc.context.stream(new TextEncoder().encode(text.replace(header, clean!)), { Type: 'Metadata', Subtype: 'XML' })
+    if (ref !== undefined) doc.context.assign(ref, fresh)
+    else dict.set(PDFName.of('Metadata'), doc.context.register(fresh))
+    changed++
+  }
   return changed
 }
 

@@ -3,10 +3,12 @@
  * its embedded program. veraPDF compares the glyphs the content shows; without reading text we
  * compare the glyphs a subset CIDFontType2 both carries and lists in /W (writers list the glyphs
  * they show; subsets also carry composite components nobody shows, which fall to /DW and are left
- * alone). Simple fonts and full (non-subset) embeddings are not checked.
+ * alone). Simple TrueType fonts and full (non-subset) CIDFontType2 embeddings are compared for
+ * the glyphs the content shows (src/pdf/font-widths.ts).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib'
+import { cidWidthMap, shownWidthProblems } from '../../pdf/font-widths.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { forEachDict } from '../../pdf/walk.js'
 import { presentGlyphs, tables } from './cidset-check.js'
@@ -31,36 +33,8 @@ export function glyphAdvances(font: Uint8Array): ((gid: number) => number) | und
   return (gid) => (view.getUint16(hmtx + Math.min(gid, metrics - 1) * 4) * 1000) / unitsPerEm
 }
 
-function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
-  const v = o instanceof PDFRef ? doc.context.lookup(o) : o
-  return v instanceof PDFNumber ? v.asNumber() : undefined
-}
-
 /** The /W array as CID → width (ISO 32000-1 9.7.4.3: `c [w…]` and `cFirst cLast w`). */
-export function cidWidths(doc: PDFDocument, w: PDFArray): Map<number, number> {
-  const out = new Map<number, number>()
-  const items = w.asArray()
-  for (let i = 0; i < items.length; ) {
-    const first = num(doc, items[i])
-    const next = items[i + 1] instanceof PDFRef ? doc.context.lookup(items[i + 1] as PDFRef) : items[i + 1]
-    if (first === undefined) break
-    if (next instanceof PDFArray) {
-      next.asArray().forEach((v, k) => {
-        const width = num(doc, v)
-        if (width !== undefined) out.set(first + k, width)
-      })
-      i += 2
-    } else {
-      const last = num(doc, next)
-      const width = num(doc, items[i + 2])
-      if (last === undefined || width === undefined) break
-      // A hostile range cannot make us allocate without bound: only CIDs a TrueType program can hold.
-      for (let c = first; c <= Math.min(last, 0xffff); c++) out.set(c, width)
-      i += 3
-    }
-  }
-  return out
-}
+export const cidWidths = cidWidthMap
 
 /** For messages only: widths to two decimals. */
 const round2 = (n: number): number => Math.round(n * 100) / 100
@@ -99,4 +73,19 @@ export function checkGlyphWidths(doc: PDFDocument): PdfFinding[] {
     )
   })
   return out
+}
+
+/** 6.2.11.5 for simple TrueType fonts and full CIDFontType2 embeddings: the shown glyphs only. */
+export function checkShownGlyphWidths(doc: PDFDocument): PdfFinding[] {
+  return shownWidthProblems(doc).map((problem) => {
+    const ref = doc.context.getObjectRef(problem.font)
+    const wrong = [...problem.mismatches.values()]
+      .sort((a, b) => a.code - b.code)
+      .map((m) => `${problem.kind === 'simple' ? 'code' : 'CID'} ${m.code}: ${round2(m.declared)} declared, ${round2(m.actual)} in the program`)
+    return pdfFinding('PDFA-FONT-WIDTHS', ref === undefined ? `font ${problem.baseFont}` : `object ${ref.objectNumber} ${ref.generationNumber}`, {
+      font: problem.baseFont,
+      count: String(wrong.length),
+      examples: wrong.slice(0, 5).join('; ') + (wrong.length > 5 ? '; …' : ''),
+    })
+  })
 }

@@ -1,6 +1,7 @@
 /**
- * The PDF part of validation: PDF/A-3 checks (file structure, XMP, colour, fonts, actions,
- * blend modes, optional content, annotations, forms, embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
+ * The PDF part of validation: PDF/A-3 checks (file structure, XMP of the document and of every
+ * object, colour, fonts and their widths, actions, transparency, optional content, annotations,
+ * forms, embedded files) and, when the PDF carries an invoice, the Factur-X/ZUGFeRD container checks.
  * Findings are data; the PDF/A verdict is what veraPDF's PDF/A-3b judgement is compared with.
  * @module
  */
@@ -15,11 +16,12 @@ import { checkCidSets } from './cidset-check.js'
 import { checkColour } from './colour-checks.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
-import { checkGlyphWidths } from './glyph-width-check.js'
+import { checkGlyphWidths, checkShownGlyphWidths } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
-import { type XmpCheckResult, checkXmp } from './xmp-checks.js'
+import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
 
 export type PdfValidationOptions = {
   /**
@@ -98,10 +100,13 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   findings.push(...guarded('trailer', findings, [], () => checkTrailerId(doc)))
   const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
   findings.push(...xmp.findings)
+  findings.push(...guarded('metadata streams', findings, [], () => checkOtherMetadataStreams(doc, xmp.schemas)))
   findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
   findings.push(...guarded('glyph widths', findings, [], () => checkGlyphWidths(doc)))
+  findings.push(...guarded('shown glyph widths', findings, [], () => checkShownGlyphWidths(doc)))
+  findings.push(...guarded('page transparency', findings, [], () => checkPageTransparencyGroups(doc)))
   findings.push(...guarded('blend modes', findings, [], () => checkBlendModes(doc)))
   findings.push(...guarded('optional content', findings, [], () => checkOptionalContent(doc)))
   findings.push(...guarded('annotations', findings, [], () => checkAnnotations(doc)))

@@ -4,7 +4,7 @@
  * pdfaExtension declarations every other property needs (6.6.2.3.1, 6.6.2.3.3).
  * @module
  */
-import { type PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib'
+import { PDFDict, type PDFDocument, PDFName, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { OTHER_PREDEFINED_NAMESPACES, REQUIRED_PREFIXES, TYPED_SCHEMAS, XMP_DATE, type XmpValueType } from './xmp-predefined.js'
@@ -155,6 +155,62 @@ function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {
   return schemas
 }
 
+/**
+ * 6.6.2.1 for any metadata stream: UTF-8, no bytes/encoding attribute in the xpacket header, a
+ * well-formed RDF packet. @returns the packet, or undefined when it cannot be read.
+ */
+function packetForm(data: Uint8Array, where: string, findings: PdfFinding[]): RdfPacket | undefined {
+  const encoding = encodingProblem(data)
+  if (encoding !== undefined) findings.push(pdfFinding('PDFA-XMP-ENCODING', where, { found: encoding }))
+  const header = /<\?xpacket\s+begin=([^?]*)\?>/.exec(latin1.decode(data.subarray(0, 512)))
+  const forbidden = header === null ? [] : ['bytes', 'encoding'].filter((a) => new RegExp(`\\b${a}\\s*=`).test(header[1] ?? ''))
+  if (forbidden.length > 0) findings.push(pdfFinding('PDFA-XMP-PACKET', where === 'catalog /Metadata' ? 'XMP packet header' : `${where}, packet header`, { found: forbidden.join(' and ') }))
+  try {
+    return readRdfPacket(data)
+  } catch (err) {
+    findings.push(pdfFinding('PDFA-XMP-WELLFORMED', where, { detail: (err as Error).message }))
+    return undefined
+  }
+}
+
+/**
+ * 6.6.2.1 ("all metadata streams present in the PDF") for the metadata of pages, images, fonts,
+ * forms and any other object: the same packet form as the document's, and (6.6.2.3.1) every
+ * property predefined or declared, in the document's pdfaExtension schemas or the packet's own.
+ * @param mainSchemas the schemas the document's packet declares.
+ */
+export function checkOtherMetadataStreams(doc: PDFDocument, mainSchemas: readonly DeclaredSchema[]): PdfFinding[] {
+  const findings: PdfFinding[] = []
+  const catalogs = doc.catalog.get(PDFName.of('Metadata'))
+  const seen = new Set<PDFStream>()
+  // Metadata belongs to pages, fonts, images and forms: indirect objects, so nested direct dictionaries are not walked.
+  for (const [owner, object] of doc.context.enumerateIndirectObjects()) {
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined
+    if (dict === undefined || dict === doc.catalog) continue
+    const value = dict.get(PDFName.of('Metadata'))
+    if (value === undefined || value === catalogs) continue
+    const stream = value instanceof PDFRef ? doc.context.lookup(value) : value
+    if (!(stream instanceof PDFStream) || seen.has(stream) || stream === doc.catalog.lookup(PDFName.of('Metadata'))) continue
+    seen.add(stream)
+    const label = value instanceof PDFRef ? `metadata stream ${value.objectNumber} ${value.generationNumber}` : `metadata stream in object ${owner.objectNumber} ${owner.generationNumber}`
+    let data: Uint8Array
+    try {
+      data = streamBytes(stream, label)
+    } catch (err) {
+      findings.push(pdfFinding('PDFA-XMP-WELLFORMED', label, { detail: (err as Error).message }))
+      continue
+    }
+    const packet = packetForm(data, label, findings)
+    if (packet === undefined) continue
+    const schemas = [...mainSchemas, ...declaredSchemas(packet, [])]
+    for (const p of packet.properties) {
+      if (isPredefined(p.ns, p.local) || schemas.some((s) => s.namespaceUri === p.ns && s.properties.has(p.local))) continue
+      findings.push(pdfFinding('PDFA-XMP-UNDECLARED', `${label}, ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local} (${p.ns})` }))
+    }
+  }
+  return findings
+}
+
 /** Every XMP check on the document's metadata. */
 export function checkXmp(doc: PDFDocument): XmpCheckResult {
   const findings: PdfFinding[] = []
@@ -166,18 +222,8 @@ export function checkXmp(doc: PDFDocument): XmpCheckResult {
     findings.push(pdfFinding('PDFA-XMP-STREAM', 'catalog /Metadata', { found: `found /Type ${String(type)} /Subtype ${String(subtype)}` }))
   }
   const data = streamBytes(stream, 'XMP metadata stream')
-  const encoding = encodingProblem(data)
-  if (encoding !== undefined) findings.push(pdfFinding('PDFA-XMP-ENCODING', 'catalog /Metadata', { found: encoding }))
-  const header = /<\?xpacket\s+begin=([^?]*)\?>/.exec(latin1.decode(data.subarray(0, 512)))
-  const forbidden = header === null ? [] : ['bytes', 'encoding'].filter((a) => new RegExp(`\\b${a}\\s*=`).test(header[1] ?? ''))
-  if (forbidden.length > 0) findings.push(pdfFinding('PDFA-XMP-PACKET', 'XMP packet header', { found: forbidden.join(' and ') }))
-  let packet: RdfPacket
-  try {
-    packet = readRdfPacket(data)
-  } catch (err) {
-    findings.push(pdfFinding('PDFA-XMP-WELLFORMED', 'catalog /Metadata', { detail: (err as Error).message }))
-    return { findings, schemas: [] }
-  }
+  const packet = packetForm(data, 'catalog /Metadata', findings)
+  if (packet === undefined) return { findings, schemas: [] }
   const part = textOf(findProperty(packet, PDFAID, 'part')?.value)
   const conformance = textOf(findProperty(packet, PDFAID, 'conformance')?.value)
   if (part !== '3') findings.push(pdfFinding('PDFA-ID-PART', 'XMP pdfaid:part', { found: part === undefined ? 'none (the file does not claim PDF/A)' : JSON.stringify(part) }))

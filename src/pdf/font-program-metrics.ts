@@ -1,0 +1,121 @@
+/**
+ * What the PDF/A width check needs from an embedded TrueType program of unknown origin: advance
+ * widths in 1/1000 em (head unitsPerEm, hhea numberOfHMetrics, hmtx) and the cmap subtables a PDF
+ * reader consults for a simple TrueType font (ISO 32000-1 9.6.6.4: (3,1), (3,0), (1,0)).
+ * Every offset is checked; a damaged program yields undefined, never a wrong number.
+ * @module
+ */
+
+export type ProgramMetrics = {
+  numGlyphs: number
+  /** Advance width of a glyph in 1/1000 em. */
+  advance: (gid: number) => number
+  /** cmap subtables by `platform,encoding` ('3,1', '3,0', '1,0'): code → glyph id. */
+  cmaps: ReadonlyMap<string, (code: number) => number | undefined>
+}
+
+type Table = { offset: number; length: number }
+
+function tableDirectory(font: Uint8Array, view: DataView): Map<string, Table> | undefined {
+  if (font.length < 12) return undefined
+  const count = view.getUint16(4)
+  const out = new Map<string, Table>()
+  for (let i = 0; i < count; i++) {
+    const at = 12 + i * 16
+    if (at + 16 > font.length) return undefined
+    const tag = String.fromCharCode(font[at]!, font[at + 1]!, font[at + 2]!, font[at + 3]!)
+    const offset = view.getUint32(at + 8)
+    const length = view.getUint32(at + 12)
+    if (offset + length > font.length) return undefined
+    out.set(tag, { offset, length })
+  }
+  return out
+}
+
+/** One cmap subtable of format 0, 4 or 6 as a lookup; undefined for other formats or bad bounds. */
+function subtable(view: DataView, at: number, end: number): ((code: number) => number | undefined) | undefined {
+  if (at + 6 > end) return undefined
+  const format = view.getUint16(at)
+  if (format === 0) {
+    if (at + 6 + 256 > end) return undefined
+    return (code) => (code < 256 ? view.getUint8(at + 6 + code) || undefined : undefined)
+  }
+  if (format === 6) {
+    const first = view.getUint16(at + 6)
+    const count = view.getUint16(at + 8)
+    if (at + 10 + count * 2 > end) return undefined
+    return (code) => (code >= first && code < first + count ? view.getUint16(at + 10 + (code - first) * 2) || undefined : undefined)
+  }
+  if (format !== 4) return undefined
+  const segCount = view.getUint16(at + 6) / 2
+  const ends = at + 14
+  const starts = ends + segCount * 2 + 2
+  const deltas = starts + segCount * 2
+  const ranges = deltas + segCount * 2
+  if (ranges + segCount * 2 > end) return undefined
+  return (code) => {
+    for (let s = 0; s < segCount; s++) {
+      if (view.getUint16(ends + s * 2) < code) continue
+      const start = view.getUint16(starts + s * 2)
+      if (start > code) return undefined
+      const delta = view.getInt16(deltas + s * 2)
+      const rangeAt = ranges + s * 2
+      const rangeOffset = view.getUint16(rangeAt)
+      if (rangeOffset === 0) return (code + delta) & 0xffff || undefined
+      const glyphAt = rangeAt + rangeOffset + (code - start) * 2
+      if (glyphAt + 2 > end) return undefined
+      const raw = view.getUint16(glyphAt)
+      return raw === 0 ? undefined : (raw + delta) & 0xffff || undefined
+    }
+    return undefined
+  }
+}
+
+function guardedLookup(lookup: (code: number) => number | undefined, code: number): number | undefined {
+  try {
+    return lookup(code)
+  } catch {
+    return undefined
+  }
+}
+
+/** Metrics and cmaps of a TrueType program; undefined when head, hhea, hmtx or maxp are unusable. */
+export function programMetrics(font: Uint8Array): ProgramMetrics | undefined {
+  try {
+    return readMetrics(font)
+  } catch {
+    return undefined // offsets that run past the program: a damaged font is not compared
+  }
+}
+
+function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength)
+  const t = tableDirectory(font, view)
+  const head = t?.get('head')
+  const hhea = t?.get('hhea')
+  const hmtx = t?.get('hmtx')
+  const maxp = t?.get('maxp')
+  if (t === undefined || head === undefined || hhea === undefined || hmtx === undefined || maxp === undefined) return undefined
+  if (head.length < 54 || hhea.length < 36 || maxp.length < 6) return undefined
+  const unitsPerEm = view.getUint16(head.offset + 18)
+  const metrics = view.getUint16(hhea.offset + 34)
+  const numGlyphs = view.getUint16(maxp.offset + 4)
+  if (unitsPerEm === 0 || metrics === 0 || metrics * 4 > hmtx.length) return undefined
+  // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx).
+  const advance = (gid: number): number => (view.getUint16(hmtx.offset + Math.min(gid, metrics - 1) * 4) * 1000) / unitsPerEm
+  const cmaps = new Map<string, (code: number) => number | undefined>()
+  const cmap = t.get('cmap')
+  if (cmap !== undefined && cmap.length >= 4) {
+    const end = cmap.offset + cmap.length
+    const count = view.getUint16(cmap.offset + 2)
+    for (let i = 0; i < count && cmap.offset + 4 + i * 8 + 8 <= end; i++) {
+      const at = cmap.offset + 4 + i * 8
+      const key = `${view.getUint16(at)},${view.getUint16(at + 2)}`
+      if (cmaps.has(key) || (key !== '3,1' && key !== '3,0' && key !== '1,0')) continue
+      const lookup = subtable(view, cmap.offset + view.getUint32(at + 4), end)
+      // A damaged subtable may still point past the file: such a lookup finds no glyph.
+      if (lookup !== undefined) cmaps.set(key, (code) => (code >= 0 ? guardedLookup(lookup, code) : undefined))
+    }
+  }
+  return { numGlyphs, advance, cmaps }
+}
