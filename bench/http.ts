@@ -3,6 +3,8 @@
  * SQLite, access log): starts one server process, drives it with autocannon, writes
  * bench/http-results.json with req/s, latency, the server's CPU time per request and its peak
  * RSS. Usage: npm run build && node dist/bench/http.js [seconds]
+ * BENCH_SERVER_NODE_FLAGS="--max-semi-space-size=8" starts the server with those Node flags (to try
+ * heap settings; recorded in the results).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -76,7 +78,8 @@ const key = execFileSync(process.execPath, [BIN, 'keys', 'create', '--env', 'tes
 const port = await freePort()
 // The access log is written as in production (JSON lines to stderr), into a file here.
 const logFd = openSync(join(dir, 'access.log'), 'w')
-const server: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'ignore', logFd] })
+const serverNodeFlags = (process.env['BENCH_SERVER_NODE_FLAGS'] ?? '').split(/\s+/).filter((flag) => flag !== '')
+const server: ChildProcess = spawn(process.execPath, [...serverNodeFlags, BIN, 'serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'ignore', logFd] })
 const base = `http://127.0.0.1:${port}/api/v1.8.2/e-invoice`
 await waitReady(`${base}/ping`, key)
 
@@ -123,6 +126,6 @@ console.log(`server peak RSS ${rss} MB (goal ≤ 150)`)
 server.kill('SIGTERM')
 await new Promise((r) => server.once('exit', r))
 rmSync(dir, { recursive: true, force: true })
-const out = { version: VERSION, node: process.version, date: new Date().toISOString(), cpus: (await import('node:os')).availableParallelism(), seconds, serverPeakRssMb: rss, results }
+const out = { version: VERSION, node: process.version, date: new Date().toISOString(), cpus: (await import('node:os')).availableParallelism(), seconds, serverNodeFlags, serverPeakRssMb: rss, results }
 writeFileSync(join(PACKAGE_ROOT, 'bench', 'http-results.json'), JSON.stringify(out, null, 2) + '\n')
 console.log('written bench/http-results.json')

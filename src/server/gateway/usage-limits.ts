@@ -25,14 +25,17 @@ export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<Serv
     const key = c.get('apiKey')
     if (key === undefined) throw new Error('usageLimits runs after apiKey')
     const now = clock()
-    const limits = { ratePerMinute: key.ratePerMinute, quotaPerMonth: key.quotaPerMonth }
-    const decision = await usage.consume(key.id, limits, now)
-    const rateHeaders: Record<string, string> = {}
-    if (key.ratePerMinute !== undefined) {
-      rateHeaders['ratelimit-limit'] = String(key.ratePerMinute)
-      rateHeaders['ratelimit-remaining'] = String(Math.max(0, key.ratePerMinute - decision.minuteCount))
-      rateHeaders['ratelimit-reset'] = String(secondsToNextMinute(now))
-    }
+    // The key record carries both limits: no Limits object per request.
+    const decision = await usage.consume(key.id, key, now)
+    // Keys without a rate limit (the common case) send no RateLimit-* headers.
+    const rateHeaders: Record<string, string> | undefined =
+      key.ratePerMinute === undefined
+        ? undefined
+        : {
+            'ratelimit-limit': String(key.ratePerMinute),
+            'ratelimit-remaining': String(Math.max(0, key.ratePerMinute - decision.minuteCount)),
+            'ratelimit-reset': String(secondsToNextMinute(now)),
+          }
     if (decision.outcome === 'QUOTA_EXHAUSTED') {
       const message = `the monthly quota of ${key.quotaPerMonth} requests is used up until the end of the month (UTC)`
       return gatewayResponse(
@@ -40,12 +43,11 @@ export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<Serv
       )
     }
     if (decision.outcome === 'RATE_LIMITED') {
-      const message = `the rate limit of ${key.ratePerMinute} requests per minute is reached; retry in ${rateHeaders['ratelimit-reset']} s`
-      return gatewayResponse(
-        new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMinute(now)) }),
-      )
+      const reset = String(secondsToNextMinute(now))
+      const message = `the rate limit of ${key.ratePerMinute} requests per minute is reached; retry in ${reset} s`
+      return gatewayResponse(new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': reset }))
     }
-    if (key.ratePerMinute !== undefined) Object.assign(responseHeaders(c), rateHeaders)
+    if (rateHeaders !== undefined) Object.assign(responseHeaders(c), rateHeaders)
     await next()
   }
 }
