@@ -4,7 +4,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { type Decimal, ONE, ZERO, minus, percentToRate, plus, roundTo } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, minus, percentToRate, plus, roundTo, times } from '../model/decimal.js'
 import type { AllowanceChargePayload } from '../json/schemas.js'
 
 /** What a percentage applies to: `value` per unit, times `quantity`. */
@@ -24,7 +24,7 @@ export function allowanceChargeAmount(
   if (entry.percent !== undefined) {
     const v = provider.value
     const single = v.times(minus(ONE, roundTo(percentToRate(entry.percent), 18)))
-    return minus(v, single).times(provider.quantity)
+    return times(minus(v, single), provider.quantity)
   }
   throw new EInvoiceError(
     'INVALID_PAYLOAD',

@@ -2,7 +2,7 @@
  * Per-line arithmetic (Mustang `LineCalculator`, behaviour doc §2.2), HALF_UP throughout.
  * @module
  */
-import { type Decimal, ONE, ZERO, divide, minus, percentToRate, plus, round2, roundTo } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, divide, minus, percentToRate, plus, round2, roundTo, times } from '../model/decimal.js'
 import type { ItemPayload } from '../json/schemas.js'
 import { sumAmounts } from './allowance-charge.js'
 
@@ -61,7 +61,7 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
   )
 
   // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.
-  let net = round2(minus(roundTo(divide(quantity.times(price), basisQty), 18), round2(allowanceItemTotal)))
+  let net = round2(minus(roundTo(divide(times(price, quantity), basisQty), 18), round2(allowanceItemTotal)))
   if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
     net = item.lineTotalAmount
   }

@@ -49,17 +49,25 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : String(value)
 }
 
+const knownDecimals = new Map<string, Decimal>()
+const MAX_KNOWN_DECIMALS = 4000
+
 function toDecimal(value: unknown): Decimal | string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return `expected a finite number, got ${String(value)}`
     return new Decimal(value)
   }
   if (typeof value === 'string') {
+    // Decimals are immutable: a literal seen before (a rate, a quantity, a price) is shared.
+    let result = knownDecimals.get(value)
+    if (result !== undefined) return result
     const text = value.trim()
     if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
       return `expected a number, got ${describe(value)}`
     }
-    return new Decimal(text)
+    result = new Decimal(text)
+    if (knownDecimals.size < MAX_KNOWN_DECIMALS && value.length <= 24) knownDecimals.set(value, result)
+    return result
   }
   if (isDecimal(value)) return new Decimal(value)
   return `expected a number, got ${describe(value)}`

@@ -205,11 +205,17 @@ function absenceOf(schema: z.ZodType): Absence {
  * An object: known keys read by their field's reader, unknown keys skipped, output in the shape's
  * key order as zod writes it. `mergeVatId` applies TradeParty's rule: when both vatID and vatid
  * are given, the later one in the text wins for both.
+ *
+ * Keys given in shape order (the common case: payloads are written from the same model) go
+ * straight into the output; the first key out of order moves what was read into slots, and the
+ * output is built from them at the end.
  */
 function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   const names = Object.keys(schema.shape)
   const count = names.length
   const index = new Map(names.map((name, i) => [name, i]))
+  // A key as it appears in the text when written without escapes.
+  const quoted = names.map((name) => JSON.stringify(name))
   const readers: Reader[] = []
   const absences: Absence[] = []
   for (const name of names) {
@@ -217,29 +223,71 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     readers.push(readerFor(field))
     absences.push(absenceOf(field))
   }
+  // A required field may come later in the text: only the slots can tell it is missing.
+  const inOrder = absences.every((a) => a.kind !== 'issue')
+  // The key that followed each key last time (`after[count]`: the first key), tried before a lookup.
+  const after: number[] = new Array<number>(count + 1).fill(-1)
   const vatIdAt = index.get('vatID') ?? -1
   const vatidAt = index.get('vatid') ?? -1
   const merges = mergeVatId && vatIdAt >= 0 && vatidAt >= 0
+
+  /** Sets fields [from, to) that the text left out, as zod would. */
+  const settleAbsent = (out: Record<string, unknown>, from: number, to: number): void => {
+    for (let j = from; j < to; j++) {
+      const absence = absences[j] as Absence
+      if (absence.kind === 'value') out[names[j] as string] = absence.value
+      else if (absence.kind === 'issue') giveUp()
+    }
+  }
+
+  /** The fields below `settled` read so far, as slots (a default counts as not read). */
+  const toSlots = (out: Record<string, unknown>, settled: number): unknown[] => {
+    const slots: unknown[] = new Array<unknown>(count).fill(ABSENT)
+    for (let j = 0; j < settled; j++) {
+      const name = names[j] as string
+      if (!Object.hasOwn(out, name)) continue
+      const absence = absences[j] as Absence
+      if (absence.kind !== 'value' || out[name] !== absence.value) slots[j] = out[name]
+    }
+    return slots
+  }
+
   return () => {
     if (src.charCodeAt(pos) !== 0x7b) giveUp()
     pos++
     skipWhitespace()
-    const slots: unknown[] = new Array<unknown>(count).fill(ABSENT)
+    let out: Record<string, unknown> = {}
+    let slots: unknown[] | undefined = inOrder ? undefined : new Array<unknown>(count).fill(ABSENT)
+    let settled = 0
+    let previous = count
     let vatidLast = false
     if (src.charCodeAt(pos) === 0x7d) pos++
     else {
       for (;;) {
-        if (src.charCodeAt(pos) !== 0x22) giveUp()
-        const key = readString()
+        let i: number | undefined = after[previous] as number
+        if (i >= 0 && src.startsWith(quoted[i] as string, pos)) pos += (quoted[i] as string).length
+        else {
+          if (src.charCodeAt(pos) !== 0x22) giveUp()
+          i = index.get(readString())
+          if (i !== undefined) after[previous] = i
+        }
         skipWhitespace()
         if (src.charCodeAt(pos++) !== 0x3a) giveUp()
         skipWhitespace()
-        const i = index.get(key)
         if (i === undefined) skipValue(0)
         else {
-          // JSON.parse keeps the last of duplicate keys; rare enough to leave to the slow path.
-          if (slots[i] !== ABSENT) giveUp()
-          slots[i] = (readers[i] as Reader)()
+          previous = i
+          const value = (readers[i] as Reader)()
+          if (slots === undefined && i >= settled) {
+            settleAbsent(out, settled, i)
+            out[names[i] as string] = value
+            settled = i + 1
+          } else {
+            slots ??= toSlots(out, settled)
+            // JSON.parse keeps the last of duplicate keys; rare enough to leave to the slow path.
+            if (slots[i] !== ABSENT) giveUp()
+            slots[i] = value
+          }
           if (i === vatidAt) vatidLast = true
           else if (i === vatIdAt) vatidLast = false
         }
@@ -250,12 +298,21 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
         skipWhitespace()
       }
     }
+    if (slots === undefined) {
+      settleAbsent(out, settled, count)
+      if (merges && Object.hasOwn(out, 'vatID') && Object.hasOwn(out, 'vatid')) {
+        const winner = vatidLast ? out['vatid'] : out['vatID']
+        out['vatID'] = winner
+        out['vatid'] = winner
+      }
+      return out
+    }
     if (merges && slots[vatIdAt] !== ABSENT && slots[vatidAt] !== ABSENT) {
       const winner = vatidLast ? slots[vatidAt] : slots[vatIdAt]
       slots[vatIdAt] = winner
       slots[vatidAt] = winner
     }
-    const out: Record<string, unknown> = {}
+    out = {}
     for (let i = 0; i < count; i++) {
       const value = slots[i]
       if (value !== ABSENT) out[names[i] as string] = value

@@ -20,9 +20,32 @@ export const ONE = new Decimal(1)
 export const HUNDRED = new Decimal(100)
 const HUNDREDTH = new Decimal('0.01')
 
+/** Rates by percent instance: the payload reader shares one Decimal per literal, so rates repeat. */
+const rates = new WeakMap<Decimal, Decimal>()
+
 /** `percent / 100`, exactly: a multiplication, much cheaper than a 60-digit division. */
 export function percentToRate(percent: Decimal): Decimal {
-  return percent.times(HUNDREDTH)
+  let rate = rates.get(percent)
+  if (rate === undefined) {
+    rate = percent.times(HUNDREDTH)
+    rates.set(percent, rate)
+  }
+  return rate
+}
+
+/** Whether `value` is exactly 1 (decimal.js keeps 1 as sign 1, exponent 0, digits [1]). */
+function isOne(value: Decimal): boolean {
+  const digits = value.d as number[] | null
+  return value.s === 1 && value.e === 0 && digits !== null && digits.length === 1 && digits[0] === 1
+}
+
+/**
+ * `a × b`, without the allocations when b is 1 and a is short enough (at most 8 words of 7 digits)
+ * that decimal.js's rounding to 60 digits leaves it as it is.
+ */
+export function times(a: Decimal, b: Decimal): Decimal {
+  const digits = a.d as number[] | null // null for NaN and ±Infinity
+  return digits !== null && digits.length <= 8 && isOne(b) ? a : a.times(b)
 }
 
 /** `value / divisor`, skipping the (costly) division when the divisor is 1. */

@@ -1,6 +1,6 @@
 /** The allocation-saving helpers give what the plain decimal.js operations give. */
 import { describe, expect, it } from 'vitest'
-import { Decimal, ZERO, minus, plus, round2, roundTo } from '../../src/model/decimal.js'
+import { Decimal, ONE, ZERO, minus, percentToRate, plus, round2, roundTo, times } from '../../src/model/decimal.js'
 
 const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321', '9.999', '-0.005',
   // 64 significant digits: a sum rounds this to the 60-digit precision.
@@ -23,6 +23,20 @@ describe('decimal helpers', () => {
     for (const a of values) {
       for (const places of [0, 2, 18]) expect(show(roundTo(a, places))).toBe(show(a.toDecimalPlaces(places, Decimal.ROUND_HALF_UP)))
       expect(round2(a).toString()).toBe(a.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toString())
+    }
+  })
+
+  it('times equals decimal.js times, also when it skips a factor of 1', () => {
+    for (const a of values) {
+      for (const b of [...values, ONE, new Decimal('1.000'), new Decimal('-1')]) expect(show(times(a, b))).toBe(show(a.times(b)))
+    }
+  })
+
+  it('percentToRate gives percent / 100, also for a percent seen before', () => {
+    for (const p of values) {
+      const expected = show(p.div(100))
+      expect(show(percentToRate(p))).toBe(expected)
+      expect(show(percentToRate(p))).toBe(expected)
     }
   })
 })

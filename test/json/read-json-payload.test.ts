@@ -64,6 +64,9 @@ describe('readPayloadText', () => {
     ['dates in every accepted form', `{"issueDate":"2026-01-02T23:30:00-05:00","dueDate":1700000000000,"deliveryDate":"20260105","zfitems":[${line}]}`],
     ['forms left to zod', `{"objectIdentifierReferencedDocument":"X1","tenderReferencedDocument":{"issuerAssignedID":"T"},"correction":"R1","notesWithSubjectCode":[{"content":"n","subjectCode":"AAI"}],"additionalReferencedDocuments":[{"filename":"a","data":"QUJD"}],"zfitems":[{"price":1,"quantity":1,"product":{"attributes":{"b":1,"a":"x"}}}]}`],
     ['empty objects and arrays', `{"sender":{},"zfallowances":[],"zfitems":[{}]}`],
+    ['keys in shape order, reversed, and mixed', `{"zfitems":[${line},{"product":{"vatpercent":7,"name":"B"},"quantity":2,"price":1,"id":"2"},{"id":"3","product":{"name":"C"},"price":2}]}`],
+    ['a key order that changes from object to object', `{"zfitems":[${line},{"price":1,"id":"2"},{"quantity":3,"id":"3","zz":1,"price":2},${line}]}`],
+    ['keys with escapes among plain ones', `{"zfitems":[{"\\u0069d":"1","pr\\u0069ce":2,"quantity":1}]}`],
   ])('%s', (_, text) => expectSameAsSlowPath(text))
 
   it.each([
@@ -84,6 +87,7 @@ describe('readPayloadText', () => {
 
   it.each([
     ['a duplicate key', `{"number":"1","number":"2","zfitems":[${line}]}`],
+    ['a duplicate key read in shape order', `{"zfitems":[{"id":"1","price":1,"id":"2"}]}`],
     ['deep nesting', `{"x":${'['.repeat(500)}${']'.repeat(500)},"zfitems":[${line}]}`],
     ['a refused vatID that the later vatid replaces', `{"sender":{"vatID":{},"vatid":"B"},"zfitems":[${line}]}`],
   ])('leaves %s to the slow path, which accepts it', (_, text) => {

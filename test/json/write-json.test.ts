@@ -23,6 +23,22 @@ describe('writeJson', () => {
     expect(writeJson([1, 'x'], { pretty: true })).toBe(JSON.stringify([1, 'x'], null, 2))
   })
 
+  it('writes strings with quotes, escapes, control characters and surrogates as JSON.stringify', () => {
+    for (const text of ['plain', 'a"b', 'a\\b', '\u0000\u001f', 'tab\there', '\ud83d\ude00 pair', 'lone \udc00', '\ud800', '€ é ü']) {
+      expect(writeJson({ text })).toBe(JSON.stringify({ text }))
+    }
+  })
+
+  it('leaves out what Object.prototype gains, as JSON.stringify does', () => {
+    const proto = Object.prototype as Record<string, unknown>
+    proto['polluted'] = 'x'
+    try {
+      expect(writeJson(plain)).toBe(JSON.stringify(plain))
+    } finally {
+      delete proto['polluted']
+    }
+  })
+
   it('leaves out empty values in objects and writes them as null in arrays', () => {
     const value = { a: undefined, b: null, c: '', d: [], e: () => 1, f: [undefined, null, '', [], 'x'], g: { h: '' } }
     expect(writeJson(value)).toBe('{"f":[null,null,null,null,"x"],"g":{}}')
