@@ -8,7 +8,7 @@
  */
 import { Decimal } from './model/decimal.js'
 import type { Identifier, SourceProblem } from './model/invoice.js'
-import { type XmlElement, elementPath } from './xml/index.js'
+import { type XmlAttribute, type XmlElement, elementPath } from './xml/index.js'
 
 /** xs:decimal lexical form (no exponent, no grouping). */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
@@ -33,7 +33,9 @@ export class XmlValueReader {
   /** A no-namespace attribute, trimmed; undefined when absent or blank. */
   attr(el: XmlElement | undefined, local: string): string | undefined {
     if (el === undefined) return undefined
-    for (const a of el.attributes) {
+    const attributes = el.attributes
+    for (let i = 0; i < attributes.length; i++) {
+      const a = attributes[i] as XmlAttribute
       if (a.local === local && a.ns === '') {
         const v = a.value.trim()
         return v === '' ? undefined : v

@@ -29,7 +29,12 @@ export class CiiReadContext extends XmlValueReader {
   el(parent: XmlElement | undefined, local: string): XmlElement | undefined {
     if (parent === undefined) return undefined
     const ns = this.dialect.ram
-    for (const c of parent.children) if (c.local === local && c.ns === ns) return c
+    // Indexed: the reader's hottest loop, and for-of allocates an iterator here.
+    const kids = parent.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (c.local === local && c.ns === ns) return c
+    }
     return undefined
   }
 
@@ -37,13 +42,19 @@ export class CiiReadContext extends XmlValueReader {
   all(parent: XmlElement | undefined, local: string): XmlElement[] {
     if (parent === undefined) return []
     const ns = this.dialect.ram
-    return parent.children.filter((c) => c.local === local && c.ns === ns)
+    const out: XmlElement[] = []
+    const kids = parent.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (c.local === local && c.ns === ns) out.push(c)
+    }
+    return out
   }
 
   /** Follows a chain of `ram:` children. */
   path(parent: XmlElement | undefined, ...locals: string[]): XmlElement | undefined {
     let at = parent
-    for (const local of locals) at = this.el(at, local)
+    for (let i = 0; i < locals.length && at !== undefined; i++) at = this.el(at, locals[i] as string)
     return at
   }
 

@@ -15,7 +15,12 @@ import type { ContextPath, ElementMatcher, NameTest, TreePattern, TreeRuleGroup 
  * The groups of one pattern an element can be a context of, in priority order. `tests[i]` is
  * undefined when the automaton already decided that group i matches, else the predicate to call.
  */
-export type Candidates = { groups: readonly TreeRuleGroup[]; tests: readonly (((el: XmlElement) => boolean) | undefined)[] }
+export type Candidates = {
+  /** Index of the pattern in the list the dispatcher was built from. */
+  pattern: number
+  groups: readonly TreeRuleGroup[]
+  tests: readonly (((el: XmlElement) => boolean) | undefined)[]
+}
 
 type Entry = { state: number; candidates: readonly Candidates[] }
 
@@ -140,7 +145,7 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
         }
         groups.push(g)
       }
-      if (groups.length > 0) out.push({ groups, tests })
+      if (groups.length > 0) out.push({ pattern: k, groups, tests })
     })
     return out
   }

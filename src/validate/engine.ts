@@ -63,24 +63,33 @@ function treeFinding(rule: TreeRule, el: XmlElement, ctx: TreeContext): Finding 
 /**
  * Walks the tree once; each element is checked by the first matching group of every pattern.
  * Which groups an element can match comes from the dispatcher, keyed by the element's name and
- * its parent's state, so most elements cost a few map lookups.
+ * its parent's state, so most elements cost a few map lookups. With `rest`, the findings of the
+ * patterns from `rest.from` on go to `rest.out`: two passes (the rules and the notices) share one
+ * walk, each output in the order its own walk would give.
  */
-export function runTreePatterns(patterns: readonly TreePattern[], ctx: TreeContext, out: Finding[]): void {
+export function runTreePatterns(
+  patterns: readonly TreePattern[],
+  ctx: TreeContext,
+  out: Finding[],
+  rest?: { from: number; out: Finding[] } | undefined,
+): void {
+  const restFrom = rest === undefined ? patterns.length : rest.from
   const [key, dispatcher] = dispatcherFor(patterns)
   const stack: XmlElement[] = [ctx.doc.root]
   const parentStates: number[] = [dispatcher.start]
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement
     const { state, candidates } = dispatcher.enter(parentStates.pop() as number, el)
-    for (const { groups, tests } of candidates) {
+    for (const { pattern, groups, tests } of candidates) {
+      const target = pattern < restFrom ? out : (rest as { out: Finding[] }).out
       for (let i = 0; i < groups.length; i++) {
         const test = tests[i]
         if (test !== undefined && !test(el)) continue
         const g = groups[i] as TreeRuleGroup
         if (g.failing !== undefined) {
-          for (const rule of g.failing(el, ctx)) out.push(treeFinding(rule, el, ctx))
+          for (const rule of g.failing(el, ctx)) target.push(treeFinding(rule, el, ctx))
         } else {
-          for (const rule of g.rules) if (!rule.test(el, ctx)) out.push(treeFinding(rule, el, ctx))
+          for (const rule of g.rules) if (!rule.test(el, ctx)) target.push(treeFinding(rule, el, ctx))
         }
         break
       }

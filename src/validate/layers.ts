@@ -7,13 +7,22 @@
  * @module
  */
 import { type ProfileRuleSets, classifyProfile, needsFacturx } from './rule-sets.js'
-import type { SyntaxKind } from './types.js'
+import type { Finding, SyntaxKind } from './types.js'
+import type { Invoice } from '../model/invoice.js'
+import type { XmlDocument, XmlElement } from '../xml/index.js'
 import { type XsdSchemaName, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
 
 export type ValidationLayers = ProfileRuleSets & {
   /** The structure tables by schema set (at least those the document's plan names). */
   xsd: Partial<Readonly<Record<XsdSchemaName, XsdTable>>>
+  /**
+   * The conditions of the Factur-X/Order-X tables a document made impossible to evaluate (only
+   * those layers record any, so documents without them never load the schematron modules).
+   */
+  evaluationFindings?: ((root: XmlElement) => Finding[]) | undefined
+  /** Reads the model the business rules check (the reader of this syntax only). */
+  readModel: (doc: XmlDocument, syntax: SyntaxKind) => Invoice
 }
 
 const XSD_MODULES: Readonly<Record<XsdSchemaName, () => Promise<XsdTable>>> = {
@@ -35,13 +44,28 @@ function profileOf(syntax: SyntaxKind, specificationId: string | undefined): str
   return syntax === 'ZUGFeRD1' || syntax === 'Order-X' ? 'OTHER' : classifyProfile(specificationId)
 }
 
+/** The model reader of one syntax (a UBL document never loads the CII readers and back). */
+async function modelReader(syntax: SyntaxKind): Promise<ValidationLayers['readModel']> {
+  if (syntax === 'CII') {
+    const { readCii } = await import('../cii/read-cii.js')
+    return (doc) => readCii(doc)
+  }
+  // The CEN rules count UBL's top-level lines only; sub-invoice lines (BG-DEX-01) have their own rules.
+  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
+    const { readUbl } = await import('../ubl/read-ubl.js')
+    return (doc) => readUbl(doc, { subLines: false })
+  }
+  const { readInvoiceDocument } = await import('../read-invoice.js')
+  return (doc) => readInvoiceDocument(doc)
+}
+
 /** Imports the tables a document of this syntax and BT-24 needs (each module once per process). */
 export async function loadLayers(syntax: SyntaxKind, specificationId: string | undefined): Promise<ValidationLayers> {
   const profile = profileOf(syntax, specificationId)
   const names = schemaNamesFor(syntax, profile, specificationId)
   const xsd: Partial<Record<XsdSchemaName, XsdTable>> = {}
   await Promise.all(names.map(async (name) => (xsd[name] = await XSD_MODULES[name]())))
-  const layers: ValidationLayers = { xsd }
+  const layers: ValidationLayers = { xsd, readModel: await modelReader(syntax) }
   if (syntax === 'CII') layers.cii = (await import('./binding-cii.js')).CII_RULE_SETS
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') layers.ubl = (await import('./binding-ubl.js')).UBL_RULE_SETS
   if (syntax === 'CII' && needsFacturx(classifyProfile(specificationId))) layers.facturx = (await import('./facturx/index.js')).facturxRuleSet
@@ -49,5 +73,6 @@ export async function loadLayers(syntax: SyntaxKind, specificationId: string | u
     const { orderxProfile, orderxRuleSet } = await import('./orderx/index.js')
     layers.orderx = (id) => orderxRuleSet(orderxProfile(id))
   }
+  if (layers.facturx !== undefined || layers.orderx !== undefined) layers.evaluationFindings = (await import('./schematron/rule-table.js')).evaluationFindings
   return layers
 }

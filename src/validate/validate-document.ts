@@ -6,8 +6,6 @@
  * @module
  */
 import { isEInvoiceError } from '../errors.js'
-import { readInvoiceDocument } from '../read-invoice.js'
-import { readUbl } from '../ubl/read-ubl.js'
 import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
@@ -16,7 +14,6 @@ import { type PlannedLayer, type ProfileClass, planValidation } from './rule-set
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
-import { evaluationFindings } from './schematron/rule-table.js'
 import { type Finding, type SyntaxKind, isInvalidating } from './types.js'
 
 export type XmlValidationResult = {
@@ -105,20 +102,18 @@ export function validateDocumentWith(
   })
   runXsdLayer(schemas, doc.root, findings)
   const patterns = plan.ruleSets.flatMap((s) => s.treePatterns)
-  if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
+  // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never
+  // invalidate; they share the walk of the rules and are reported after them.
+  const noticePatterns = options.ignoreNotices === true ? [] : plan.noticeRuleSets.flatMap((s) => s.treePatterns)
+  const notices: Finding[] = []
+  if (noticePatterns.length > 0) runTreePatterns([...patterns, ...noticePatterns], { doc, syntax }, findings, { from: patterns.length, out: notices })
+  else if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
   // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
-  findings.push(...evaluationFindings(doc.root))
-  if (options.ignoreNotices !== true && plan.noticeRuleSets.length > 0) {
-    // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never invalidate.
-    const notices: Finding[] = []
-    runTreePatterns(plan.noticeRuleSets.flatMap((s) => s.treePatterns), { doc, syntax }, notices)
-    for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
-  }
+  if (layers.evaluationFindings !== undefined) findings.push(...layers.evaluationFindings(doc.root))
+  for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {
-      // UBL is read directly until read-invoice.ts dispatches to the UBL reader.
-      // The CEN rules count UBL's top-level lines only; sub-invoice lines (BG-DEX-01) have their own rules.
-      const invoice = syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)
+      const invoice = layers.readModel(doc, syntax)
       for (const p of invoice.source?.problems ?? []) findings.push(readerFinding('EINVOICE-VALUE', p.message, p.path, p.line, p.column))
       runModelRules(plan.ruleSets, { invoice, syntax, doc }, findings)
     } catch (err) {
@@ -156,12 +151,13 @@ export function validateDocumentWith(
 export async function validateXmlLoading(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): Promise<XmlValidationResult> {
   const doc = parseXml(input, options)
   const syntax = detectValidationSyntax(doc)
-  if (syntax === undefined) return unsupported(doc)
+  if (syntax === undefined) return unsupported(doc, (await import('../read-invoice.js')).readInvoiceDocument)
   const layers = await loadLayers(syntax, specificationIdOf(doc, syntax))
   return validateDocumentWith(doc, syntax, options, layers)
 }
 
-export function unsupported(doc: XmlDocument): never {
+/** Throws the reader's error for a root that is no invoice syntax (the caller passes the reader it has loaded). */
+export function unsupported(doc: XmlDocument, readInvoiceDocument: (doc: XmlDocument) => unknown): never {
   // readInvoiceDocument throws the shared, well-worded UNSUPPORTED_DOCUMENT error for any root.
   readInvoiceDocument(doc)
   throw new Error('unreachable: an unsupported root was read')

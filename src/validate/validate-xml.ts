@@ -18,6 +18,9 @@ import {
   validateDocumentWith,
 } from './validate-document.js'
 import { XSD_SCHEMAS } from './xsd/schemas.js'
+import { evaluationFindings } from './schematron/rule-table.js'
+import { readInvoiceDocument } from '../read-invoice.js'
+import { readUbl } from '../ubl/read-ubl.js'
 
 export type { ValidateDocumentOptions, XmlValidationResult } from './validate-document.js'
 export { detectValidationSyntax } from './validate-document.js'
@@ -28,6 +31,9 @@ const ALL_LAYERS: ValidationLayers = {
   facturx: facturxRuleSet,
   orderx: (id) => orderxRuleSet(orderxProfile(id)),
   xsd: XSD_SCHEMAS,
+  evaluationFindings,
+  // The CEN rules count UBL's top-level lines only; sub-invoice lines (BG-DEX-01) have their own rules.
+  readModel: (doc, syntax) => (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)),
 }
 
 /** Validates a parsed document. */
@@ -43,6 +49,6 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
 export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   const doc = parseXml(input, options)
   const syntax = detectValidationSyntax(doc)
-  if (syntax === undefined) return unsupported(doc)
+  if (syntax === undefined) return unsupported(doc, readInvoiceDocument)
   return validateDocument(doc, syntax, options)
 }

@@ -13,7 +13,8 @@
 const MAX_ENTRIES = 8192
 const MAX_LENGTH = 256
 
-type Name = { qname: string; local: string }
+/** A name as written, its local part and its prefix ('' when it has none). */
+type Name = { qname: string; local: string; prefix: string }
 
 const names = new Map<string, Name>()
 /**
@@ -43,12 +44,12 @@ function detached(s: string): string {
   return Object.keys({ [s]: 0 })[0] ?? s
 }
 
-/** A (possibly prefixed) name as written, and its local part; `colon` is the offset of its ':' or -1. */
+/** A (possibly prefixed) name as written, and its parts; `colon` is the offset of its ':' or -1. */
 export function sharedName(qname: string, colon: number): Name {
   const hit = names.get(qname)
   if (hit !== undefined) return hit
   const own = shared(qname)
-  const name = { qname: own, local: colon < 0 ? own : shared(own.slice(colon + 1)) }
+  const name = { qname: own, local: colon < 0 ? own : shared(own.slice(colon + 1)), prefix: colon < 0 ? '' : shared(own.slice(0, colon)) }
   if (names.size < MAX_ENTRIES && own.length <= MAX_LENGTH) names.set(own, name)
   return name
 }

@@ -221,11 +221,10 @@ export function scanStartTag(s: ScanState, lt: number): void {
   }
   const selfClosing = t.charCodeAt(gt - 1) === SLASH
 
-  const { qname, local } = sharedNameAt(t, lt + 1, nameEnd, s.nameHash, colon < 0 ? -1 : colon - lt - 1)
+  const { qname, local, prefix } = sharedNameAt(t, lt + 1, nameEnd, s.nameHash, colon < 0 ? -1 : colon - lt - 1)
   let ns = ''
   if (colon >= 0) {
     if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${qname} (one ":" between a prefix and a local name)`)
-    const prefix = t.slice(lt + 1, colon)
     if (prefix === 'xmlns') fail(s, gt, 'an element may not have the prefix xmlns')
     const uri = resolve(s, prefix)
     if (uri === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)

@@ -94,4 +94,14 @@ describe('rule dispatch (runTreePatterns)', () => {
     const reordered = [PATTERNS[2], PATTERNS[0]] as TreePattern[]
     expect(run(reordered)).toEqual(naive(reordered, doc.root))
   })
+
+  it('sends the findings of the patterns after a split to their own list, as two walks would', () => {
+    const first: Finding[] = []
+    const second: Finding[] = []
+    runTreePatterns(PATTERNS, { doc, syntax: 'CII' }, first, { from: 2, out: second })
+    const ids = (fs: Finding[]): string[] => fs.map((f) => `${f.ruleId}@${f.location.line ?? 0}:${f.location.column ?? 0}`)
+    expect(ids(first)).toEqual(naive(PATTERNS.slice(0, 2), doc.root))
+    expect(ids(second)).toEqual(naive(PATTERNS.slice(2), doc.root))
+    expect(second).toHaveLength(1)
+  })
 })

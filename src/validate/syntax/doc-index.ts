@@ -4,7 +4,7 @@
  * carrying each no-namespace attribute, both in document order. Cached per root element.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 
 export type DocIndex = {
   /** Descendants of the root (the root itself excluded) by local name, in document order. */
@@ -18,7 +18,9 @@ export type DocIndex = {
 const INDEX = new WeakMap<XmlElement, DocIndex>()
 
 function addOwner(index: DocIndex, el: XmlElement): void {
-  for (const a of el.attributes) {
+  const attributes = el.attributes
+  for (let i = 0; i < attributes.length; i++) {
+    const a = attributes[i] as XmlAttribute
     if (a.ns !== '') continue
     let list = index.attributeOwners.get(a.local)
     if (list === undefined) index.attributeOwners.set(a.local, (list = []))

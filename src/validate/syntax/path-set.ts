@@ -1,15 +1,20 @@
 /**
  * Many child paths of one rule context counted in a single pass. The syntax tables hang dozens
  * (UBL: ~700) of `absent` / `max1` / `one` / `present` conditions on one context; testing them
- * one by one walks the same children again for each rule. Here the paths are merged at module load
- * into a trie keyed by local name, and one walk over the context element's children counts every
- * path at once, touching only children some path names. Document-wide paths (`//…`) are counted
+ * one by one walks the same children again for each rule. Here the paths are merged into a trie
+ * keyed by local name (grown branch by branch as documents reach it), and one walk over the context
+ * element's children counts every path at once, touching only children some path names. Document-wide paths (`//…`) are counted
  * once per document.
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
 import { docIndex } from './doc-index.js'
 import { type ChildPath, RULE_NAMESPACES, attrValue, compileChildPath } from './paths.js'
+
+type Alternative = readonly [ns: string | undefined, local: string | undefined]
+
+/** A path still to be sorted below a trie node: its steps from `next` on, then its end. */
+type PendingPath = { steps: readonly (readonly Alternative[])[]; next: number; attr: string | undefined; index: number }
 
 type TrieNode = {
   /** Child steps by local name; each entry is [namespace URI, node]. */
@@ -20,17 +25,28 @@ type TrieNode = {
   ends: number[]
   /** Path indices ending in an attribute of this node: [attribute name, path index]. */
   attrEnds: [name: string, index: number][]
+  /**
+   * Paths that reached this node, sorted into children on the first visit: a document touches
+   * few branches of a large table (most paths name elements an invoice does not have), so a cold
+   * process builds only those.
+   */
+  pending: PendingPath[] | undefined
 }
 
-const newNode = (): TrieNode => ({ byLocal: new Map(), wild: [], ends: [], attrEnds: [] })
+const newNode = (): TrieNode => ({ byLocal: new Map(), wild: [], ends: [], attrEnds: [], pending: undefined })
+
+/** Parsed steps by text: the tables repeat the same steps hundreds of times. */
+const parsedSteps = new Map<string, readonly Alternative[]>()
 
 /** Alternatives of one step (`(a|b)`, `a`, `*`), resolved to [ns, local] (undefined = any). */
-function stepAlternatives(step: string): [ns: string | undefined, local: string | undefined][] {
-  return step
+function stepAlternatives(step: string): readonly Alternative[] {
+  const known = parsedSteps.get(step)
+  if (known !== undefined) return known
+  const alts = step
     .trim()
     .replace(/^\(|\)$/g, '')
     .split('|')
-    .map((alt) => {
+    .map((alt): Alternative => {
       const t = alt.trim()
       if (t === '*') return [undefined, undefined]
       const colon = t.indexOf(':')
@@ -39,6 +55,9 @@ function stepAlternatives(step: string): [ns: string | undefined, local: string 
       const local = t.slice(colon + 1)
       return [ns, local === '*' ? undefined : local]
     })
+  if (alts.length > 1 && alts.some(([, l]) => l === undefined)) throw new Error(`mixed wildcard alternatives are not supported: ${step}`)
+  parsedSteps.set(step, alts)
+  return alts
 }
 
 function childNode(node: TrieNode, ns: string | undefined, local: string | undefined): TrieNode {
@@ -57,31 +76,52 @@ function childNode(node: TrieNode, ns: string | undefined, local: string | undef
 }
 
 /**
- * Inserts one relative path; alternatives expand into separate branches counting into the same
- * index (each element has one parent, so no node is counted twice).
+ * Sorts the paths that reached `node` into its ends and children; alternatives expand into
+ * separate branches counting into the same index (each element has one parent, so no node is
+ * counted twice).
  */
-function insert(root: TrieNode, steps: readonly string[], attr: string | undefined, index: number): void {
-  let frontier = [root]
-  for (const step of steps) {
-    const alts = stepAlternatives(step)
-    if (alts.some(([, l]) => l === undefined) && alts.length > 1) throw new Error(`mixed wildcard alternatives are not supported: ${step}`)
-    frontier = frontier.flatMap((n) => alts.map(([ns, local]) => childNode(n, ns, local)))
-  }
-  for (const n of frontier) {
-    if (attr === undefined) n.ends.push(index)
-    else n.attrEnds.push([attr, index])
+function expand(node: TrieNode, pending: readonly PendingPath[]): void {
+  node.pending = undefined
+  for (const p of pending) {
+    if (p.next === p.steps.length) {
+      if (p.attr === undefined) node.ends.push(p.index)
+      else node.attrEnds.push([p.attr, p.index])
+      continue
+    }
+    for (const [ns, local] of p.steps[p.next] as readonly Alternative[]) {
+      const child = childNode(node, ns, local)
+      ;(child.pending ??= []).push({ steps: p.steps, next: p.next + 1, attr: p.attr, index: p.index })
+    }
   }
 }
 
+// Indexed loops, no array destructuring: both allocate an iterator per loop in this recursive walk.
 function countInto(el: XmlElement, node: TrieNode, counts: Int32Array): void {
-  for (const i of node.ends) counts[i] = (counts[i] as number) + 1
-  for (const [name, i] of node.attrEnds) if (attrValue(el, name) !== undefined) counts[i] = (counts[i] as number) + 1
-  const { byLocal, wild } = node
+  if (node.pending !== undefined) expand(node, node.pending)
+  const { ends, attrEnds, byLocal, wild } = node
+  for (let j = 0; j < ends.length; j++) {
+    const i = ends[j] as number
+    counts[i] = (counts[i] as number) + 1
+  }
+  for (let j = 0; j < attrEnds.length; j++) {
+    const entry = attrEnds[j] as [name: string, index: number]
+    if (attrValue(el, entry[0]) !== undefined) counts[entry[1]] = (counts[entry[1]] as number) + 1
+  }
   if (byLocal.size === 0 && wild.length === 0) return
-  for (const k of el.children) {
+  const kids = el.children
+  for (let c = 0; c < kids.length; c++) {
+    const k = kids[c] as XmlElement
     const list = byLocal.get(k.local)
-    if (list !== undefined) for (const [ns, next] of list) if (k.ns === ns) countInto(k, next, counts)
-    for (const [ns, next] of wild) if (ns === undefined || k.ns === ns) countInto(k, next, counts)
+    if (list !== undefined) {
+      for (let j = 0; j < list.length; j++) {
+        const entry = list[j] as [string, TrieNode]
+        if (k.ns === entry[0]) countInto(k, entry[1], counts)
+      }
+    }
+    for (let j = 0; j < wild.length; j++) {
+      const entry = wild[j] as [string | undefined, TrieNode]
+      if (entry[0] === undefined || k.ns === entry[0]) countInto(k, entry[1], counts)
+    }
   }
 }
 
@@ -105,15 +145,18 @@ function splitPath(expr: string): { steps: string[]; attr: string | undefined } 
  */
 export function compilePathSet(paths: readonly string[]): PathSet {
   const root = newNode()
+  const pending: PendingPath[] = []
   const global: [index: number, path: ChildPath][] = []
   paths.forEach((expr, i) => {
     // Document-wide paths do not depend on the context element: counted once per document.
     if (expr.startsWith('//')) global.push([i, compileChildPath(expr)])
     else {
+      // Steps are parsed (and refused) here; the trie below the root grows as documents need it.
       const { steps, attr } = splitPath(expr)
-      insert(root, steps, attr, i)
+      pending.push({ steps: steps.map(stepAlternatives), next: 0, attr, index: i })
     }
   })
+  root.pending = pending
   const counts = new Int32Array(paths.length)
   const key = {}
   return {

@@ -6,7 +6,7 @@
  * the result list.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { ElementMatcher, NameTest } from '../types.js'
 import { docIndex, memoPerDocument, rootOf } from './doc-index.js'
 
@@ -74,7 +74,9 @@ export function compileChildPath(expr: string): ChildPath {
     if (i === last) return attrName === undefined || attrValue(el, attrName) !== undefined ? 1 : 0
     const step = steps[i] as Step
     let n = 0
-    for (const k of el.children) {
+    const kids = el.children
+    for (let c = 0; c < kids.length; c++) {
+      const k = kids[c] as XmlElement
       if (!matchesStep(k, step)) continue
       n += countFrom(k, i + 1, limit - n)
       if (n >= limit) return n
@@ -103,7 +105,8 @@ export function compileChildPath(expr: string): ChildPath {
 }
 
 function matchesStep(el: XmlElement, step: Step): boolean {
-  for (const t of step.tests) if (testName(el, t)) return true
+  const tests = step.tests
+  for (let i = 0; i < tests.length; i++) if (testName(el, tests[i] as NameTest)) return true
   return false
 }
 
@@ -207,7 +210,12 @@ export function stringValue(el: XmlElement): string {
 }
 
 export function attrValue(el: XmlElement, local: string): string | undefined {
-  for (const a of el.attributes) if (a.local === local && a.ns === '') return a.value
+  // Indexed: asked for most elements of a document; for-of would allocate an iterator each time.
+  const list = el.attributes
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as XmlAttribute
+    if (a.local === local && a.ns === '') return a.value
+  }
   return undefined
 }
 

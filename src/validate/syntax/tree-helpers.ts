@@ -15,14 +15,23 @@ export function q(name: string): QName {
   return { ns, local }
 }
 
+// kids and kid run for most elements of a document: indexed loops allocate no iterator.
 export function kids(el: XmlElement, name: QName): XmlElement[] {
   const out: XmlElement[] = []
-  for (const c of el.children) if (c.local === name.local && c.ns === name.ns) out.push(c)
+  const list = el.children
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as XmlElement
+    if (c.local === name.local && c.ns === name.ns) out.push(c)
+  }
   return out
 }
 
 export function kid(el: XmlElement, name: QName): XmlElement | undefined {
-  for (const c of el.children) if (c.local === name.local && c.ns === name.ns) return c
+  const list = el.children
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as XmlElement
+    if (c.local === name.local && c.ns === name.ns) return c
+  }
   return undefined
 }
 

@@ -7,7 +7,7 @@
  * at the element concerned, with line:column.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import { type CompiledTable, type CompiledType, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
@@ -27,7 +27,11 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace'
 type MatchState = {
   kids: readonly XmlElement[]
   pos: number
-  /** The children matched so far and their types (-1: matched by a wildcard, not checked further). */
+  /**
+   * The first `matched` entries: the children matched so far and their types (-1: matched by a
+   * wildcard, not checked further). A count instead of truncating the arrays for each element.
+   */
+  matched: number
   matchedEls: XmlElement[]
   matchedTypes: number[]
   /**
@@ -72,8 +76,8 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
     while (count < p.max && s.pos < s.kids.length) {
       const el = s.kids[s.pos] as XmlElement
       if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
-      s.matchedEls.push(el)
-      s.matchedTypes.push(p.kind === 'element' ? p.type : -1)
+      s.matchedEls[s.matched] = el
+      s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : -1
       s.pos++
       count++
     }
@@ -147,11 +151,15 @@ function matchAll(items: readonly Particle[], s: MatchState, parent: XmlElement)
 
 function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]): void {
   const { attrs } = type
-  for (const a of el.attributes) {
+  // Indexed: called for every element, and for-of allocates an iterator even over no attributes.
+  const list = el.attributes
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as XmlAttribute
     if (a.ns === XSI || a.ns === XML_NS) continue
     const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
     if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
   }
+  if (attrs.required.length === 0) return
   for (const r of attrs.required) {
     if (!el.attributes.some((a) => a.ns === '' && a.local === r)) out.push({ kind: 'required-attribute', el, detail: r })
   }
@@ -173,8 +181,7 @@ function blank(text: string): boolean {
 function reset(s: MatchState, kids: readonly XmlElement[], track: boolean): MatchState {
   s.kids = kids
   s.pos = 0
-  s.matchedEls.length = 0
-  s.matchedTypes.length = 0
+  s.matched = 0
   s.track = track
   if (s.tried.length > 0) s.tried = []
   s.triedAt = -1
@@ -187,7 +194,7 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
   // Two parallel stacks and one reused match state: no allocation per element of the document.
   const elements: XmlElement[] = [el]
   const types: number[] = [typeIndex]
-  const s: MatchState = { kids: [], pos: 0, matchedEls: [], matchedTypes: [], track: false, tried: [], triedAt: -1, failed: undefined }
+  const s: MatchState = { kids: [], pos: 0, matched: 0, matchedEls: [], matchedTypes: [], track: false, tried: [], triedAt: -1, failed: undefined }
   while (elements.length > 0) {
     const current = elements.pop() as XmlElement
     const t = types.pop() as number
@@ -216,7 +223,7 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
       const at = s.kids[s.pos] as XmlElement
       out.push({ kind: 'unexpected', el: at, expected: s.triedAt === s.pos ? [...s.tried] : [] })
     }
-    for (let i = s.matchedEls.length - 1; i >= 0; i--) {
+    for (let i = s.matched - 1; i >= 0; i--) {
       const matchedType = s.matchedTypes[i] as number
       if (matchedType < 0) continue
       elements.push(s.matchedEls[i] as XmlElement)
