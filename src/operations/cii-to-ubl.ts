@@ -6,6 +6,7 @@
 import { readCii } from '../cii/read-cii.js'
 import { EInvoiceError } from '../errors.js'
 import type { Invoice } from '../model/invoice.js'
+import { ublStricterRuleWarnings } from '../ubl/binding-warnings.js'
 import { ublDroppedContent } from '../ubl/write-dropped.js'
 import { writeUbl } from '../ubl/write-ubl.js'
 import type { WriteUblOptions } from '../ubl/write-ubl.js'
@@ -16,7 +17,10 @@ export type CiiToUblResult = {
   xml: string
   /** The model read from the CII (for callers that also want it). */
   invoice: Invoice
-  /** Values the reader could not take, and terms the source lacks (the output omits them). */
+  /**
+   * Values the reader could not take, terms the source lacks (the output omits them), content UBL
+   * cannot carry, and rules the UBL will fail although the CII binding passed its source.
+   */
   warnings: string[]
 }
 
@@ -67,6 +71,7 @@ export function ciiToUbl(bytes: Uint8Array | string, options: WriteUblOptions = 
     ...(source?.problems ?? []).map((p) => `line ${p.line}, column ${p.column}: ${p.path}: ${p.message} (left out)`),
     ...(source?.absentTerms.length ? [`the source lacks ${source.absentTerms.join(', ')}`] : []),
     ...ublDroppedContent(invoice),
+    ...ublStricterRuleWarnings(invoice),
   ]
   return { xml, invoice, warnings }
 }

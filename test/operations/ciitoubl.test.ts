@@ -61,6 +61,14 @@ describe('ciitoubl operation', () => {
     expect(xml).toContain('<cbc:CreditedQuantity unitCode="C62">2</cbc:CreditedQuantity>')
   })
 
+  it('warns when the UBL will fail BR-CO-15 that the CII binding let pass (BT-112 = BT-109), and not otherwise', async () => {
+    expect((await run(CII)).warnings.filter((w) => w.includes('BR-CO-15'))).toEqual([])
+    const lenient = CII.replace('<ram:GrandTotalAmount>119</ram:GrandTotalAmount><ram:DuePayableAmount>119', '<ram:GrandTotalAmount>100</ram:GrandTotalAmount><ram:DuePayableAmount>100')
+    const warnings = (await run(lenient)).warnings.filter((w) => w.includes('BR-CO-15'))
+    expect(warnings).toEqual([expect.stringContaining('BT-112 (100) equals BT-109 although BT-110 is 19')])
+    expect(warnings[0]).toContain('expected 119.00')
+  })
+
   it('overrides BT-24 and BT-23 with the query parameters', async () => {
     const xml = String((await run(CII, { customizationId: 'urn:x', profileId: 'urn:p' })).body)
     expect(xml).toContain('<cbc:CustomizationID>urn:x</cbc:CustomizationID>')
