@@ -29,10 +29,7 @@ export const calculate: Operation = {
   heavy: false,
   async run(input) {
     const { calculateInvoiceJsonText } = await import('../calc/calculate-invoice.js')
-    // UTF-8 bytes at once: the writer's text is a rope of thousands of small pieces, and a server
-    // holds each answer while the other requests of its batch are calculated; every young-GC
-    // would copy those pieces (and promote them) where it now moves one buffer.
-    const body = Buffer.from(calculateInvoiceJsonText(requireInput(input, 'invoice')), 'utf8')
+    const body = calculateInvoiceJsonText(requireInput(input, 'invoice'))
     return { body, mediaType: 'application/json', warnings: [] }
   },
 }

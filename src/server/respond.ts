@@ -40,9 +40,14 @@ function bytesOf(body: Uint8Array | string): Uint8Array {
   return typeof body === 'string' ? Buffer.from(body, 'utf8') : body
 }
 
-/** Bytes go out over a plain ArrayBuffer (a shared one is copied); a string as is (the socket encodes it). */
-function toData(body: Uint8Array | string): string | Uint8Array<ArrayBuffer> {
-  if (typeof body === 'string') return body
+/**
+ * The body as bytes over a plain ArrayBuffer (a shared one is copied). Text is encoded here, at
+ * once: writers build their text from thousands of small pieces, and under load a response waits
+ * while the rest of its batch runs; every young GC would copy (and promote) those pieces, where it
+ * now moves one buffer.
+ */
+function toData(body: Uint8Array | string): Uint8Array<ArrayBuffer> {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8')
   return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : Uint8Array.from(body)
 }
 
