@@ -5,9 +5,9 @@
  */
 import { Decimal } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
-import type { XmlDocument, XmlElement } from '../../xml/index.js'
+import type { XmlDocument } from '../../xml/index.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
-import { descend, kids, q } from '../syntax/tree-helpers.js'
+import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
@@ -51,12 +51,6 @@ const UBL_TAX_TOTAL = [q('cac:TaxTotal'), q('cbc:TaxAmount')] as const
 const UBL_TAX_TOTAL_GROUP = q('cac:TaxTotal')
 const UBL_TAX_SUBTOTAL = q('cac:TaxSubtotal')
 const UBL_TAX_AMOUNT = q('cbc:TaxAmount')
-const XS_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
-
-const decimalText = (el: XmlElement | undefined): Decimal | undefined => {
-  const t = el === undefined ? undefined : stringValue(el).trim()
-  return t !== undefined && XS_DECIMAL.test(t) ? new Decimal(t) : undefined
-}
 
 /**
  * UBL's BR-CO-14 is checked per cac:TaxTotal: its TaxAmount against the sum of its own subtotals.
@@ -68,8 +62,8 @@ export function ublTaxTotalMismatches(doc: XmlDocument): { index: number; expect
   kids(doc.root, UBL_TAX_TOTAL_GROUP).forEach((total, i) => {
     const subtotals = kids(total, UBL_TAX_SUBTOTAL)
     if (subtotals.length === 0) return
-    const found = decimalText(kids(total, UBL_TAX_AMOUNT)[0])
-    const parts = subtotals.map((s) => decimalText(kids(s, UBL_TAX_AMOUNT)[0]))
+    const found = decimalOf(kids(total, UBL_TAX_AMOUNT)[0])
+    const parts = subtotals.map((s) => decimalOf(kids(s, UBL_TAX_AMOUNT)[0]))
     if (found === undefined || parts.some((p) => p === undefined)) return
     const expected = xpathRound2(parts.reduce<Decimal>((a, p) => a.plus(p as Decimal), new Decimal(0)))
     if (!found.equals(expected)) out.push({ index: i + 1, expected, found })

@@ -3,6 +3,7 @@
  * artefacts, resolved through RULE_NAMESPACES once).
  * @module
  */
+import { Decimal } from '../../model/decimal.js'
 import type { XmlElement } from '../../xml/index.js'
 import { RULE_NAMESPACES, attrValue, elementsByLocal, normalizeSpace, stringValue } from './paths.js'
 
@@ -80,3 +81,11 @@ export function xsdBoolean(el: XmlElement): boolean | undefined {
 }
 
 export { attrValue, normalizeSpace, stringValue }
+
+/** `xs:decimal(X)`: the element's exact value, undefined when absent or not an xs:decimal. */
+export function decimalOf(el: XmlElement | undefined): Decimal | undefined {
+  if (el === undefined) return undefined
+  const s = stringValue(el).trim()
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return undefined
+  return new Decimal(s)
+}

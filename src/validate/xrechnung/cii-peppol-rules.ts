@@ -7,7 +7,8 @@
 import type { XmlElement } from '../../xml/index.js'
 import { matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
-import { all, anyEquals, decimalOf, has, norm, pattern } from './common.js'
+import { all, anyEquals, has, norm, pattern } from './common.js'
+import { decimalOf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
 import { RAM, ctx, doc, inCurrency, indicator, signs, taxTotals, typeCode } from './cii-doc.js'
 

@@ -7,7 +7,6 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { Decimal } from '../../model/decimal.js'
 import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
 import { identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
@@ -121,14 +120,6 @@ export const norm = (el: XmlElement, expr: string): string => {
 /** XPath general comparison `X = (values)`: some X whose string value is one of them. */
 export const anyEquals = (el: XmlElement, expr: string, values: readonly string[]): boolean =>
   all(el, expr).some((e) => values.includes(stringValue(e)))
-
-/** `xs:decimal(X)` of the first X, undefined when absent or not a decimal. */
-export function decimalOf(el: XmlElement | undefined): Decimal | undefined {
-  if (el === undefined) return undefined
-  const s = stringValue(el).trim()
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return undefined
-  return new Decimal(s)
-}
 
 export function rootOf(el: XmlElement): XmlElement {
   let r = el

@@ -10,8 +10,9 @@ import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {
   EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
-  all, anyEquals, decimalOf, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, rootOf, skontoOk,
+  all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, rootOf, skontoOk,
 } from './common.js'
+import { decimalOf } from '../syntax/tree-helpers.js'
 
 const UBL = RULE_NAMESPACES.ubl ?? ''
 const ROOTS = (p: string): string => `/ubl:Invoice/${p} | /cn:CreditNote/${p}`
