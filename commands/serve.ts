@@ -16,6 +16,7 @@ type ServeFlags = {
   maxBody: number
   timeout: number
   workers?: number
+  heapGrowth: number
 }
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
@@ -56,6 +57,7 @@ export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
     maxBodyBytes: flags.maxBody,
     timeoutMs: flags.timeout * 1000,
     workers: flags.workers,
+    heapGrowthPercent: flags.heapGrowth === 0 ? undefined : flags.heapGrowth,
     notice: (text) => io.stderr.write(text),
   })
   io.stderr.write(`einvoice serve: listening on ${server.url} (docs: ${server.url}/docs)\n`)
@@ -84,6 +86,7 @@ export function registerServe(program: Command, io: CliIO, setExit: (code: numbe
     .option('--max-body <size>', 'largest request body', parseSize, 20 * 1024 * 1024)
     .option('--timeout <seconds>', 'per-request time limit', intArg(1, 3600), 60)
     .option('--workers <n>', 'worker threads for heavy operations (default: CPU count)', intArg(1, 256))
+    .option('--heap-growth <percent>', "old-generation growth allowed between full GCs, in % of live data (0 = V8's own)", intArg(0, 1000), 50)
     .addHelpText(
       'after',
       '\nOn the first start with an empty key store a sandbox key is created and printed once.\n' +

@@ -4,6 +4,7 @@
  * @module
  */
 import { availableParallelism } from 'node:os'
+import { setFlagsFromString } from 'node:v8'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
@@ -41,6 +42,13 @@ export type StartOptions = {
   timeoutMs?: number | undefined
   /** Worker threads for heavy operations. @default os.availableParallelism() */
   workers?: number | undefined
+  /**
+   * How far V8's old generation may grow between full collections, in % of the live data
+   * (`--heap-growing-percent`, process-wide). By default V8 lets it reach several times the live
+   * size; under sustained load that growth was most of the server's RSS (about 175 MB peak against
+   * 125 MB at 50 %, for the same throughput). @default V8's own heuristics
+   */
+  heapGrowthPercent?: number | undefined
   /** @default pino JSON lines to stderr */
   logger?: Logger | undefined
   /** Where one-time notices go (the first key). @default stderr */
@@ -82,6 +90,8 @@ function ensureFirstKey(store: SqliteStore, environments: readonly Environment[]
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const environments = ENVIRONMENTS_OF[options.env ?? 'both']
   const prefix = checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX)
+  // V8 reads this flag at every full collection, so it takes effect in a running process.
+  if (options.heapGrowthPercent !== undefined) setFlagsFromString(`--heap-growing-percent=${options.heapGrowthPercent}`)
   // JSON lines to stderr, written in blocks (log-writer.ts); close() writes the last ones.
   const logWriter = options.logger === undefined ? new BufferedLogWriter(2) : undefined
   // A start that fails, or an exit without close(), still leaves its log lines behind.
@@ -121,7 +131,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (server.address() as AddressInfo).port
   const shownHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${shownHost}:${port}${BASE_PATH}`
-  logger.info({ url, environments, store: sqlite.file, redis: options.redis !== undefined, workers: options.workers }, 'listening')
+  logger.info(
+    { url, environments, store: sqlite.file, redis: options.redis !== undefined, workers: options.workers, heapGrowthPercent: options.heapGrowthPercent },
+    'listening',
+  )
 
   let closing: Promise<void> | undefined
   const close = (): Promise<void> =>
