@@ -1,12 +1,16 @@
 /**
  * HTML → PDF through a headless Chromium (Debian `chromium`), driven by playwright-core. The
- * browser is found on PATH (`chromium`, `chromium-browser`) or named by EINVOICE_CHROMIUM; it is
- * started per conversion with a fresh profile, no network (every request is aborted), JavaScript
- * disabled, and closed afterwards.
+ * browser is found on PATH (`chromium`, `chromium-browser`) or named by EINVOICE_CHROMIUM. Each
+ * conversion gets its own browser context (a fresh profile: no cookies, cache or storage shared
+ * with another conversion), no network (every request is aborted) and JavaScript disabled. The
+ * browser process itself is shared by the conversions of a process and closed when the last one
+ * ends, or — in a server worker, see {@link keepBrowserAlive} — after it has been idle a while:
+ * starting Chromium is about 40 % of a conversion.
  * @module
  */
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { EInvoiceError } from '../errors.js'
 
 /** Program names looked up on PATH, in order. */
@@ -65,6 +69,82 @@ export type HtmlToPdfOptions = {
   timeoutMs?: number | undefined
 }
 
+type SharedBrowser = { executablePath: string; browser: Promise<Browser>; users: number; idle: NodeJS.Timeout | undefined }
+
+let shared: SharedBrowser | undefined
+let keepAliveMs = 0
+let launches = 0
+
+/**
+ * Keeps the shared browser running this long after its last conversion (the server's workers do,
+ * so a burst of requests starts Chromium once). @default 0: closed as soon as no conversion runs
+ */
+export function keepBrowserAlive(ms: number): void {
+  keepAliveMs = ms
+}
+
+/** Whether a browser is running and how many were started in this process (for tests and logs). */
+export function browserState(): { running: boolean; launches: number } {
+  return { running: shared !== undefined, launches }
+}
+
+/** Closes the shared browser now (conversions still running finish first on their own contexts). */
+export async function closeBrowser(): Promise<void> {
+  if (shared !== undefined) await close(shared)
+}
+
+async function launch(executablePath: string, timeout: number): Promise<Browser> {
+  const { chromium } = await import('playwright-core')
+  launches++
+  try {
+    return await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS], timeout })
+  } catch (err) {
+    throw new EInvoiceError('DEPENDENCY_MISSING', `Chromium at ${executablePath} could not be started: ${(err as Error).message.split('\n')[0] ?? ''}`, {
+      details: { dependency: 'chromium', executable: executablePath },
+      cause: err,
+    })
+  }
+}
+
+function close(entry: SharedBrowser): Promise<void> {
+  if (shared === entry) shared = undefined
+  clearTimeout(entry.idle)
+  return entry.browser.then(
+    (b) => b.close(),
+    () => undefined,
+  )
+}
+
+async function acquire(executablePath: string, timeout: number): Promise<SharedBrowser> {
+  let entry = shared
+  if (entry !== undefined && entry.executablePath !== executablePath) {
+    void close(entry)
+    entry = undefined
+  }
+  if (entry === undefined) {
+    const created: SharedBrowser = { executablePath, browser: launch(executablePath, timeout), users: 0, idle: undefined }
+    shared = created
+    const forget = () => {
+      if (shared === created) shared = undefined
+    }
+    // A browser that failed to start, crashed or was killed is replaced by the next conversion.
+    created.browser.then((b) => b.on('disconnected', forget), forget)
+    entry = created
+  }
+  entry.users++
+  clearTimeout(entry.idle)
+  entry.idle = undefined
+  return entry
+}
+
+async function release(entry: SharedBrowser): Promise<void> {
+  entry.users--
+  if (entry.users > 0 || shared !== entry) return
+  if (keepAliveMs === 0) return close(entry)
+  entry.idle = setTimeout(() => void close(entry), keepAliveMs)
+  entry.idle.unref()
+}
+
 /**
  * Prints HTML to an A4 PDF (CSS `@page` rules win over the default size).
  * @throws EInvoiceError DEPENDENCY_MISSING without Chromium.
@@ -74,25 +154,21 @@ export async function htmlToPdf(html: string, options: HtmlToPdfOptions = {}): P
   const executablePath = findChromium(env)
   if (executablePath === undefined) throw missing(env)
   const timeout = options.timeoutMs ?? 30_000
-  const { chromium } = await import('playwright-core')
-  let browser: Awaited<ReturnType<typeof chromium.launch>>
+  const entry = await acquire(executablePath, timeout)
   try {
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS], timeout })
-  } catch (err) {
-    throw new EInvoiceError('DEPENDENCY_MISSING', `Chromium at ${executablePath} could not be started: ${(err as Error).message.split('\n')[0] ?? ''}`, {
-      details: { dependency: 'chromium', executable: executablePath },
-      cause: err,
-    })
-  }
-  try {
-    const context = await browser.newContext({ javaScriptEnabled: false, offline: true })
-    const page = await context.newPage()
-    // Templates come from callers: nothing may leave the machine (images must be data: URLs).
-    await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()))
-    await page.setContent(html, { waitUntil: 'load', timeout })
-    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout } as Parameters<typeof page.pdf>[0])
-    return new Uint8Array(pdf)
+    const context = await (await entry.browser).newContext({ javaScriptEnabled: false, offline: true })
+    try {
+      const page = await context.newPage()
+      // Templates come from callers: nothing may leave the machine (images must be data: URLs).
+      await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()))
+      await page.setContent(html, { waitUntil: 'load', timeout })
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout } as Parameters<typeof page.pdf>[0])
+      return new Uint8Array(pdf)
+    } finally {
+      // A crashed browser cannot close the context; the conversion's own error is the one to report.
+      await context.close().catch(() => undefined)
+    }
   } finally {
-    await browser.close()
+    await release(entry)
   }
 }

@@ -5,10 +5,15 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { getOperation } from '../operations/registry.js'
+import { keepBrowserAlive } from '../render/chromium.js'
 import { type WorkerReply, type WorkerTask, ownBytes, toFailure, transferList } from './worker-protocol.js'
 
 const port = parentPort
 if (port === null) throw new Error('src/server/worker.js runs as a worker thread only')
+
+// styledinvoicetofx requests in a row start Chromium once per worker; an idle browser goes after
+// 30 s. When the pool stops a worker, its Chromium exits with the closed pipe.
+keepBrowserAlive(30_000)
 
 port.on('message', (task: WorkerTask) => {
   void runTask(task).then((reply) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findChromium, htmlToPdf } from '../../src/render/chromium.js'
+import { browserState, closeBrowser, findChromium, htmlToPdf, keepBrowserAlive } from '../../src/render/chromium.js'
 import { parseStyledBody, renderTemplate, styledInvoiceToFacturX, templateView } from '../../src/render/styled.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { CORPUS_DIR } from '../helpers/corpus.js'
@@ -71,5 +71,25 @@ describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () =>
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  }, 60_000)
+
+  it('closes the browser after a one-shot conversion, and shares one browser across conversions while kept alive', async () => {
+    const before = browserState().launches
+    const [a, b] = await Promise.all([htmlToPdf('<p>one</p>'), htmlToPdf('<p>two</p>')])
+    expect(Buffer.from(a).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(Buffer.from(b).subarray(0, 5).toString()).toBe('%PDF-')
+    // Concurrent conversions share one browser; with no keep-alive it is gone when they end.
+    expect(browserState()).toEqual({ running: false, launches: before + 1 })
+    keepBrowserAlive(60_000)
+    try {
+      await htmlToPdf('<p>three</p>')
+      const third = await htmlToPdf('<p>four</p>')
+      expect(Buffer.from(third).subarray(0, 5).toString()).toBe('%PDF-')
+      expect(browserState()).toEqual({ running: true, launches: before + 2 })
+    } finally {
+      keepBrowserAlive(0)
+      await closeBrowser()
+    }
+    expect(browserState().running).toBe(false)
   }, 60_000)
 })
