@@ -48,6 +48,18 @@ export const PDF_RULES = {
   'PDFA-TRAILER-ID': r('pdfa', 'error', '6.1.3', 'the trailer must carry /ID, an array of two strings; {found}'),
   'PDFA-ENCRYPT': r('pdfa', 'error', '6.1.3', 'the file is encrypted (trailer /Encrypt); PDF/A forbids encryption'),
   'PDFA-UNREADABLE': r('pdfa', 'error', '6.1', 'the PDF cannot be read: {detail}', '7'),
+  // --- implementation limits (6.1.13) and content-stream operators (6.2.2)
+  'PDFA-LIMIT-INTEGER': r('pdfa', 'error', '6.1.13', 'the integer {value} ({where}) is outside -2147483648 to 2147483647'),
+  'PDFA-LIMIT-REAL': r('pdfa', 'error', '6.1.13', 'the real number {value} ({where}) is beyond +/-3.403 x 10^38 or, not being 0, closer to 0 than +/-1.175 x 10^-38'),
+  'PDFA-LIMIT-STRING': r('pdfa', 'error', '6.1.13', 'a string of {bytes} bytes ({where}) is longer than 32767 bytes'),
+  'PDFA-LIMIT-NAME': r('pdfa', 'error', '6.1.13', 'the name {name} of {bytes} bytes ({where}) is longer than 127 bytes'),
+  'PDFA-LIMIT-INDIRECT': r('pdfa', 'error', '6.1.13', 'the file has {count} indirect objects, more than 8388607'),
+  'PDFA-LIMIT-SAVE-DEPTH': r('pdfa', 'error', '6.1.13', 'q (save graphics state) is nested {depth} levels deep ({where}); at most 28 are allowed'),
+  'PDFA-LIMIT-DEVICEN': r('pdfa', 'error', '6.1.13', 'a DeviceN colour space ({where}) has {count} colourants, more than 32'),
+  'PDFA-LIMIT-CID': r('pdfa', 'error', '6.1.13', 'the embedded CMap of the font {font} maps to CID {cid}, greater than 65535'),
+  'PDFA-LIMIT-PAGE-BOX': r('pdfa', 'error', '6.1.13', 'the /{box} of page {page} is {width} x {height} units; each side must be 3 to 14400'),
+  'PDFA-UNDEFINED-OPERATOR': r('pdfa', 'error', '6.2.2', '{where} uses operators that ISO 32000-1 does not define: {operators} (a BX/EX compatibility section does not excuse them)'),
+  'PDFA-CONTENT-NOT-SCANNED': r('pdfa', 'information', '6.2.2', '{where} was not checked for operators and limits: {reason}'),
   // --- XMP (6.6.2, 6.6.4)
   'PDFA-XMP-MISSING': r('pdfa', 'error', '6.6.2.1', 'the document catalog has no XMP metadata stream (/Metadata)', '17'),
   'PDFA-XMP-STREAM': r('pdfa', 'error', '6.6.2.1', 'the metadata stream must have /Type /Metadata and /Subtype /XML; {found}'),

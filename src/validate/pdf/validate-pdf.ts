@@ -14,10 +14,12 @@ import { isInvalidating } from '../types.js'
 import { checkAnnotations, checkForms } from './annotation-checks.js'
 import { checkCidSets } from './cidset-check.js'
 import { checkColour } from './colour-checks.js'
+import { checkContentLimits } from './content-limits-check.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
 import { checkGlyphWidths, checkShownGlyphWidths } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
+import { checkObjectLimits } from './object-limits-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
@@ -101,6 +103,8 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
   findings.push(...xmp.findings)
   findings.push(...guarded('metadata streams', findings, [], () => checkOtherMetadataStreams(doc, xmp.schemas)))
+  findings.push(...guarded('implementation limits', findings, [], () => checkObjectLimits(doc)))
+  findings.push(...guarded('content-stream operators and limits', findings, [], () => checkContentLimits(doc)))
   findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))

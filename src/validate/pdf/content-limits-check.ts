@@ -1,0 +1,184 @@
+/**
+ * The content-stream half of ISO 19005-3 6.1.13 (numbers, strings and names as operands, q
+ * nesting) and 6.2.2 (only ISO 32000-1 operators, BX/EX sections included), on every content
+ * stream a page draws: its contents (the parts count as one stream, as for a viewer), annotation
+ * appearances, and, followed from the operators that use them, form XObjects (Do), tiling
+ * patterns (scn/SCN) and Type 3 glyph procedures (Tf). One lexer pass per stream; each stream is
+ * read once however often it is used, and nesting deeper than MAX_DEPTH is reported, not followed.
+ * @module
+ */
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { streamBytes } from '../../pdf/streams.js'
+import { pageResources } from '../../pdf/walk.js'
+import { TOKEN, type TokenKind, lexContent } from './content-lexer.js'
+import { DEFINED_OPERATORS, LIMITS, numberProblem } from './implementation-limits.js'
+import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+
+/** Forms in forms in patterns… deeper than this is hostile, not a real page. */
+const MAX_DEPTH = 32
+/** Undefined operators named in one finding. */
+const MAX_NAMED = 5
+
+/** A page's content parts share one q depth; every other stream starts at 0. */
+type SaveDepth = { depth: number; deepest: number; where: string | undefined }
+
+const latin1 = (data: Uint8Array, start: number, end: number): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + 64)))
+
+const decodeName = (raw: string): string => (raw.includes('#') ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : raw)
+
+const label = (o: PDFObject | undefined, what: string): string => (o instanceof PDFRef ? `${what} ${o.objectNumber} ${o.generationNumber}` : what)
+
+class ContentLimitScan {
+  readonly findings: PdfFinding[] = []
+  private readonly seen = new Set<PDFStream>()
+
+  constructor(private readonly doc: PDFDocument) {}
+
+  /** Scans one stream unless already scanned; `save` carries the q depth across a page's parts. */
+  stream(stream: PDFStream, where: string, resources: PDFDict | undefined, depth: number, save?: SaveDepth): void {
+    if (this.seen.has(stream)) return
+    this.seen.add(stream)
+    if (depth > MAX_DEPTH) {
+      this.findings.push(pdfFinding('PDFA-CONTENT-NOT-SCANNED', where, { where, reason: `it is nested more than ${MAX_DEPTH} levels deep` }))
+      return
+    }
+    let data: Uint8Array
+    try {
+      data = streamBytes(stream, where)
+    } catch {
+      return // A stream that cannot be decoded is reported by the file checks.
+    }
+    const own = save ?? { depth: 0, deepest: 0, where: undefined }
+    this.lex(data, where, resources, depth, own)
+    if (save === undefined) this.reportSaveDepth(own)
+  }
+
+  reportSaveDepth(save: SaveDepth): void {
+    if (save.deepest > LIMITS.maxSaveDepth) this.findings.push(pdfFinding('PDFA-LIMIT-SAVE-DEPTH', save.where ?? '', { depth: String(save.deepest), where: save.where ?? '' }))
+  }
+
+  private lex(data: Uint8Array, where: string, resources: PDFDict | undefined, depth: number, save: SaveDepth): void {
+    const reported = new Set<string>()
+    const undefinedOps = new Map<string, number>()
+    let lastName: string | undefined
+    const report = (id: 'PDFA-LIMIT-INTEGER' | 'PDFA-LIMIT-REAL' | 'PDFA-LIMIT-STRING' | 'PDFA-LIMIT-NAME', at: number, params: Record<string, string>): void => {
+      if (reported.has(id)) return // the first of each kind per stream is enough to act on
+      reported.add(id)
+      const place = `${where}, byte ${at}`
+      this.findings.push(pdfFinding(id, place, { ...params, where: place }))
+    }
+    lexContent(data, (kind: TokenKind, start, end, size) => {
+      if (kind === TOKEN.number) {
+        if (end - start < 10) return // shorter numbers are always inside the limits
+        const text = latin1(data, start, end)
+        const problem = numberProblem(Number(text), !text.includes('.'))
+        if (problem === 'integer') report('PDFA-LIMIT-INTEGER', start, { value: text })
+        else if (problem === 'real') report('PDFA-LIMIT-REAL', start, { value: text })
+      } else if (kind === TOKEN.string) {
+        if (size > LIMITS.maxStringBytes) report('PDFA-LIMIT-STRING', start, { bytes: String(size) })
+      } else if (kind === TOKEN.name) {
+        if (size > LIMITS.maxNameBytes) report('PDFA-LIMIT-NAME', start - 1, { bytes: String(size), name: `/${latin1(data, start, end).slice(0, 24)}…` })
+        lastName = end - start <= 256 ? decodeName(latin1(data, start, end)) : undefined
+      } else if (kind === TOKEN.operator) {
+        const op = latin1(data, start, end)
+        if (op === 'q') {
+          if (++save.depth > save.deepest) {
+            save.deepest = save.depth
+            if (save.depth === LIMITS.maxSaveDepth + 1) save.where = `${where}, byte ${start}`
+          }
+        } else if (op === 'Q') save.depth = Math.max(0, save.depth - 1)
+        else if (!DEFINED_OPERATORS.has(op)) {
+          if (!undefinedOps.has(op)) undefinedOps.set(op, start)
+        } else if (lastName !== undefined && (op === 'Do' || op === 'scn' || op === 'SCN' || op === 'Tf')) this.follow(op, lastName, resources, depth)
+        lastName = undefined
+      }
+    })
+    if (undefinedOps.size > 0) {
+      const list = [...undefinedOps].slice(0, MAX_NAMED).map(([op, at]) => `${JSON.stringify(op)} at byte ${at}`)
+      if (undefinedOps.size > MAX_NAMED) list.push(`and ${undefinedOps.size - MAX_NAMED} more`)
+      this.findings.push(pdfFinding('PDFA-UNDEFINED-OPERATOR', where, { where, operators: list.join(', ') }))
+    }
+  }
+
+  /** The streams an operator draws: a form XObject, a tiling pattern, a Type 3 font's glyphs. */
+  private follow(op: string, name: string, resources: PDFDict | undefined, depth: number): void {
+    const category = op === 'Do' ? 'XObject' : op === 'Tf' ? 'Font' : 'Pattern'
+    const dict = resources?.lookup(PDFName.of(category))
+    if (!(dict instanceof PDFDict)) return
+    const raw = dict.get(PDFName.of(name))
+    const target = raw instanceof PDFRef ? this.doc.context.lookup(raw) : raw
+    if (op === 'Do') {
+      if (target instanceof PDFStream && target.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) this.form(target, label(raw, 'form XObject'), resources, depth + 1)
+    } else if (op === 'Tf') {
+      if (target instanceof PDFDict && target.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')) this.type3(target, label(raw, 'Type 3 font'), resources, depth + 1)
+    } else if (target instanceof PDFStream) {
+      const type = target.dict.lookup(PDFName.of('PatternType'))
+      if (type instanceof PDFNumber && type.asNumber() === 1) this.form(target, label(raw, 'tiling pattern'), undefined, depth + 1)
+    }
+  }
+
+  /** A form XObject, tiling pattern or appearance: its own /Resources, else the caller's. */
+  form(stream: PDFStream, where: string, inherited: PDFDict | undefined, depth: number): void {
+    const own = stream.dict.lookup(PDFName.of('Resources'))
+    this.stream(stream, where, own instanceof PDFDict ? own : inherited, depth)
+  }
+
+  /** Every glyph procedure of a Type 3 font (all of them are content streams, used or not). */
+  private type3(font: PDFDict, where: string, inherited: PDFDict | undefined, depth: number): void {
+    const procs = font.lookup(PDFName.of('CharProcs'))
+    if (!(procs instanceof PDFDict)) return
+    const own = font.lookup(PDFName.of('Resources'))
+    for (const [glyph, value] of procs.entries()) {
+      const proc = value instanceof PDFRef ? this.doc.context.lookup(value) : value
+      if (proc instanceof PDFStream) this.stream(proc, `${where} glyph ${glyph.asString()}`, own instanceof PDFDict ? own : inherited, depth)
+    }
+  }
+}
+
+/** The appearance streams (N, R, D; each a stream or a dictionary of state streams) of an annotation. */
+function appearances(doc: PDFDocument, annot: PDFDict): { stream: PDFStream; raw: PDFObject | undefined }[] {
+  const ap = annot.lookup(PDFName.of('AP'))
+  if (!(ap instanceof PDFDict)) return []
+  const out: { stream: PDFStream; raw: PDFObject | undefined }[] = []
+  const add = (raw: PDFObject | undefined): void => {
+    const s = raw instanceof PDFRef ? doc.context.lookup(raw) : raw
+    if (s instanceof PDFStream) out.push({ stream: s, raw })
+  }
+  for (const key of ['N', 'R', 'D']) {
+    const raw = ap.get(PDFName.of(key))
+    const entry = raw instanceof PDFRef ? doc.context.lookup(raw) : raw
+    if (entry instanceof PDFDict && !(entry instanceof PDFStream)) for (const v of entry.values()) add(v)
+    else add(raw)
+  }
+  return out
+}
+
+export function checkContentLimits(doc: PDFDocument): PdfFinding[] {
+  const scan = new ContentLimitScan(doc)
+  let pages: ReturnType<PDFDocument['getPages']>
+  try {
+    pages = doc.getPages()
+  } catch {
+    return [] // A damaged page tree is reported where the file is read.
+  }
+  pages.forEach((page, index) => {
+    const resources = pageResources(page.node)
+    const raw = page.node.get(PDFName.of('Contents'))
+    const contents = raw instanceof PDFRef ? doc.context.lookup(raw) : raw
+    const parts: PDFObject[] = contents instanceof PDFArray ? contents.asArray() : raw === undefined ? [] : [raw]
+    const save: SaveDepth = { depth: 0, deepest: 0, where: undefined }
+    for (const part of parts) {
+      const stream = part instanceof PDFRef ? doc.context.lookup(part) : part
+      const where = part instanceof PDFRef ? `page ${index + 1} content (object ${part.objectNumber} ${part.generationNumber})` : `page ${index + 1} content`
+      if (stream instanceof PDFStream) scan.stream(stream, where, resources, 0, save)
+    }
+    scan.reportSaveDepth(save)
+    const annots = page.node.lookup(PDFName.of('Annots'))
+    for (const a of annots instanceof PDFArray ? annots.asArray() : []) {
+      const annot = a instanceof PDFRef ? doc.context.lookup(a) : a
+      if (!(annot instanceof PDFDict)) continue
+      for (const { stream, raw: ref } of appearances(doc, annot)) scan.form(stream, label(ref, `page ${index + 1} annotation appearance`), resources, 1)
+    }
+  })
+  return scan.findings
+}
