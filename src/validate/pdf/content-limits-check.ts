@@ -24,6 +24,41 @@ type SaveDepth = { depth: number; deepest: number; where: string | undefined }
 
 const latin1 = (data: Uint8Array, start: number, end: number): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + 64)))
 
+/** An operator of up to three bytes as one number, so the hot path builds no strings. */
+const opCode = (data: Uint8Array, start: number, end: number): number => {
+  const len = end - start
+  if (len > 3) return -1
+  return data[start]! | (len > 1 ? data[start + 1]! << 8 : 0) | (len > 2 ? data[start + 2]! << 16 : 0)
+}
+const codeOf = (op: string): number => op.charCodeAt(0) | ((op.charCodeAt(1) || 0) << 8) | ((op.charCodeAt(2) || 0) << 16)
+const DEFINED_CODES = new Set([...DEFINED_OPERATORS].map(codeOf))
+const Q_SAVE = codeOf('q')
+const Q_RESTORE = codeOf('Q')
+/** Operators that draw another content stream named by their last operand. */
+const FOLLOWED = new Map(['Do', 'scn', 'SCN', 'Tf'].map((op) => [codeOf(op), op]))
+
+/**
+ * Whether a number token could break a limit, from its digits alone: integers of 10 or more
+ * significant digits, reals of 38 or more before the point or 37 zeros after a 0 point.
+ * Everything else (nearly every number of a page) is decided without building a string.
+ */
+function mayBreakLimit(data: Uint8Array, start: number, end: number): boolean {
+  let i = start
+  if (data[i] === 0x2b || data[i] === 0x2d) i++
+  while (i < end && data[i] === 0x30) i++
+  let significant = 0
+  while (i < end && data[i] !== 0x2e) {
+    significant++
+    i++
+  }
+  if (i === end) return significant >= 10
+  if (significant >= 38) return true
+  if (significant > 0) return false
+  let zeros = 0
+  for (i++; i < end && data[i] === 0x30; i++) zeros++
+  return zeros >= 37 && i < end
+}
+
 const decodeName = (raw: string): string => (raw.includes('#') ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : raw)
 
 const label = (o: PDFObject | undefined, what: string): string => (o instanceof PDFRef ? `${what} ${o.objectNumber} ${o.generationNumber}` : what)
@@ -31,6 +66,8 @@ const label = (o: PDFObject | undefined, what: string): string => (o instanceof 
 class ContentLimitScan {
   readonly findings: PdfFinding[] = []
   private readonly seen = new Set<PDFStream>()
+  /** Resource names already followed, per resource dictionary: a page sets its font many times. */
+  private readonly followed = new Map<PDFDict | undefined, Set<string>>()
 
   constructor(private readonly doc: PDFDocument) {}
 
@@ -60,7 +97,8 @@ class ContentLimitScan {
   private lex(data: Uint8Array, where: string, resources: PDFDict | undefined, depth: number, save: SaveDepth): void {
     const reported = new Set<string>()
     const undefinedOps = new Map<string, number>()
-    let lastName: string | undefined
+    let nameStart = -1 // the last name operand, decoded only when an operator uses it
+    let nameEnd = -1
     const report = (id: 'PDFA-LIMIT-INTEGER' | 'PDFA-LIMIT-REAL' | 'PDFA-LIMIT-STRING' | 'PDFA-LIMIT-NAME', at: number, params: Record<string, string>): void => {
       if (reported.has(id)) return // the first of each kind per stream is enough to act on
       reported.add(id)
@@ -69,7 +107,7 @@ class ContentLimitScan {
     }
     lexContent(data, (kind: TokenKind, start, end, size) => {
       if (kind === TOKEN.number) {
-        if (end - start < 10) return // shorter numbers are always inside the limits
+        if (end - start < 10 || !mayBreakLimit(data, start, end)) return
         const text = latin1(data, start, end)
         const problem = numberProblem(Number(text), !text.includes('.'))
         if (problem === 'integer') report('PDFA-LIMIT-INTEGER', start, { value: text })
@@ -78,19 +116,24 @@ class ContentLimitScan {
         if (size > LIMITS.maxStringBytes) report('PDFA-LIMIT-STRING', start, { bytes: String(size) })
       } else if (kind === TOKEN.name) {
         if (size > LIMITS.maxNameBytes) report('PDFA-LIMIT-NAME', start - 1, { bytes: String(size), name: `/${latin1(data, start, end).slice(0, 24)}…` })
-        lastName = end - start <= 256 ? decodeName(latin1(data, start, end)) : undefined
+        nameStart = start
+        nameEnd = end
       } else if (kind === TOKEN.operator) {
-        const op = latin1(data, start, end)
-        if (op === 'q') {
+        const code = opCode(data, start, end)
+        if (code === Q_SAVE) {
           if (++save.depth > save.deepest) {
             save.deepest = save.depth
             if (save.depth === LIMITS.maxSaveDepth + 1) save.where = `${where}, byte ${start}`
           }
-        } else if (op === 'Q') save.depth = Math.max(0, save.depth - 1)
-        else if (!DEFINED_OPERATORS.has(op)) {
+        } else if (code === Q_RESTORE) save.depth = Math.max(0, save.depth - 1)
+        else if (!DEFINED_CODES.has(code)) {
+          const op = latin1(data, start, end)
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
-        } else if (lastName !== undefined && (op === 'Do' || op === 'scn' || op === 'SCN' || op === 'Tf')) this.follow(op, lastName, resources, depth)
-        lastName = undefined
+        } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {
+          const followed = FOLLOWED.get(code)
+          if (followed !== undefined) this.follow(followed, decodeName(latin1(data, nameStart, nameEnd)), resources, depth)
+        }
+        nameStart = -1
       }
     })
     if (undefinedOps.size > 0) {
@@ -102,6 +145,11 @@ class ContentLimitScan {
 
   /** The streams an operator draws: a form XObject, a tiling pattern, a Type 3 font's glyphs. */
   private follow(op: string, name: string, resources: PDFDict | undefined, depth: number): void {
+    let done = this.followed.get(resources)
+    if (done === undefined) this.followed.set(resources, (done = new Set()))
+    const key = `${op === 'SCN' ? 'scn' : op} ${name}`
+    if (done.has(key)) return
+    done.add(key)
     const category = op === 'Do' ? 'XObject' : op === 'Tf' ? 'Font' : 'Pattern'
     const dict = resources?.lookup(PDFName.of(category))
     if (!(dict instanceof PDFDict)) return
