@@ -11,7 +11,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject
 import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
 import { TOKEN, type TokenKind, lexContent } from './content-lexer.js'
-import { DEFINED_OPERATORS, LIMITS, numberProblem } from './implementation-limits.js'
+import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** Forms in forms in patterns… deeper than this is hostile, not a real page. */
@@ -22,7 +22,7 @@ const MAX_NAMED = 5
 /** A page's content parts share one q depth; every other stream starts at 0. */
 type SaveDepth = { depth: number; deepest: number; where: string | undefined }
 
-const latin1 = (data: Uint8Array, start: number, end: number): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + 64)))
+const latin1 = (data: Uint8Array, start: number, end: number, max = 64): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + max)))
 
 /** An operator of up to three bytes as one number, so the hot path builds no strings. */
 const opCode = (data: Uint8Array, start: number, end: number): number => {
@@ -115,7 +115,11 @@ class ContentLimitScan {
       } else if (kind === TOKEN.string) {
         if (size > LIMITS.maxStringBytes) report('PDFA-LIMIT-STRING', start, { bytes: String(size) })
       } else if (kind === TOKEN.name) {
-        if (size > LIMITS.maxNameBytes) report('PDFA-LIMIT-NAME', start - 1, { bytes: String(size), name: `/${latin1(data, start, end).slice(0, 24)}…` })
+        if (size > LIMITS.maxNameBytes) {
+          // 1024 bytes are enough to decide: whatever they encode, they read as more than 127 characters.
+          const length = measuredLength(Uint8Array.from(decodeName(latin1(data, start, Math.min(end, start + 1024), 1024)), (ch) => ch.charCodeAt(0)))
+          if (length > LIMITS.maxNameBytes) report('PDFA-LIMIT-NAME', start - 1, { bytes: String(end - start > 1024 ? size : length), name: `/${latin1(data, start, end).slice(0, 24)}…` })
+        }
         nameStart = start
         nameEnd = end
       } else if (kind === TOKEN.operator) {
@@ -131,7 +135,7 @@ class ContentLimitScan {
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
         } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {
           const followed = FOLLOWED.get(code)
-          if (followed !== undefined) this.follow(followed, decodeName(latin1(data, nameStart, nameEnd)), resources, depth)
+          if (followed !== undefined) this.follow(followed, decodeName(latin1(data, nameStart, nameEnd, 256)), resources, depth)
         }
         nameStart = -1
       }

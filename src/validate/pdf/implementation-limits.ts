@@ -35,6 +35,15 @@ export function numberProblem(value: number, integer: boolean): string | undefin
   return magnitude !== 0 && magnitude < LIMITS.minReal ? 'real' : undefined
 }
 
+const utf8 = new TextDecoder('utf-8')
+
+/**
+ * The length veraPDF measures for a string or name: the UTF-16 length of its bytes read as UTF-8
+ * (a Java String). Equal to the byte count for ASCII and binary data; called only for values whose
+ * byte count is already over the limit.
+ */
+export const measuredLength = (bytes: Uint8Array): number => utf8.decode(bytes).length
+
 /** Every content-stream operator of ISO 32000-1 (Annex A, table A.1). */
 export const DEFINED_OPERATORS: ReadonlySet<string> = new Set([
   'b', 'B', 'b*', 'B*', 'BDC', 'BI', 'BMC', 'BT', 'BX', 'c', 'cm', 'CS', 'cs', 'd', 'd0', 'd1', 'Do', 'DP', 'EI', 'EMC', 'ET', 'EX',

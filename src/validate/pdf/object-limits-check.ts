@@ -9,7 +9,7 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { TOKEN, lexContent } from './content-lexer.js'
-import { LIMITS, numberProblem } from './implementation-limits.js'
+import { LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** Nesting of direct objects beyond which a file is hostile and not descended (as in walk.ts). */
@@ -34,7 +34,7 @@ class ObjectWalk {
   private name(name: PDFName, owner: PDFRef): void {
     const encoded = name.asString()
     if (encoded.length <= LIMITS.maxNameBytes + 1) return // never longer once decoded
-    const bytes = name.asBytes().length
+    const bytes = measuredLength(name.asBytes())
     if (bytes > LIMITS.maxNameBytes) this.report('PDFA-LIMIT-NAME', owner, { bytes: String(bytes), name: `${encoded.slice(0, 25)}…` })
   }
 
@@ -49,7 +49,7 @@ class ObjectWalk {
       // Escapes and hex digits only make the written form longer than the bytes.
       const written = object.asString().length
       if (written > LIMITS.maxStringBytes) {
-        const bytes = object.asBytes().length
+        const bytes = measuredLength(object.asBytes())
         if (bytes > LIMITS.maxStringBytes) this.report('PDFA-LIMIT-STRING', owner, { bytes: String(bytes) })
       }
     } else if (object instanceof PDFStream) this.visit(object.dict, owner, depth + 1)

@@ -134,7 +134,7 @@ describe('validatePdf: implementation limits in content streams (6.1.13)', () =>
 
   it('accepts the largest values inside the limits (escapes and #xx count as one byte)', async () => {
     const r = await validatePdf(await variant((doc) => {
-      addToPage(doc, `2147483647 w -2147483648 w 0.${'0'.repeat(36)}2 w 0.0000000000 w BT (${'\\101'.repeat(32767)}) Tj <${'41'.repeat(32767)}> Tj ET /${'#41'.repeat(127)} MP`)
+      addToPage(doc, `2147483647 w -2147483648 w 0.${'0'.repeat(36)}2 w 0.0000000000 w BT (${'\\101'.repeat(32767)}) Tj <${'41'.repeat(32767)}> Tj ET /${'#41'.repeat(127)} MP /${'#C3#A9'.repeat(100)} MP`)
     }))
     expect(ruleIds(r).filter((id) => id.startsWith('PDFA-LIMIT'))).toEqual([])
   })
@@ -165,6 +165,8 @@ describe('validatePdf: implementation limits in objects (6.1.13)', () => {
       const page = doc.getPages()[0]!.node
       page.set(PDFName.of('Big'), doc.context.obj(2147483647))
       page.set(PDFName.of('N'.repeat(127)), PDFString.of('x'.repeat(32767)))
+      // 200 bytes of UTF-8 that read as 100 characters, which is what veraPDF measures
+      page.set(PDFName.of('\u00e9'.repeat(100)), PDFString.of('\\303\\251'.repeat(20000)))
       page.set(PDFName.of('CS'), doc.context.obj(['DeviceN', Array.from({ length: 32 }, (_, i) => `C${i}`), 'DeviceGray', { FunctionType: 2, Domain: [0, 1], C0: [0], C1: [1], N: 1 }]))
       page.set(PDFName.of('TrimBox'), doc.context.obj([0, 0, 3, 14400]))
     }))
@@ -245,5 +247,12 @@ describe('validatePdf: hostile content nesting stays bounded', () => {
     }))
     expect(finding(deep, 'PDFA-CONTENT-NOT-SCANNED')?.message).toContain('nested more than 32 levels')
     expect(ruleIds(deep)).not.toContain('PDFA-UNDEFINED-OPERATOR')
+  })
+
+  it('measures a name of 100 000 bytes and an unbalanced q storm without trouble', async () => {
+    const r = await validatePdf(await variant((doc) => addToPage(doc, `/${'N'.repeat(100000)} MP ${'q '.repeat(100000)}`)))
+    expect(finding(r, 'PDFA-LIMIT-NAME')?.message).toContain('of 100000 bytes')
+    expect(finding(r, 'PDFA-LIMIT-SAVE-DEPTH')?.message).toContain('100000 levels')
+    expect(ruleIds(r)).not.toContain('PDFA-UNREADABLE')
   })
 })
