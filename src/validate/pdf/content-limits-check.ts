@@ -1,6 +1,7 @@
 /**
  * The content-stream half of ISO 19005-3 6.1.13 (numbers, strings and names as operands, q
- * nesting) and 6.2.2 (only ISO 32000-1 operators, BX/EX sections included), on every content
+ * nesting) and 6.2.2 (only ISO 32000-1 operators, BX/EX sections included; resources named from
+ * the stream's own /Resources, not inherited from the page or page tree), on every content
  * stream a page draws: its contents (the parts count as one stream, as for a viewer), annotation
  * appearances, and, followed from the operators that use them, form XObjects (Do), tiling
  * patterns (scn/SCN) and Type 3 glyph procedures (Tf). One lexer pass per stream; each stream is
@@ -34,8 +35,6 @@ const codeOf = (op: string): number => op.charCodeAt(0) | ((op.charCodeAt(1) || 
 const DEFINED_CODES = new Set([...DEFINED_OPERATORS].map(codeOf))
 const Q_SAVE = codeOf('q')
 const Q_RESTORE = codeOf('Q')
-/** Operators that draw another content stream named by their last operand. */
-const FOLLOWED = new Map(['Do', 'scn', 'SCN', 'Tf'].map((op) => [codeOf(op), op]))
 
 /**
  * Whether a number token could break a limit, from its digits alone: integers of 10 or more
@@ -63,16 +62,39 @@ const decodeName = (raw: string): string => (raw.includes('#') ? raw.replace(/#(
 
 const label = (o: PDFObject | undefined, what: string): string => (o instanceof PDFRef ? `${what} ${o.objectNumber} ${o.generationNumber}` : what)
 
+/**
+ * Where a content stream's resource names resolve, as veraPDF resolves them: its own /Resources
+ * first, then the page's (for nested forms too, not the parent form's). A name found only in the
+ * page's, or any name of a page whose /Resources come from the page tree, is inherited (6.2.2).
+ */
+type Scope = {
+  own: PDFDict | undefined
+  page: PDFDict | undefined
+  /** Page content whose page node has no /Resources of its own. */
+  pageInherited: boolean
+  resolved: Map<string, { raw: PDFObject | undefined } | null>
+  inherited: Set<string>
+}
+
+const scope = (own: PDFDict | undefined, page: PDFDict | undefined, pageInherited = false): Scope => ({ own, page, pageInherited, resolved: new Map(), inherited: new Set() })
+
+/** Operators whose last name operand names a resource, and the resource category. */
+const RESOURCE_OPERATORS = new Map(
+  Object.entries({ gs: 'ExtGState', Tf: 'Font', Do: 'XObject', sh: 'Shading', cs: 'ColorSpace', CS: 'ColorSpace', scn: 'Pattern', SCN: 'Pattern', BDC: 'Properties', DP: 'Properties' }).map(
+    ([op, category]) => [codeOf(op), { op, category }],
+  ),
+)
+/** Colour-space names that are not resources. */
+const NOT_RESOURCES = new Set(['DeviceGray', 'DeviceRGB', 'DeviceCMYK', 'Pattern'])
+
 class ContentLimitScan {
   readonly findings: PdfFinding[] = []
   private readonly seen = new Set<PDFStream>()
-  /** Resource names already followed, per resource dictionary: a page sets its font many times. */
-  private readonly followed = new Map<PDFDict | undefined, Set<string>>()
 
   constructor(private readonly doc: PDFDocument) {}
 
   /** Scans one stream unless already scanned; `save` carries the q depth across a page's parts. */
-  stream(stream: PDFStream, where: string, resources: PDFDict | undefined, depth: number, save?: SaveDepth): void {
+  stream(stream: PDFStream, where: string, names: Scope, depth: number, save?: SaveDepth): void {
     if (this.seen.has(stream)) return
     this.seen.add(stream)
     if (depth > MAX_DEPTH) {
@@ -86,19 +108,52 @@ class ContentLimitScan {
       return // A stream that cannot be decoded is reported by the file checks.
     }
     const own = save ?? { depth: 0, deepest: 0, where: undefined }
-    this.lex(data, where, resources, depth, own)
-    if (save === undefined) this.reportSaveDepth(own)
+    this.lex(data, where, names, depth, own)
+    if (save === undefined) {
+      this.reportSaveDepth(own)
+      this.reportInherited(names, where)
+    }
   }
 
   reportSaveDepth(save: SaveDepth): void {
     if (save.deepest > LIMITS.maxSaveDepth) this.findings.push(pdfFinding('PDFA-LIMIT-SAVE-DEPTH', save.where ?? '', { depth: String(save.deepest), where: save.where ?? '' }))
   }
 
-  private lex(data: Uint8Array, where: string, resources: PDFDict | undefined, depth: number, save: SaveDepth): void {
+  reportInherited(names: Scope, where: string): void {
+    if (names.inherited.size === 0) return
+    const list = [...names.inherited].slice(0, MAX_NAMED)
+    if (names.inherited.size > MAX_NAMED) list.push(`and ${names.inherited.size - MAX_NAMED} more`)
+    this.findings.push(pdfFinding('PDFA-INHERITED-RESOURCES', where, { where, names: list.join(', '), from: names.pageInherited ? "the page tree's /Resources" : "the page's /Resources" }))
+  }
+
+  /** The resource `name` of `category` in the scope, noting an inherited one; undefined when there is none. */
+  private resolve(names: Scope, category: string, name: string): { raw: PDFObject | undefined } | undefined {
+    const key = `${category}/${name}`
+    const known = names.resolved.get(key)
+    if (known !== undefined) return known ?? undefined
+    const pdfName = PDFName.of(name)
+    const find = (resources: PDFDict | undefined): PDFObject | undefined => {
+      const dict = resources?.lookup(PDFName.of(category))
+      return dict instanceof PDFDict ? dict.get(pdfName) : undefined
+    }
+    let raw = find(names.own)
+    let inherited = names.pageInherited && raw !== undefined
+    if (raw === undefined && names.own !== names.page) {
+      raw = find(names.page)
+      inherited = raw !== undefined
+    }
+    if (inherited) names.inherited.add(`${category} /${name}`)
+    const result = raw === undefined ? null : { raw }
+    names.resolved.set(key, result)
+    return result ?? undefined
+  }
+
+  private lex(data: Uint8Array, where: string, names: Scope, depth: number, save: SaveDepth): void {
     const reported = new Set<string>()
     const undefinedOps = new Map<string, number>()
-    let nameStart = -1 // the last name operand, decoded only when an operator uses it
+    let nameStart = -1 // the last name operand outside arrays and dictionaries, decoded only when an operator uses it
     let nameEnd = -1
+    let nesting = 0
     const report = (id: 'PDFA-LIMIT-INTEGER' | 'PDFA-LIMIT-REAL' | 'PDFA-LIMIT-STRING' | 'PDFA-LIMIT-NAME', at: number, params: Record<string, string>): void => {
       if (reported.has(id)) return // the first of each kind per stream is enough to act on
       reported.add(id)
@@ -120,9 +175,14 @@ class ContentLimitScan {
           const length = measuredLength(Uint8Array.from(decodeName(latin1(data, start, Math.min(end, start + 1024), 1024)), (ch) => ch.charCodeAt(0)))
           if (length > LIMITS.maxNameBytes) report('PDFA-LIMIT-NAME', start - 1, { bytes: String(end - start > 1024 ? size : length), name: `/${latin1(data, start, end).slice(0, 24)}…` })
         }
-        nameStart = start
-        nameEnd = end
-      } else if (kind === TOKEN.operator) {
+        if (nesting === 0) {
+          nameStart = start
+          nameEnd = end
+        }
+      } else if (kind === TOKEN.open) nesting++
+      else if (kind === TOKEN.close) nesting = Math.max(0, nesting - 1)
+      else if (kind === TOKEN.operator) {
+        nesting = 0
         const code = opCode(data, start, end)
         if (code === Q_SAVE) {
           if (++save.depth > save.deepest) {
@@ -134,8 +194,8 @@ class ContentLimitScan {
           const op = latin1(data, start, end)
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
         } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {
-          const followed = FOLLOWED.get(code)
-          if (followed !== undefined) this.follow(followed, decodeName(latin1(data, nameStart, nameEnd, 256)), resources, depth)
+          const use = RESOURCE_OPERATORS.get(code)
+          if (use !== undefined) this.use(use.op, use.category, decodeName(latin1(data, nameStart, nameEnd, 256)), names, depth)
         }
         nameStart = -1
       }
@@ -147,42 +207,38 @@ class ContentLimitScan {
     }
   }
 
-  /** The streams an operator draws: a form XObject, a tiling pattern, a Type 3 font's glyphs. */
-  private follow(op: string, name: string, resources: PDFDict | undefined, depth: number): void {
-    let done = this.followed.get(resources)
-    if (done === undefined) this.followed.set(resources, (done = new Set()))
-    const key = `${op === 'SCN' ? 'scn' : op} ${name}`
-    if (done.has(key)) return
-    done.add(key)
-    const category = op === 'Do' ? 'XObject' : op === 'Tf' ? 'Font' : 'Pattern'
-    const dict = resources?.lookup(PDFName.of(category))
-    if (!(dict instanceof PDFDict)) return
-    const raw = dict.get(PDFName.of(name))
+  /** A resource an operator uses; forms (Do), tiling patterns (scn/SCN) and Type 3 fonts (Tf) are read in turn. */
+  private use(op: string, category: string, name: string, names: Scope, depth: number): void {
+    if (category === 'ColorSpace' && NOT_RESOURCES.has(name)) return
+    const found = this.resolve(names, category, name)
+    if (found === undefined) return
+    const { raw } = found
     const target = raw instanceof PDFRef ? this.doc.context.lookup(raw) : raw
+    if (!(target instanceof PDFStream || target instanceof PDFDict) || (target instanceof PDFStream && this.seen.has(target))) return
     if (op === 'Do') {
-      if (target instanceof PDFStream && target.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) this.form(target, label(raw, 'form XObject'), resources, depth + 1)
+      if (target instanceof PDFStream && target.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) this.form(target, label(raw, 'form XObject'), names.page, depth + 1)
     } else if (op === 'Tf') {
-      if (target instanceof PDFDict && target.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')) this.type3(target, label(raw, 'Type 3 font'), resources, depth + 1)
-    } else if (target instanceof PDFStream) {
+      if (!(target instanceof PDFStream) && target.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')) this.type3(target, label(raw, 'Type 3 font'), names.page, depth + 1)
+    } else if ((op === 'scn' || op === 'SCN') && target instanceof PDFStream) {
       const type = target.dict.lookup(PDFName.of('PatternType'))
-      if (type instanceof PDFNumber && type.asNumber() === 1) this.form(target, label(raw, 'tiling pattern'), undefined, depth + 1)
+      if (type instanceof PDFNumber && type.asNumber() === 1) this.form(target, label(raw, 'tiling pattern'), names.page, depth + 1)
     }
   }
 
-  /** A form XObject, tiling pattern or appearance: its own /Resources, else the caller's. */
-  form(stream: PDFStream, where: string, inherited: PDFDict | undefined, depth: number): void {
+  /** A form XObject, tiling pattern or appearance stream: its own /Resources, then the page's. */
+  form(stream: PDFStream, where: string, page: PDFDict | undefined, depth: number): void {
     const own = stream.dict.lookup(PDFName.of('Resources'))
-    this.stream(stream, where, own instanceof PDFDict ? own : inherited, depth)
+    this.stream(stream, where, scope(own instanceof PDFDict ? own : undefined, page), depth)
   }
 
   /** Every glyph procedure of a Type 3 font (all of them are content streams, used or not). */
-  private type3(font: PDFDict, where: string, inherited: PDFDict | undefined, depth: number): void {
+  private type3(font: PDFDict, where: string, page: PDFDict | undefined, depth: number): void {
     const procs = font.lookup(PDFName.of('CharProcs'))
     if (!(procs instanceof PDFDict)) return
     const own = font.lookup(PDFName.of('Resources'))
     for (const [glyph, value] of procs.entries()) {
       const proc = value instanceof PDFRef ? this.doc.context.lookup(value) : value
-      if (proc instanceof PDFStream) this.stream(proc, `${where} glyph ${glyph.asString()}`, own instanceof PDFDict ? own : inherited, depth)
+      if (proc instanceof PDFStream) this.stream(proc, `${where} glyph ${glyph.asString()}`, scope(own instanceof PDFDict ? own : undefined, page), depth)
     }
   }
 }
@@ -219,12 +275,14 @@ export function checkContentLimits(doc: PDFDocument): PdfFinding[] {
     const contents = raw instanceof PDFRef ? doc.context.lookup(raw) : raw
     const parts: PDFObject[] = contents instanceof PDFArray ? contents.asArray() : raw === undefined ? [] : [raw]
     const save: SaveDepth = { depth: 0, deepest: 0, where: undefined }
+    const names = scope(resources, resources, !(page.node.lookup(PDFName.of('Resources')) instanceof PDFDict))
     for (const part of parts) {
       const stream = part instanceof PDFRef ? doc.context.lookup(part) : part
       const where = part instanceof PDFRef ? `page ${index + 1} content (object ${part.objectNumber} ${part.generationNumber})` : `page ${index + 1} content`
-      if (stream instanceof PDFStream) scan.stream(stream, where, resources, 0, save)
+      if (stream instanceof PDFStream) scan.stream(stream, where, names, 0, save)
     }
     scan.reportSaveDepth(save)
+    scan.reportInherited(names, `page ${index + 1} content`)
     const annots = page.node.lookup(PDFName.of('Annots'))
     for (const a of annots instanceof PDFArray ? annots.asArray() : []) {
       const annot = a instanceof PDFRef ? doc.context.lookup(a) : a

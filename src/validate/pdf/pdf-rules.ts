@@ -59,6 +59,7 @@ export const PDF_RULES = {
   'PDFA-LIMIT-CID': r('pdfa', 'error', '6.1.13', 'the embedded CMap of the font {font} maps to CID {cid}, greater than 65535'),
   'PDFA-LIMIT-PAGE-BOX': r('pdfa', 'error', '6.1.13', 'the /{box} of page {page} is {width} x {height} units; each side must be 3 to 14400'),
   'PDFA-UNDEFINED-OPERATOR': r('pdfa', 'error', '6.2.2', '{where} uses operators that ISO 32000-1 does not define: {operators} (a BX/EX compatibility section does not excuse them)'),
+  'PDFA-INHERITED-RESOURCES': r('pdfa', 'error', '6.2.2', '{where} uses resources it does not carry in its own /Resources but takes from {from}: {names}'),
   'PDFA-CONTENT-NOT-SCANNED': r('pdfa', 'information', '6.2.2', '{where} was not checked for operators and limits: {reason}'),
   // --- XMP (6.6.2, 6.6.4)
   'PDFA-XMP-MISSING': r('pdfa', 'error', '6.6.2.1', 'the document catalog has no XMP metadata stream (/Metadata)', '17'),

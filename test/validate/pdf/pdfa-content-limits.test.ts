@@ -109,6 +109,39 @@ describe('validatePdf: undefined content-stream operators (6.2.2)', () => {
   })
 })
 
+describe('validatePdf: resources a content stream takes from elsewhere (6.2.2)', () => {
+  const opaqueState = (doc: PDFDocument): PDFRef => doc.context.register(doc.context.obj({ Type: 'ExtGState', LW: 1 }))
+
+  it('reports a form XObject without /Resources that uses the page’s, and accepts one with its own', async () => {
+    const borrowed = await validatePdf(await variant((doc) => {
+      const gs = opaqueState(doc)
+      addToPage(doc, '/X1 Do', { ExtGState: { G1: gs }, XObject: { X1: form(doc, '/G1 gs 0 0 5 5 re f') } })
+    }))
+    const f = finding(borrowed, 'PDFA-INHERITED-RESOURCES')
+    expect(f?.location).toMatch(/^form XObject \d+ 0$/)
+    expect(f?.message).toContain("ExtGState /G1")
+    expect(f?.message).toContain("the page's /Resources")
+    const own = await validatePdf(await variant((doc) => {
+      const gs = opaqueState(doc)
+      addToPage(doc, '/X1 Do', { XObject: { X1: form(doc, '/G1 gs 0 0 5 5 re f', { Resources: { ExtGState: { G1: gs } } }) } })
+    }))
+    expect(ruleIds(own)).not.toContain('PDFA-INHERITED-RESOURCES')
+  })
+
+  it('reports page content whose /Resources come from the page tree', async () => {
+    const r = await validatePdf(await variant((doc) => {
+      const page = doc.getPages()[0]!.node
+      const gs = opaqueState(doc)
+      addToPage(doc, '/G1 gs', { ExtGState: { G1: gs } })
+      const parent = page.lookup(PDFName.of('Parent'), PDFDict)
+      parent.set(PDFName.of('Resources'), page.get(PDFName.of('Resources'))!)
+      page.delete(PDFName.of('Resources'))
+    }))
+    expect(finding(r, 'PDFA-INHERITED-RESOURCES')?.message).toContain("the page tree's /Resources")
+    expect(finding(r, 'PDFA-INHERITED-RESOURCES')?.location).toBe('page 1 content')
+  })
+})
+
 describe('validatePdf: implementation limits in content streams (6.1.13)', () => {
   it('reports q nested more than 28 levels, counting a page’s content parts as one stream', async () => {
     const deep = await validatePdf(await variant((doc) => {
