@@ -23,7 +23,13 @@ const MAX_NAMED = 5
 /** A page's content parts share one q depth; every other stream starts at 0. */
 type SaveDepth = { depth: number; deepest: number; where: string | undefined }
 
-const latin1 = (data: Uint8Array, start: number, end: number, max = 64): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + max)))
+/** Bytes as a string, at most `max` of them (a loop: no subarray object for the short names of a page). */
+function latin1(data: Uint8Array, start: number, end: number, max = 64): string {
+  const stop = Math.min(end, start + max)
+  let text = ''
+  for (let i = start; i < stop; i++) text += String.fromCharCode(data[i]!)
+  return text
+}
 
 /** An operator of up to three bytes as one number, so the hot path builds no strings. */
 const opCode = (data: Uint8Array, start: number, end: number): number => {
@@ -72,7 +78,8 @@ type Scope = {
   page: PDFDict | undefined
   /** Page content whose page node has no /Resources of its own. */
   pageInherited: boolean
-  resolved: Map<string, { raw: PDFObject | undefined } | null>
+  /** Per `category/name`: what it resolved to (null: nothing), and whether it was followed already. */
+  resolved: Map<string, { raw: PDFObject | undefined; followed: boolean } | null>
   inherited: Set<string>
 }
 
@@ -127,7 +134,7 @@ class ContentLimitScan {
   }
 
   /** The resource `name` of `category` in the scope, noting an inherited one; undefined when there is none. */
-  private resolve(names: Scope, category: string, name: string): { raw: PDFObject | undefined } | undefined {
+  private resolve(names: Scope, category: string, name: string): { raw: PDFObject | undefined; followed: boolean } | undefined {
     const key = `${category}/${name}`
     const known = names.resolved.get(key)
     if (known !== undefined) return known ?? undefined
@@ -143,7 +150,7 @@ class ContentLimitScan {
       inherited = raw !== undefined
     }
     if (inherited) names.inherited.add(`${category} /${name}`)
-    const result = raw === undefined ? null : { raw }
+    const result = raw === undefined ? null : { raw, followed: false }
     names.resolved.set(key, result)
     return result ?? undefined
   }
@@ -211,7 +218,8 @@ class ContentLimitScan {
   private use(op: string, category: string, name: string, names: Scope, depth: number): void {
     if (category === 'ColorSpace' && NOT_RESOURCES.has(name)) return
     const found = this.resolve(names, category, name)
-    if (found === undefined) return
+    if (found === undefined || found.followed) return // a page sets the same font many times
+    found.followed = true
     const { raw } = found
     const target = raw instanceof PDFRef ? this.doc.context.lookup(raw) : raw
     if (!(target instanceof PDFStream || target instanceof PDFDict) || (target instanceof PDFStream && this.seen.has(target))) return

@@ -15,6 +15,10 @@ import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 /** Nesting of direct objects beyond which a file is hostile and not descended (as in walk.ts). */
 const MAX_DIRECT_DEPTH = 64
 
+const SUBTYPE = PDFName.of('Subtype')
+const TYPE0 = PDFName.of('Type0')
+const DEVICEN = PDFName.of('DeviceN')
+
 type ValueRule = 'PDFA-LIMIT-INTEGER' | 'PDFA-LIMIT-REAL' | 'PDFA-LIMIT-STRING' | 'PDFA-LIMIT-NAME' | 'PDFA-LIMIT-DEVICEN'
 
 class ObjectWalk {
@@ -54,14 +58,12 @@ class ObjectWalk {
       }
     } else if (object instanceof PDFStream) this.visit(object.dict, owner, depth + 1)
     else if (object instanceof PDFDict) {
-      if (depth === 0 && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) this.type0Fonts.push({ font: object, ref: owner })
-      for (const [key, value] of object.entries()) {
-        this.name(key, owner)
-        this.visit(value, owner, depth + 1)
-      }
+      if (depth === 0 && object.get(SUBTYPE) === TYPE0) this.type0Fonts.push({ font: object, ref: owner })
+      for (const key of object.keys()) this.name(key, owner)
+      for (const value of object.values()) this.visit(value, owner, depth + 1)
     } else if (object instanceof PDFArray) {
       const items = object.asArray()
-      if (items[0] === PDFName.of('DeviceN')) this.deviceN(items[1], owner)
+      if (items[0] === DEVICEN) this.deviceN(items[1], owner)
       for (const item of items) this.visit(item, owner, depth + 1)
     }
   }
@@ -117,15 +119,16 @@ function checkCmaps(fonts: readonly { font: PDFDict; ref: PDFRef }[], out: PdfFi
   }
 }
 
-const PAGE_BOXES = ['MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox'] as const
+const PAGE_BOXES = ['MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox'].map((box) => ({ box, key: PDFName.of(box), inherited: box === 'MediaBox' || box === 'CropBox' }))
+const PARENT = PDFName.of('Parent')
 
 /** A page attribute, inherited through the page tree for MediaBox and CropBox (ISO 32000-1 7.7.3.4). */
-function pageBox(page: PDFDict, key: string): PDFObject | undefined {
+function pageBox(page: PDFDict, key: PDFName, inherited: boolean): PDFObject | undefined {
   let node: PDFDict | undefined = page
   for (let depth = 0; node !== undefined && depth < 64; depth++) {
-    const box = node.lookup(PDFName.of(key))
-    if (box !== undefined || (key !== 'MediaBox' && key !== 'CropBox')) return box
-    const parent: PDFObject | undefined = node.lookup(PDFName.of('Parent'))
+    const box = node.lookup(key)
+    if (box !== undefined || !inherited) return box
+    const parent: PDFObject | undefined = node.lookup(PARENT)
     node = parent instanceof PDFDict ? parent : undefined
   }
   return undefined
@@ -139,8 +142,8 @@ function checkPageBoxes(doc: PDFDocument, out: PdfFinding[]): void {
     return // A damaged page tree is reported where the file is read.
   }
   pages.forEach((page, index) => {
-    for (const key of PAGE_BOXES) {
-      const box = pageBox(page.node, key)
+    for (const { box: name, key, inherited } of PAGE_BOXES) {
+      const box = pageBox(page.node, key, inherited)
       if (!(box instanceof PDFArray) || box.size() < 4) continue
       const n = [0, 1, 2, 3].map((i) => {
         const v = box.lookup(i)
@@ -150,7 +153,7 @@ function checkPageBoxes(doc: PDFDocument, out: PdfFinding[]): void {
       const width = Math.abs(n[2]! - n[0]!)
       const height = Math.abs(n[3]! - n[1]!)
       const fits = (side: number): boolean => side >= LIMITS.minPageSide && side <= LIMITS.maxPageSide
-      if (!fits(width) || !fits(height)) out.push(pdfFinding('PDFA-LIMIT-PAGE-BOX', `page ${index + 1} /${key}`, { box: key, page: String(index + 1), width: String(width), height: String(height) }))
+      if (!fits(width) || !fits(height)) out.push(pdfFinding('PDFA-LIMIT-PAGE-BOX', `page ${index + 1} /${name}`, { box: name, page: String(index + 1), width: String(width), height: String(height) }))
     }
   })
 }
