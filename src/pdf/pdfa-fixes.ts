@@ -4,7 +4,7 @@
  * NeedAppearances, NeedsRendering, actions on widgets and fields), optional-content
  * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
  * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
- * unreadable packets of object metadata (6.6.2.1); and the findings it cannot repair itself (device CMYK without a CMYK
+ * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2); and the findings it cannot repair itself (device CMYK without a CMYK
  * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
  * @module
  */
@@ -12,6 +12,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, 
 import { listAttachments } from './attachments.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
+import { fixInheritedResources } from './resource-fixes.js'
 import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { forEachDict } from './walk.js'
@@ -56,6 +57,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
   changed += fixObjectMetadata(doc)
+  changed += fixInheritedResources(doc)
   return changed
 }
 

@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFRef, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
+import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
 import { largestCid } from '../../../src/validate/pdf/object-limits-check.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { makePdf } from '../../pdf/fixtures.js'
@@ -139,6 +140,20 @@ describe('validatePdf: resources a content stream takes from elsewhere (6.2.2)',
     }))
     expect(finding(r, 'PDFA-INHERITED-RESOURCES')?.message).toContain("the page tree's /Resources")
     expect(finding(r, 'PDFA-INHERITED-RESOURCES')?.location).toBe('page 1 content')
+  })
+
+  it('pdf2pdfa gives pages and the forms they draw the resources they borrowed', async () => {
+    const borrowing = await variant((doc) => {
+      const gs = opaqueState(doc)
+      addToPage(doc, '/G1 gs /X1 Do', { ExtGState: { G1: gs }, XObject: { X1: form(doc, '/G1 gs 0 0 5 5 re f') } })
+      const page = doc.getPages()[0]!.node
+      page.lookup(PDFName.of('Parent'), PDFDict).set(PDFName.of('Resources'), page.get(PDFName.of('Resources'))!)
+      page.delete(PDFName.of('Resources'))
+    })
+    expect(ruleIds(await validatePdf(borrowing)).filter((id) => id === 'PDFA-INHERITED-RESOURCES')).toHaveLength(2)
+    const repaired = await validatePdf((await pdfToPdfa(borrowing, { ghostscript: false })).pdf)
+    expect(ruleIds(repaired)).not.toContain('PDFA-INHERITED-RESOURCES')
+    expect(repaired.pdfaValid).toBe(true)
   })
 })
 
