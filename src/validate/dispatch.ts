@@ -46,11 +46,6 @@ function nameMatches(tests: readonly NameTest[], ns: string, local: string): boo
   return false
 }
 
-function someIn<T>(items: ReadonlySet<T>, set: ReadonlySet<T>): boolean {
-  for (const x of items) if (set.has(x)) return true
-  return false
-}
-
 export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
   const alternatives: Alternative[] = []
   const seen = new Set<ElementMatcher>()
@@ -81,9 +76,25 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
       else if (list[list.length - 1] !== i) list.push(i)
     }
   })
-  // The path matchers of each pattern, and whether it has predicate contexts (tested per name).
-  const pathMatchers = patterns.map((p) => new Set(p.groups.map((g) => g.context).filter((c) => c.path !== undefined)))
-  const hasPredicates = patterns.map((p) => p.groups.some((g) => g.context.path === undefined))
+  // Where each path matcher sits (pattern, then group indices) and which groups are predicate
+  // contexts, so a new state looks only at the groups its accepted matchers and names can reach
+  // (a pattern of the CEN syntax tables has some 300 groups).
+  const patternsOf = new Map<ElementMatcher, number[]>()
+  const groupsOf = patterns.map((p, k) => {
+    const byMatcher = new Map<ElementMatcher, number[]>()
+    p.groups.forEach((g, i) => {
+      if (g.context.path === undefined) return
+      const list = byMatcher.get(g.context)
+      if (list !== undefined) return void list.push(i)
+      byMatcher.set(g.context, [i])
+      const ks = patternsOf.get(g.context)
+      if (ks === undefined) patternsOf.set(g.context, [k])
+      else ks.push(k)
+    })
+    return byMatcher
+  })
+  const predicateGroups = patterns.map((p) => p.groups.flatMap((g, i) => (g.context.path === undefined ? [i] : [])))
+  const predicatePatterns = patterns.flatMap((_, k) => ((predicateGroups[k] as number[]).length > 0 ? [k] : []))
   const states: State[] = []
   const ids = new Map<string, number>()
   let cached = 0
@@ -127,26 +138,32 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
   }
 
   const candidatesFor = (state: State, ns: string, local: string): Candidates[] => {
+    const reached = new Set<number>(predicatePatterns)
+    for (const m of state.accepted) for (const k of patternsOf.get(m) ?? []) reached.add(k)
     const out: Candidates[] = []
-    patterns.forEach((p, k) => {
-      // Most patterns have no context at this element: skip them without looking at each group.
-      if (!(hasPredicates[k] as boolean) && !someIn(state.accepted, pathMatchers[k] as ReadonlySet<ElementMatcher>)) return
+    for (const k of [...reached].sort((a, b) => a - b)) {
+      const p = patterns[k] as TreePattern
+      const indices: number[] = []
+      for (const m of state.accepted) for (const i of (groupsOf[k] as Map<ElementMatcher, number[]>).get(m) ?? []) indices.push(i)
+      for (const i of predicateGroups[k] as number[]) {
+        const c = (p.groups[i] as TreeRuleGroup).context
+        if (c.locals !== undefined && !c.locals.includes(local)) continue
+        if (c.byName !== undefined && !c.byName(ns, local)) continue
+        indices.push(i)
+      }
+      if (indices.length === 0) continue
+      // Groups keep their priority order within the pattern.
+      indices.sort((a, b) => a - b)
       const groups: TreeRuleGroup[] = []
       const tests: (((el: XmlElement) => boolean) | undefined)[] = []
-      for (const g of p.groups) {
+      for (const i of indices) {
+        const g = p.groups[i] as TreeRuleGroup
         const c = g.context
-        if (c.path !== undefined) {
-          if (!state.accepted.has(c)) continue
-          tests.push(c.where)
-        } else {
-          if (c.locals !== undefined && !c.locals.includes(local)) continue
-          if (c.byName !== undefined && !c.byName(ns, local)) continue
-          tests.push(c.byName !== undefined ? undefined : (el: XmlElement) => c.matches(el))
-        }
+        tests.push(c.path !== undefined ? c.where : c.byName !== undefined ? undefined : (el: XmlElement) => c.matches(el))
         groups.push(g)
       }
-      if (groups.length > 0) out.push({ pattern: k, groups, tests })
-    })
+      out.push({ pattern: k, groups, tests })
+    }
     return out
   }
 

@@ -2,12 +2,14 @@
  * The large tables a validation may need (the CII or UBL rule sets, the Factur-X and Order-X
  * schematron layers, the XSD structure tables) as one value the engine is given. `loadLayers`
  * imports only the ones a document needs: a cold `einvoice validate` of an XRechnung CII invoice
- * never parses the UBL or Factur-X tables. The synchronous API builds the complete set instead
+ * never parses the UBL or Factur-X tables, an EN 16931 one only the Factur-X EN 16931 table. The synchronous API builds the complete set instead
  * (validate-xml.ts).
  * @module
  */
+import type { FacturxProfile } from './facturx/rule-set.js'
 import { type ProfileRuleSets, classifyProfile, needsFacturx } from './rule-sets.js'
-import type { Finding, SyntaxKind } from './types.js'
+import type { SchematronTable } from './schematron/rule-table.js'
+import type { Finding, RuleSet, SyntaxKind } from './types.js'
 import type { Invoice } from '../model/invoice.js'
 import type { XmlDocument, XmlElement } from '../xml/index.js'
 import { type XsdSchemaName, schemaNamesFor } from './xsd/xsd-layer.js'
@@ -39,6 +41,23 @@ const XSD_MODULES: Readonly<Record<XsdSchemaName, () => Promise<XsdTable>>> = {
   'orderx-extended': async () => (await import('./xsd/tables/orderx-extended.js')).XSD_ORDERX_EXTENDED,
 }
 
+const FACTURX_TABLES: Readonly<Record<FacturxProfile, () => Promise<SchematronTable>>> = {
+  MINIMUM: async () => (await import('./facturx/tables/fx-minimum.js')).FX_MINIMUM,
+  BASICWL: async () => (await import('./facturx/tables/fx-basicwl.js')).FX_BASICWL,
+  BASIC: async () => (await import('./facturx/tables/fx-basic.js')).FX_BASIC,
+  EN16931: async () => (await import('./facturx/tables/fx-en16931.js')).FX_EN16931,
+  EXTENDED: async () => (await import('./facturx/tables/fx-extended.js')).FX_EXTENDED,
+}
+
+/** The Factur-X layer of one profile, with only that profile's table imported. */
+async function facturxLayer(profile: FacturxProfile): Promise<(profile: FacturxProfile) => RuleSet> {
+  const [{ facturxRuleSetFrom }, table] = await Promise.all([import('./facturx/rule-set.js'), FACTURX_TABLES[profile]()])
+  return (asked) => {
+    if (asked !== profile) throw new Error(`the Factur-X ${asked} table was not loaded for this document`)
+    return facturxRuleSetFrom(profile, table)
+  }
+}
+
 /** The profile class the plan will use (classifyProfile reads CII and UBL ids; the others have none). */
 function profileOf(syntax: SyntaxKind, specificationId: string | undefined): string {
   return syntax === 'ZUGFeRD1' || syntax === 'Order-X' ? 'OTHER' : classifyProfile(specificationId)
@@ -68,7 +87,8 @@ export async function loadLayers(syntax: SyntaxKind, specificationId: string | u
   const layers: ValidationLayers = { xsd, readModel: await modelReader(syntax) }
   if (syntax === 'CII') layers.cii = (await import('./binding-cii.js')).CII_RULE_SETS
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') layers.ubl = (await import('./binding-ubl.js')).UBL_RULE_SETS
-  if (syntax === 'CII' && needsFacturx(classifyProfile(specificationId))) layers.facturx = (await import('./facturx/index.js')).facturxRuleSet
+  // needsFacturx holds for the five Factur-X profile classes only.
+  if (syntax === 'CII' && needsFacturx(classifyProfile(specificationId))) layers.facturx = await facturxLayer(classifyProfile(specificationId) as FacturxProfile)
   if (syntax === 'Order-X') {
     const { orderxProfile, orderxRuleSet } = await import('./orderx/index.js')
     layers.orderx = (id) => orderxRuleSet(orderxProfile(id))

@@ -4,7 +4,7 @@
  * einvoice does not implement yet are named in the plan, so a verdict never hides them.
  * @module
  */
-import type { FacturxProfile } from './facturx/index.js'
+import type { FacturxProfile } from './facturx/rule-set.js'
 import type { RuleSet, SyntaxKind } from './types.js'
 import { xrechnungVersion } from './xrechnung/versions.js'
 

@@ -29,6 +29,12 @@ describe('loading only the tables a document needs', () => {
     expect(layers.facturx).toBeTypeOf('function')
   })
 
+  it("gives a Factur-X document its own profile's table only", async () => {
+    const layers = await loadLayers('CII', 'urn:cen.eu:en16931:2017')
+    expect(layers.facturx?.('EN16931').id).toBe('facturx-1.09.2-EN16931')
+    expect(() => layers.facturx?.('EXTENDED')).toThrow('the Factur-X EXTENDED table was not loaded for this document')
+  })
+
   it('gives UBL the UBL schema and rule sets, Order-X its profile schema and layer', async () => {
     const ubl = await loadLayers('UBL-Invoice', 'urn:cen.eu:en16931:2017')
     expect(Object.keys(ubl.xsd)).toEqual(['ubl-21'])
