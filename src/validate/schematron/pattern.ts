@@ -6,8 +6,8 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import type { ContextPath, ElementMatcher, NameTest } from '../types.js'
-import type { Expr, Step } from './ast.js'
+import type { ContextPath, ElementMatcher } from '../types.js'
+import type { Expr, NameTest, Step } from './ast.js'
 import { type Compiled, compile, envAt } from './compile.js'
 import { parseXPath } from './parser.js'
 
@@ -82,21 +82,102 @@ function predicatesOf(alt: Alternative): (el: XmlElement) => boolean {
 const PLAIN_NAME = /^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/
 
 /**
- * Most contexts are plain name paths (`/rsm:A/ram:B`, `//ram:C/ram:D`): read them directly, which
- * is what loading a profile table costs; anything else goes through the XPath parser.
+ * Splits a path at the `/` outside predicates and string literals; undefined when a bracket or a
+ * quote is left open. The scan jumps between the characters that matter (names are most of the text).
+ */
+function splitSteps(text: string): string[] | undefined {
+  const parts: string[] = []
+  const special = /[/[\]'"]/g
+  let depth = 0
+  let start = 0
+  for (let m = special.exec(text); m !== null; m = special.exec(text)) {
+    const c = m[0]
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, m.index + 1)
+      if (close < 0) return undefined
+      special.lastIndex = close + 1
+    } else if (c === '[') depth++
+    else if (c === ']') {
+      if (--depth < 0) return undefined
+    } else if (depth === 0) {
+      parts.push(text.slice(start, m.index))
+      start = m.index + 1
+    }
+  }
+  if (depth !== 0) return undefined
+  parts.push(text.slice(start))
+  return parts
+}
+
+/** The texts of `[p][q]…` when nothing else follows a step's name, else undefined. */
+function predicateTexts(text: string): string[] | undefined {
+  const out: string[] = []
+  const special = /[[\]'"]/g
+  let depth = 0
+  let start = 0
+  let closed = 0
+  for (let m = special.exec(text); m !== null; m = special.exec(text)) {
+    const c = m[0]
+    if (depth === 0 && (c !== '[' || m.index !== closed)) return undefined
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, m.index + 1)
+      if (close < 0) return undefined
+      special.lastIndex = close + 1
+    } else if (c === '[') {
+      if (depth++ === 0) start = m.index + 1
+    } else if (--depth === 0) {
+      out.push(text.slice(start, m.index))
+      closed = m.index + 1
+    }
+  }
+  return depth === 0 && closed === text.length ? out : undefined
+}
+
+/**
+ * A child step whose predicates are parsed when first looked at: most contexts of a profile table
+ * are never reached by a document's names, and their predicates are the bulk of the table's text.
+ */
+function lazyStep(test: NameTest, texts: readonly string[], namespaces: Readonly<Record<string, string>>): Step {
+  let parsed: Expr[] | undefined
+  return {
+    kind: 'axis',
+    axis: 'child',
+    test,
+    get predicates(): Expr[] {
+      return (parsed ??= texts.map((t) => parseXPath(t, namespaces)))
+    },
+  }
+}
+
+/**
+ * Most contexts are name paths, some with predicates (`/rsm:A/ram:B`, `//ram:C[ram:D = 'x']/ram:E`):
+ * read them directly, which is what loading a profile table costs; anything else (`*`, inner `//`,
+ * unions, axes) goes through the XPath parser.
  */
 function plainAlternative(source: string, namespaces: Readonly<Record<string, string>>): Alternative | undefined {
   const root = source.startsWith('//') ? '//' : source.startsWith('/') ? '/' : 'none'
-  const parts = source.slice(root === 'none' ? 0 : root.length).split('/')
+  const parts = splitSteps(source.slice(root === 'none' ? 0 : root.length))
+  if (parts === undefined) return undefined
   const steps: Step[] = []
+  let hasPredicates = false
   for (const part of parts) {
-    if (!PLAIN_NAME.test(part)) return undefined
-    const colon = part.indexOf(':')
-    const ns = namespaces[part.slice(0, colon)]
+    const bracket = part.indexOf('[')
+    const name = bracket < 0 ? part : part.slice(0, bracket)
+    if (!PLAIN_NAME.test(name)) return undefined
+    const colon = name.indexOf(':')
+    const ns = namespaces[name.slice(0, colon)]
     if (ns === undefined) return undefined
-    steps.push({ kind: 'axis', axis: 'child', test: { ns, local: part.slice(colon + 1) }, predicates: [] })
+    const test = { ns, local: name.slice(colon + 1) }
+    if (bracket < 0) {
+      steps.push({ kind: 'axis', axis: 'child', test, predicates: [] })
+      continue
+    }
+    const texts = predicateTexts(part.slice(bracket))
+    if (texts === undefined || texts.length === 0) return undefined
+    steps.push(lazyStep(test, texts, namespaces))
+    hasPredicates = true
   }
-  return { root, steps, hasPredicates: false }
+  return { root, steps, hasPredicates }
 }
 
 /** Compiles a rule context into the engine's matcher (a name path for the dispatcher when it can). */

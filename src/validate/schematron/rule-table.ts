@@ -165,8 +165,9 @@ export function compileAllRows(table: SchematronTable, namespaces: Readonly<Reco
 }
 
 /**
- * Builds the patterns of a table once per profile: contexts are read now (the engine indexes them),
- * row conditions are parsed and compiled when first run. Contexts keep their priority order.
+ * Builds the patterns of a table once per profile: context names are read now (the engine indexes
+ * them), their predicates and the row conditions are parsed and compiled when first run. Contexts
+ * keep their priority order.
  */
 export function compileSchematronTable(table: SchematronTable, options: CompileOptions): TreePattern[] {
   const rulesByContext = table.contexts.map((): TreeRule[] => [])

@@ -75,6 +75,18 @@ describe('schematron rule contexts (match patterns)', () => {
     expect(compilePattern('//a:X | //a:L', NS).matches(first)).toBe(true)
     expect(compilePattern('//a:V', NS).locals).toEqual(['V'])
   })
+
+  it('reads predicates with brackets and quotes in them, several per step, as the parser does', () => {
+    const v = first.children[0] as XmlElement
+    expect(compilePattern("//a:L[a:C = ']/['][@id]/a:V", NS).matches(v)).toBe(false)
+    expect(compilePattern("//a:L[a:C = 'S' or a:C = ']['][@id='1']/a:V", NS).matches(v)).toBe(true)
+    expect(compilePattern("/a:R[a:L[2][a:C = 'Z']]/a:L[a:V[. = '10.10']]/a:V", NS).matches(v)).toBe(true)
+    expect(compilePattern("/a:R[a:L[2][a:C = 'S']]/a:L/a:V", NS).matches(v)).toBe(false)
+    expect(compilePattern("//a:L[a:C = \"it's\"]/a:V", NS).matches(v)).toBe(false)
+    // Steps that are not names with predicates go through the XPath parser.
+    expect(compilePattern("//*[a:C = 'S']/a:V", NS).matches(v)).toBe(true)
+    expect(compilePattern("//a:L[a:C = 'S']//a:V", NS).matches(v)).toBe(true)
+  })
 })
 
 describe('compiled expressions keep XPath semantics in their fast paths', () => {
