@@ -42,7 +42,10 @@ export type Dispatcher = {
 }
 
 function nameMatches(tests: readonly NameTest[], ns: string, local: string): boolean {
-  for (const t of tests) if ((t.local === undefined || t.local === local) && (t.ns === undefined || t.ns === ns)) return true
+  for (let i = 0; i < tests.length; i++) {
+    const t = tests[i] as NameTest
+    if ((t.local === undefined || t.local === local) && (t.ns === undefined || t.ns === ns)) return true
+  }
   return false
 }
 
@@ -122,7 +125,9 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
   const transition = (from: State, ns: string, local: string): number => {
     const out = new Set<number>()
     // Continue the partial matches of the parent.
-    for (const pos of from.positions) {
+    const positions = from.positions
+    for (let p = 0; p < positions.length; p++) {
+      const pos = positions[p] as number
       const alt = alternatives[Math.floor(pos / SHIFT)] as Alternative
       const k = pos % SHIFT
       if (k < alt.steps.length && nameMatches(alt.steps[k] as readonly NameTest[], ns, local)) out.add(pos + 1)

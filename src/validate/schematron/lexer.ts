@@ -21,7 +21,6 @@ const NUMBER = /[0-9]*(\.[0-9]*)?([eE][+-]?[0-9]+)?/y
 // Character classes by code (the tables are ASCII; a regex per character made loading slow).
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const isDigit = (c: number): boolean => c >= 48 && c <= 57
-const isNameChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 46 || c === 45
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || (c > 127 && /\s/.test(String.fromCharCode(c)))
 
 /** A malformed expression is a defect of a rule table (never of user input): fail loudly at load. */
@@ -29,11 +28,17 @@ function bad(expr: string, at: number, what: string): never {
   throw new Error(`rule expression: ${what} at offset ${at} in "${expr.slice(0, 80)}"`)
 }
 
+// Names and numbers are read by sticky regular expressions: a loop per character is slow while the
+// tokeniser is still interpreted, and a cold validation tokenises some 25 KB of conditions.
+/** `name`, `prefix:local` or `prefix:*` (not `name::`, an axis). */
+const NAME = /[A-Za-z_][\w.-]*(?::(?!:)(?:\*|[\w.-]*))?/y
+const NAME_CHARS = /[\w.-]*/y
+
 function readName(expr: string, i: number): number {
-  let j = i
-  while (j < expr.length && isNameChar(expr.charCodeAt(j))) j++
+  NAME_CHARS.lastIndex = i
+  NAME_CHARS.test(expr)
   // A name ending in '-' or '.' before a non-name character is XPath's business; ours never do.
-  return j
+  return NAME_CHARS.lastIndex
 }
 
 /** Splits an expression into tokens; `prefix:local`, `prefix:*` and `*:local` stay one name token. */
@@ -48,20 +53,19 @@ export function tokenize(expr: string): Token[] {
       continue
     }
     if (c === '"' || c === "'") {
+      // A doubled quote inside the literal stands for one quote.
       let j = i + 1
       let s = ''
       for (;;) {
-        if (j >= expr.length) bad(expr, i, 'unterminated string')
-        if (expr[j] === c) {
-          if (expr[j + 1] === c) {
-            s += c
-            j += 2
-            continue
-          }
+        const close = expr.indexOf(c, j)
+        if (close < 0) bad(expr, i, 'unterminated string')
+        s += expr.slice(j, close)
+        if (expr[close + 1] !== c) {
+          j = close
           break
         }
-        s += expr[j]
-        j++
+        s += c
+        j = close + 2
       }
       out.push({ kind: 'string', text: s, at: i })
       i = j + 1
@@ -81,11 +85,9 @@ export function tokenize(expr: string): Token[] {
       continue
     }
     if (isLetter(code)) {
-      let j = readName(expr, i)
-      if (expr[j] === ':' && expr[j + 1] !== ':') {
-        if (expr[j + 1] === '*') j += 2
-        else j = readName(expr, j + 1)
-      }
+      NAME.lastIndex = i
+      NAME.test(expr)
+      const j = NAME.lastIndex
       out.push({ kind: 'name', text: expr.slice(i, j), at: i })
       i = j
       continue
