@@ -9,7 +9,21 @@ import { type Token, tokenize } from './lexer.js'
 import { Decimal } from '../../model/decimal.js'
 import { type Atomic, dbl, dec } from './values.js'
 
-const COMPARISON = new Set(['=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'])
+const COMPARISON_LEVEL = 3
+/** Binding strength of the binary operators (the levels of the XPath 2.0 grammar). */
+const BINARY_LEVEL: ReadonlyMap<string, number> = new Map([
+  ['or', 1],
+  ['and', 2],
+  ...['=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'].map((op): [string, number] => [op, COMPARISON_LEVEL]),
+  ['+', 4],
+  ['-', 4],
+  ['*', 5],
+  ['div', 5],
+  ['idiv', 5],
+  ['mod', 5],
+  ['|', 6],
+  ['union', 6],
+])
 const AXES = new Set<string>(['child', 'descendant', 'descendant-or-self', 'self', 'parent', 'ancestor', 'ancestor-or-self', 'attribute'])
 /** Names that are node-kind tests, not function calls, when followed by `(`. */
 const KIND_TESTS = new Set(['node', 'text', 'element', 'attribute', 'comment'])
@@ -99,43 +113,26 @@ class Parser {
       this.expectName('else')
       return { kind: 'if', cond, then, else: this.exprSingle() }
     }
-    return this.or()
+    return this.binary(1)
   }
 
-  private binaryChain(next: () => Expr, ops: readonly string[]): Expr {
-    let left = next()
+  /**
+   * The binary operators from `or` down to `union`, by precedence climbing: one call per operand
+   * instead of one per grammar level (the parser runs interpreted while a cold validation compiles
+   * its rules). Left-associative, except that comparisons do not chain (`a = b = c` is an error).
+   */
+  private binary(minLevel: number): Expr {
+    let left = this.cast()
+    let maxLevel = Infinity
     for (;;) {
       const t = this.t
-      const op = (t.kind === 'op' || t.kind === 'name') && ops.includes(t.text) ? t.text : undefined
-      if (op === undefined) return left
+      const level = t.kind === 'op' || t.kind === 'name' ? BINARY_LEVEL.get(t.text) : undefined
+      if (level === undefined || level < minLevel || level > maxLevel) return left
       this.i++
-      left = { kind: 'binary', op, left, right: next() }
+      left = { kind: 'binary', op: t.text, left, right: this.binary(level + 1) }
+      // After a comparison only `and`/`or` may follow; after any other operator, its level or lower.
+      maxLevel = level === COMPARISON_LEVEL ? COMPARISON_LEVEL - 1 : level
     }
-  }
-
-  private or(): Expr {
-    return this.binaryChain(() => this.and(), ['or'])
-  }
-  private and(): Expr {
-    return this.binaryChain(() => this.comparison(), ['and'])
-  }
-  private comparison(): Expr {
-    const left = this.additive()
-    const t = this.t
-    if ((t.kind === 'op' || t.kind === 'name') && COMPARISON.has(t.text)) {
-      this.i++
-      return { kind: 'binary', op: t.text, left, right: this.additive() }
-    }
-    return left
-  }
-  private additive(): Expr {
-    return this.binaryChain(() => this.multiplicative(), ['+', '-'])
-  }
-  private multiplicative(): Expr {
-    return this.binaryChain(() => this.union(), ['*', 'div', 'idiv', 'mod'])
-  }
-  private union(): Expr {
-    return this.binaryChain(() => this.cast(), ['|', 'union'])
   }
   private cast(): Expr {
     const operand = this.unary()
