@@ -6,7 +6,7 @@
  * surface as `XPathDynamicError`.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { Expr, NameTest, Step } from './ast.js'
 import { castTo, functionFor, integer } from './functions.js'
 import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
@@ -297,6 +297,34 @@ function compileSimpleRelative(steps: readonly Step[]): Compiled | undefined {
     for (const c of el.children) if (t(c) && walk(c, depth + 1, visit)) return true
     return false
   }
+  // Counting and existence of longer paths (`ram:A/ram:B`, `ram:A/@x`) recurse without a visitor
+  // callback; the attributes are the element's own (`attributesOf` lists the same ones as nodes).
+  const countFrom = (el: XmlElement, depth: number): number => {
+    let n = 0
+    if (depth === tests.length) {
+      if (attrTest === undefined) return 1
+      const attributes = el.attributes
+      for (let i = 0; i < attributes.length; i++) if (attrTest(attributes[i] as XmlAttribute)) n++
+      return n
+    }
+    const t = tests[depth] as (n: { ns: string; local: string }) => boolean
+    const kids = el.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (t(c)) n += countFrom(c, depth + 1)
+    }
+    return n
+  }
+  const existsFrom = (el: XmlElement, depth: number): boolean => {
+    if (depth === tests.length) return attrTest === undefined || el.attributes.some(attrTest)
+    const t = tests[depth] as (n: { ns: string; local: string }) => boolean
+    const kids = el.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (t(c) && existsFrom(c, depth + 1)) return true
+    }
+    return false
+  }
   // The two most common shapes, `ram:X` and `@x`, counted and tested without a visitor.
   const [onlyChild] = tests
   const countIn: (el: XmlElement) => number =
@@ -312,20 +340,13 @@ function compileSimpleRelative(steps: readonly Step[]): Compiled | undefined {
             for (const a of el.attributes) if (attrTest(a)) n++
             return n
           }
-        : (el) => {
-            let n = 0
-            walk(el, 0, () => {
-              n++
-              return false
-            })
-            return n
-          }
+        : (el) => countFrom(el, 0)
   const existsIn: (el: XmlElement) => boolean =
     tests.length === 1 && onlyChild !== undefined && attrTest === undefined
       ? (el) => el.children.some(onlyChild)
       : tests.length === 0 && attrTest !== undefined
         ? (el) => el.attributes.some(attrTest)
-        : (el) => walk(el, 0, () => true)
+        : (el) => existsFrom(el, 0)
   // An attribute has no children nor attributes; the document node goes the general way.
   const start = (item: Item): XmlElement | undefined => {
     if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
