@@ -574,7 +574,7 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
   const fn = functionFor(expr.name)
   if (fn === undefined) throw new Error(`rule expression: unsupported function ${expr.name}()`)
   const args = expr.args.map((a) => compileIn(a, scope))
-  const [a0] = args
+  const [a0, a1] = args
   if (args.length === 1 && a0 !== undefined) {
     switch (expr.name) {
       case 'not':
@@ -599,6 +599,11 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
     return fromBool(() => v)
   }
   const shape: Shape = BOOLEAN_FUNCTIONS.has(expr.name) ? 'bool' : 'any'
+  // One and two arguments (nearly every call) without a mapping callback per evaluation.
+  if (args.length === 1 && a0 !== undefined) return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env)], context: item }))
+  if (args.length === 2 && a0 !== undefined && a1 !== undefined) {
+    return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env), a1.seq(item, pos, size, env)], context: item }))
+  }
   return make(shape, (item, pos, size, env) => fn({ args: args.map((a) => a.seq(item, pos, size, env)), context: item }))
 }
 
