@@ -52,17 +52,21 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || typeof v === 'function' || (Array.isArray(v) && v.length === 0)
 }
 
-// Property names repeat from object to object (the payload's field names): quote each once.
-const quotedKeys = new Map<string, string>()
-const MAX_QUOTED_KEYS = 2000
+// Property names repeat from object to object (the payload's field names): each key's compact
+// openings (`{"key":` first in its object, `,"key":` after another entry) are built once, so an
+// entry is one append, not three concatenations.
+type KeyText = { quoted: string; first: string; next: string }
+const keyTexts = new Map<string, KeyText>()
+const MAX_KEY_TEXTS = 2000
 
-function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key)
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key)
-    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted)
+function keyText(key: string): KeyText {
+  let text = keyTexts.get(key)
+  if (text === undefined) {
+    const quoted = JSON.stringify(key)
+    text = { quoted, first: `{${quoted}:`, next: `,${quoted}:` }
+    if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(key, text)
   }
-  return quoted
+  return text
 }
 
 /** The literal of an exact number; text that is no number literal is written as a string. */
@@ -173,13 +177,15 @@ function writeEntries(
 ): void {
   const inner = step === '' ? '' : indent + step
   const separator = step === '' ? ',' : ',\n' + inner
-  const colon = step === '' ? ':' : ': '
   let first = true
   for (const key of keys) {
     const value = overrides !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : record[key]
     // Symbols are dropped by JSON.stringify itself.
     if (isEmpty(value) || typeof value === 'symbol') continue
-    out += (first ? (step === '' ? '{' : '{\n' + inner) : separator) + quoteKey(key) + colon
+    if (step === '') {
+      const text = keyText(key)
+      out += first ? text.first : text.next
+    } else out += (first ? '{\n' + inner : separator) + keyText(key).quoted + ': '
     first = false
     write(value, inner, step)
   }
