@@ -24,10 +24,44 @@ function padAt(depth: number): string {
   return (PADS[depth] ??= '\n' + '  '.repeat(depth))
 }
 
+/**
+ * An element name's tags on their own line at each depth (`\n  <name>`, `\n  </name>`), built once:
+ * a leaf is then three appends to the output instead of eight concatenations, each of which made
+ * a string of its own.
+ */
+type NameTags = { startAt: string[]; openAt: string[]; closeAt: string[]; close: string }
+const nameTags = new Map<string, NameTags>()
+/** Names are the writers' constants; the bound only guards against a caller passing data. */
+const MAX_NAMES = 4000
+
+function tagsOf(name: string): NameTags {
+  let tags = nameTags.get(name)
+  if (tags === undefined) {
+    tags = { startAt: [], openAt: [], closeAt: [], close: '</' + name + '>' }
+    if (nameTags.size < MAX_NAMES) nameTags.set(name, tags)
+  }
+  return tags
+}
+
+/** `\n  <name` at `depth` (a start tag whose end is written when its content is known). */
+function startTagAt(tags: NameTags, name: string, depth: number): string {
+  return (tags.startAt[depth] ??= padAt(depth) + '<' + name)
+}
+
+/** `\n  <name>` at `depth`. */
+function openTagAt(tags: NameTags, name: string, depth: number): string {
+  return (tags.openAt[depth] ??= padAt(depth) + '<' + name + '>')
+}
+
+/** `\n  </name>` at `depth`. */
+function closeTagAt(tags: NameTags, depth: number): string {
+  return (tags.closeAt[depth] ??= padAt(depth) + tags.close)
+}
+
 export class XmlTextWriter {
   private out: string
-  /** Start tags (`<name attrs`) and names of the open elements, outermost first. */
-  private readonly starts: string[] = []
+  /** Attributes (` a="v"` text) and names of the open elements, outermost first. */
+  private readonly attrs: string[] = []
   private readonly names: string[] = []
   /** Open elements that are left out altogether when nothing is written into them. */
   private readonly optional: boolean[] = []
@@ -44,10 +78,10 @@ export class XmlTextWriter {
    * (in the given order, '' for the default namespace) and an optional comment.
    */
   constructor(root: string, namespaces: Readonly<Record<string, string>>, comment?: string) {
-    let start = '<?xml version="1.0" encoding="UTF-8"?>\n<' + root
-    for (const prefix of Object.keys(namespaces)) start += attr(prefix === '' ? 'xmlns' : `xmlns:${prefix}`, namespaces[prefix])
-    this.out = start
-    this.starts.push('')
+    let rootAttrs = ''
+    for (const prefix of Object.keys(namespaces)) rootAttrs += attr(prefix === '' ? 'xmlns' : `xmlns:${prefix}`, namespaces[prefix])
+    this.out = '<?xml version="1.0" encoding="UTF-8"?>\n<' + root + rootAttrs
+    this.attrs.push(rootAttrs)
     this.names.push(root)
     this.optional.push(false)
     this.written = 1
@@ -60,27 +94,27 @@ export class XmlTextWriter {
 
   /** Opens an element that is written even when empty (`<a/>`). */
   open(name: string, attrs = ''): void {
-    this.starts.push('<' + name + attrs)
+    this.attrs.push(attrs)
     this.names.push(name)
     this.optional.push(false)
   }
 
   /** Opens an element that is left out when nothing is written into it. */
   openOptional(name: string, attrs = ''): void {
-    this.starts.push('<' + name + attrs)
+    this.attrs.push(attrs)
     this.names.push(name)
     this.optional.push(true)
   }
 
   /** Closes the innermost open element. */
   close(): void {
-    const i = this.starts.length - 1
+    const i = this.attrs.length - 1
     if (i < this.written) {
       if (this.tagOpen) {
         this.out += '/>'
         this.tagOpen = false
       } else {
-        this.out += padAt(i) + '</' + (this.names[i] as string) + '>'
+        this.out += closeTagAt(tagsOf(this.names[i] as string), i)
       }
       this.written = i
     } else if (this.optional[i] === false) {
@@ -89,7 +123,7 @@ export class XmlTextWriter {
       this.tagOpen = false
       this.written = i
     }
-    this.starts.pop()
+    this.attrs.pop()
     this.names.pop()
     this.optional.pop()
   }
@@ -97,9 +131,16 @@ export class XmlTextWriter {
   /** An element with text (`<a/>` when the text is empty or absent). */
   text(name: string, value: string | undefined, attrs = ''): void {
     this.ready()
-    const pad = padAt(this.starts.length)
-    this.out +=
-      value === undefined || value === '' ? pad + '<' + name + attrs + '/>' : pad + '<' + name + attrs + '>' + escapeXmlText(value) + '</' + name + '>'
+    const depth = this.attrs.length
+    if (value === undefined || value === '') {
+      this.out += padAt(depth) + '<' + name + attrs + '/>'
+      return
+    }
+    const tags = tagsOf(name)
+    if (attrs === '') this.out += openTagAt(tags, name, depth)
+    else this.out += padAt(depth) + '<' + name + attrs + '>'
+    this.out += escapeXmlText(value)
+    this.out += tags.close
   }
 
   /** An element with text, or nothing when the value is absent or blank (never an empty element). */
@@ -117,13 +158,13 @@ export class XmlTextWriter {
 
   /** The document text: closes what is open and ends with a line feed. */
   finish(): string {
-    while (this.starts.length > 0) this.close()
+    while (this.attrs.length > 0) this.close()
     return this.out + '\n'
   }
 
   /** Before content: the pending start tags of the open elements, and the `>` of the innermost. */
   private ready(): void {
-    if (this.written < this.starts.length) this.writeStarts()
+    if (this.written < this.attrs.length) this.writeStarts()
     if (this.tagOpen) {
       this.out += '>'
       this.tagOpen = false
@@ -131,12 +172,14 @@ export class XmlTextWriter {
   }
 
   private writeStarts(): void {
-    for (let i = this.written; i < this.starts.length; i++) {
+    for (let i = this.written; i < this.attrs.length; i++) {
       if (this.tagOpen) this.out += '>'
-      this.out += padAt(i) + (this.starts[i] as string)
+      const name = this.names[i] as string
+      const attrs = this.attrs[i] as string
+      this.out += attrs === '' ? startTagAt(tagsOf(name), name, i) : padAt(i) + '<' + name + attrs
       this.tagOpen = true
     }
-    this.written = this.starts.length
+    this.written = this.attrs.length
   }
 }
 
