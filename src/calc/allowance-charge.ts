@@ -13,19 +13,19 @@ export type AmountProvider = { value: Decimal; quantity: Decimal }
 /**
  * An absolute `totalAmount` is taken as given (no rounding, no quantity). A `percent` is applied
  * to the provider: `(v - v × (1 - round18(percent/100))) × quantity`, left unrounded.
- * @param path JSON path of the entry, for the error message.
+ * @returns undefined when the entry has neither.
  */
-export function allowanceChargeAmount(
-  entry: AllowanceChargePayload,
-  provider: AmountProvider,
-  path: string,
-): Decimal {
+function amountOf(entry: AllowanceChargePayload, provider: AmountProvider): Decimal | undefined {
   if (entry.totalAmount !== undefined) return entry.totalAmount
   if (entry.percent !== undefined) {
     const v = provider.value
     const single = v.times(minus(ONE, roundTo(percentToRate(entry.percent), 18)))
     return times(minus(v, single), provider.quantity)
   }
+  return undefined
+}
+
+function missingAmount(path: string): never {
   throw new EInvoiceError(
     'INVALID_PAYLOAD',
     `${path}: an allowance or charge needs totalAmount or percent`,
@@ -33,15 +33,33 @@ export function allowanceChargeAmount(
   )
 }
 
-export function sumAmounts(
-  entries: readonly AllowanceChargePayload[] | undefined,
+/**
+ * The amount of one entry (see amountOf).
+ * @param path JSON path of the entry, for the error message.
+ */
+export function allowanceChargeAmount(
+  entry: AllowanceChargePayload,
   provider: AmountProvider,
   path: string,
 ): Decimal {
+  return amountOf(entry, provider) ?? missingAmount(path)
+}
+
+/**
+ * Σ amounts of a line's entries. The error path (`zfitems[line].field[i]`) is built only when
+ * an entry lacks its amount: most lines have no entries, and their paths would be garbage.
+ */
+export function sumAmounts(
+  entries: readonly AllowanceChargePayload[] | undefined,
+  provider: AmountProvider,
+  line: number,
+  field: string,
+): Decimal {
   let total = ZERO
   if (entries === undefined) return total
-  entries.forEach((entry, i) => {
-    total = plus(total, allowanceChargeAmount(entry, provider, `${path}[${i}]`))
-  })
+  for (let i = 0; i < entries.length; i++) {
+    const amount = amountOf(entries[i] as AllowanceChargePayload, provider)
+    total = plus(total, amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`))
+  }
   return total
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, ONE, ZERO, minus, percentToRate, plus, round2 } from '../model/decimal.js'
+import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2 } from '../model/decimal.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
@@ -76,7 +76,7 @@ export function lineCategoryCode(item: ItemPayload): string {
 type LineRate = { percent: Decimal; category: string }
 
 function keyOf(percent: Decimal): string {
-  return percent.toString()
+  return percentText(percent)
 }
 
 /** The single (rate, category) all relevant lines share, or undefined when they differ. */
@@ -237,7 +237,7 @@ function categoryList(
 /** Calculates every line and the document totals of a parsed Invoice payload. */
 export function calculateDocument(invoice: InvoicePayload): DocumentCalculation {
   const items = invoice.zfitems ?? []
-  const lines = items.map((item, i) => calculateLine(item, `zfitems[${i}]`))
+  const lines = items.map((item, i) => calculateLine(item, i))
   let value = ZERO
   items.forEach((item, i) => {
     if (isCalculationRelevant(item)) value = plus(value, (lines[i] as LineCalculation).itemTotalNetAmount)

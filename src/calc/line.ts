@@ -35,8 +35,8 @@ export function basisQuantityOf(item: ItemPayload): Decimal {
   return basis === undefined || basis.isZero() ? ONE : basis
 }
 
-/** @param path JSON path of the item, e.g. `zfitems[0]`. */
-export function calculateLine(item: ItemPayload, path: string): LineCalculation {
+/** @param index the item's index in `zfitems`, for error messages. */
+export function calculateLine(item: ItemPayload, index: number): LineCalculation {
   const priceGross = item.price ?? ZERO
   const basisQty = basisQuantityOf(item)
   const quantity = item.quantity ?? ZERO
@@ -48,16 +48,16 @@ export function calculateLine(item: ItemPayload, path: string): LineCalculation 
   if (item.itemAllowances?.length || item.itemCharges?.length) {
     const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
     allowanceItemTotal = minus(
-      sumAmounts(item.itemAllowances, lineProvider, `${path}.itemAllowances`),
-      sumAmounts(item.itemCharges, lineProvider, `${path}.itemCharges`),
+      sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances'),
+      sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges'),
     )
   }
 
   // Product-level entries are per-unit price adjustments; several do not cascade.
   const productProvider = { value: priceGross, quantity: ONE }
   const price = plus(
-    minus(priceGross, sumAmounts(item.product?.allowances, productProvider, `${path}.product.allowances`)),
-    sumAmounts(item.product?.charges, productProvider, `${path}.product.charges`),
+    minus(priceGross, sumAmounts(item.product?.allowances, productProvider, index, 'product.allowances')),
+    sumAmounts(item.product?.charges, productProvider, index, 'product.charges'),
   )
 
   // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.

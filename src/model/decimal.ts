@@ -33,6 +33,19 @@ export function percentToRate(percent: Decimal): Decimal {
   return rate
 }
 
+/** Texts by percent instance, for the same reason: a VAT group is keyed by its rate's text. */
+const percentTexts = new WeakMap<Decimal, string>()
+
+/** `percent.toString()`, computed once per instance. */
+export function percentText(percent: Decimal): string {
+  let text = percentTexts.get(percent)
+  if (text === undefined) {
+    text = percent.toString()
+    percentTexts.set(percent, text)
+  }
+  return text
+}
+
 /** Whether `value` is exactly 1 (decimal.js keeps 1 as sign 1, exponent 0, digits [1]). */
 function isOne(value: Decimal): boolean {
   const digits = value.d as number[] | null
