@@ -15,24 +15,33 @@ import {
   type TradePartyPayload,
 } from './schemas.js'
 
+/**
+ * Applies the party's setter semantics in place: the reader (and zod) built the party for this
+ * payload alone, and assignment keeps the key order a spread copy would give (known keys stay
+ * where they are, new ones follow in this order) without copying every party.
+ */
 function normalizeParty(party: TradePartyPayload | undefined): TradePartyPayload | undefined {
   if (party === undefined) return undefined
   const vat = party.vatID ?? party.vatid
-  return {
-    ...party,
-    vatID: vat,
-    vatid: vat,
-    bankDetails: party.bankDetails?.map((b) => ({
-      ...b,
-      paymentMeansCode: b.paymentMeansCode ?? '58',
-      paymentMeansInformation: b.paymentMeansInformation ?? 'SEPA credit transfer',
-    })),
-    debitDetails: party.debitDetails?.map((d) => ({
-      ...d,
-      paymentMeansCode: d.paymentMeansCode ?? '59',
-      paymentMeansInformation: d.paymentMeansInformation ?? 'SEPA direct debit',
-    })),
+  party.vatID = vat
+  party.vatid = vat
+  const bankDetails = party.bankDetails
+  if (bankDetails !== undefined) {
+    for (const b of bankDetails) {
+      b.paymentMeansCode = b.paymentMeansCode ?? '58'
+      b.paymentMeansInformation = b.paymentMeansInformation ?? 'SEPA credit transfer'
+    }
   }
+  party.bankDetails = bankDetails
+  const debitDetails = party.debitDetails
+  if (debitDetails !== undefined) {
+    for (const d of debitDetails) {
+      d.paymentMeansCode = d.paymentMeansCode ?? '59'
+      d.paymentMeansInformation = d.paymentMeansInformation ?? 'SEPA direct debit'
+    }
+  }
+  party.debitDetails = debitDetails
+  return party
 }
 
 function normalize<T extends InvoicePayload>(invoice: T): T {
