@@ -149,47 +149,66 @@ function write(v: unknown, indent: string, step: string): void {
     writeSpread(v, indent, step)
     return
   }
-  writeEntries(v as Record<string, unknown>, Object.keys(v), undefined, indent, step)
+  writeObject(v as Readonly<Record<string, unknown>>, indent, step)
 }
 
+// Objects are walked with for-in and an own-key test rather than Object.keys: the same keys in the
+// same order (index keys first, then insertion order), without a fresh key array per object.
+
+/** The first own enumerable key of `record`, or undefined. */
+function firstOwnKey(record: object): string | undefined {
+  for (const key in record) if (Object.hasOwn(record, key)) return key
+  return undefined
+}
+
+function writeObject(record: Readonly<Record<string, unknown>>, indent: string, step: string): void {
+  const inner = step === '' ? '' : indent + step
+  let first = true
+  for (const key in record) {
+    if (Object.hasOwn(record, key) && writeEntry(key, record[key], first, inner, step)) first = false
+  }
+  closeObject(first, indent, step)
+}
+
+/** Base's keys in its order, each value taken from the overrides when they have the key; then the overrides' new keys. */
 function writeSpread(v: JsonSpread, indent: string, step: string): void {
-  const baseKeys = Object.keys(v.base)
-  const overrideKeys = Object.keys(v.overrides)
-  if (isIndexKey(baseKeys[0]) || isIndexKey(overrideKeys[0])) {
+  const base = v.base as Readonly<Record<string, unknown>>
+  const overrides = v.overrides
+  if (isIndexKey(firstOwnKey(base)) || isIndexKey(firstOwnKey(overrides))) {
     write(spreadOut(v), indent, step)
     return
   }
-  const base = v.base as Record<string, unknown>
-  // The overrides' keys base lacks come last, in their order; base's key list is extended in place.
-  for (const key of overrideKeys) {
-    if (!Object.prototype.propertyIsEnumerable.call(base, key)) baseKeys.push(key)
+  const inner = step === '' ? '' : indent + step
+  let first = true
+  for (const key in base) {
+    if (!Object.hasOwn(base, key)) continue
+    const value = Object.hasOwn(overrides, key) ? overrides[key] : base[key]
+    if (writeEntry(key, value, first, inner, step)) first = false
   }
-  writeEntries(base, baseKeys, v.overrides, indent, step)
+  for (const key in overrides) {
+    if (!Object.hasOwn(overrides, key) || Object.prototype.propertyIsEnumerable.call(base, key)) continue
+    if (writeEntry(key, overrides[key], first, inner, step)) first = false
+  }
+  closeObject(first, indent, step)
 }
 
-/** An object's entries under `keys`, each value taken from `overrides` when it has the key. */
-function writeEntries(
-  record: Readonly<Record<string, unknown>>,
-  keys: readonly string[],
-  overrides: Readonly<Record<string, unknown>> | undefined,
-  indent: string,
-  step: string,
-): void {
-  const inner = step === '' ? '' : indent + step
-  const separator = step === '' ? ',' : ',\n' + inner
-  let first = true
-  for (const key of keys) {
-    const value = overrides !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : record[key]
-    // Symbols are dropped by JSON.stringify itself.
-    if (isEmpty(value) || typeof value === 'symbol') continue
-    if (step === '') {
-      const text = keyText(key)
-      out += first ? text.first : text.next
-    } else out += (first ? '{\n' + inner : separator) + keyText(key).quoted + ': '
-    first = false
-    write(value, inner, step)
-  }
-  if (first) out += '{}'
+/**
+ * Appends `"key":value` (after `{` when `first`, else after a comma), unless the value is left out.
+ * @returns whether the entry was written.
+ */
+function writeEntry(key: string, value: unknown, first: boolean, inner: string, step: string): boolean {
+  // Symbols are dropped by JSON.stringify itself.
+  if (isEmpty(value) || typeof value === 'symbol') return false
+  if (step === '') {
+    const text = keyText(key)
+    out += first ? text.first : text.next
+  } else out += (first ? '{\n' : ',\n') + inner + keyText(key).quoted + ': '
+  write(value, inner, step)
+  return true
+}
+
+function closeObject(empty: boolean, indent: string, step: string): void {
+  if (empty) out += '{}'
   else out += step === '' ? '}' : '\n' + indent + '}'
 }
 
