@@ -3,7 +3,7 @@
  * scalar coercions Jackson applies (a number where a string is expected, `"true"` for a boolean).
  * @module
  */
-import { Decimal, isDecimal } from '../model/decimal.js'
+import { Decimal, isDecimal, shareText } from '../model/decimal.js'
 import { z } from 'zod'
 import type { CalendarDate } from '../model/invoice.js'
 
@@ -66,7 +66,10 @@ function toDecimal(value: unknown): Decimal | string {
       return `expected a number, got ${describe(value)}`
     }
     result = new Decimal(text)
-    if (knownDecimals.size < MAX_KNOWN_DECIMALS && value.length <= 24) knownDecimals.set(value, result)
+    if (knownDecimals.size < MAX_KNOWN_DECIMALS && value.length <= 24) {
+      knownDecimals.set(value, result)
+      shareText(result)
+    }
     return result
   }
   if (isDecimal(value)) return new Decimal(value)

@@ -3,7 +3,7 @@
  * Leaves out what Mustang's NON_EMPTY model leaves out: undefined, null, empty strings and arrays.
  * @module
  */
-import { type Decimal, isDecimal } from '../model/decimal.js'
+import { type Decimal, decimalText, isDecimal } from '../model/decimal.js'
 
 /** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
 export class JsonNumber {
@@ -13,7 +13,7 @@ export class JsonNumber {
 /** An amount written with at least 2 decimals, as Mustang's `setScale(2)` values appear. */
 export function money(value: Decimal): JsonNumber {
   // toString (plain notation for amounts) plus zero padding: much cheaper than toFixed's rounding.
-  const text = value.toString()
+  const text = decimalText(value)
   const dot = text.indexOf('.')
   if (dot < 0) return new JsonNumber(text.includes('e') ? value.toFixed(2) : text + '.00')
   return new JsonNumber(text.length - dot === 2 ? text + '0' : text)
@@ -124,7 +124,7 @@ function write(v: unknown, indent: string, step: string): void {
       return
     }
     if (isDecimal(v)) {
-      out += v.isFinite() ? v.toString() : JSON.stringify(v.toString())
+      out += v.isFinite() ? decimalText(v) : JSON.stringify(v.toString())
       return
     }
   }

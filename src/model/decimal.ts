@@ -33,15 +33,29 @@ export function percentToRate(percent: Decimal): Decimal {
   return rate
 }
 
-/** Texts by percent instance, for the same reason: a VAT group is keyed by its rate's text. */
-const percentTexts = new WeakMap<Decimal, string>()
+/**
+ * Texts (`toString()`) by instance, of the Decimals that recur from payload to payload: the
+ * reader's shared literals (a price, a quantity, a rate) and the percents VAT groups are keyed by.
+ * Writing a response then reuses the text instead of building it again.
+ */
+const texts = new WeakMap<Decimal, string>()
 
-/** `percent.toString()`, computed once per instance. */
+/** Marks `value` as recurring: its text is kept while the instance lives. */
+export function shareText(value: Decimal): void {
+  texts.set(value, value.toString())
+}
+
+/** `value.toString()`, the kept text when `value` is a recurring instance. */
+export function decimalText(value: Decimal): string {
+  return texts.get(value) ?? value.toString()
+}
+
+/** `percent.toString()`, computed once per instance (the VAT group key). */
 export function percentText(percent: Decimal): string {
-  let text = percentTexts.get(percent)
+  let text = texts.get(percent)
   if (text === undefined) {
     text = percent.toString()
-    percentTexts.set(percent, text)
+    texts.set(percent, text)
   }
   return text
 }

@@ -1,6 +1,6 @@
 /** The allocation-saving helpers give what the plain decimal.js operations give. */
 import { describe, expect, it } from 'vitest'
-import { Decimal, ONE, ZERO, minus, percentToRate, plus, round2, roundTo, times } from '../../src/model/decimal.js'
+import { Decimal, ONE, ZERO, decimalText, minus, percentText, percentToRate, plus, round2, roundTo, shareText, times } from '../../src/model/decimal.js'
 
 const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321', '9.999', '-0.005',
   // 64 significant digits: a sum rounds this to the 60-digit precision.
@@ -37,6 +37,19 @@ describe('decimal helpers', () => {
       const expected = show(p.div(100))
       expect(show(percentToRate(p))).toBe(expected)
       expect(show(percentToRate(p))).toBe(expected)
+    }
+  })
+
+  it('decimalText and percentText give toString, whether the text was kept or not', () => {
+    for (const v of values) {
+      const fresh = new Decimal(v)
+      expect(decimalText(fresh)).toBe(v.toString())
+      expect(percentText(fresh)).toBe(v.toString())
+      expect(percentText(fresh)).toBe(v.toString())
+      const shared = new Decimal(v)
+      shareText(shared)
+      expect(decimalText(shared)).toBe(v.toString())
+      expect(decimalText(new Decimal(v))).toBe(v.toString())
     }
   })
 })
