@@ -3,7 +3,7 @@
  * 2 decimals, prices and quantities with 4 to 18, dates in format 102 (yyyyMMdd). HALF_UP.
  * @module
  */
-import type { Decimal } from '../model/decimal.js'
+import { type Decimal, isShared } from '../model/decimal.js'
 import type { CalendarDate } from '../model/invoice.js'
 import type { XmlTextWriter } from '../xml/text-writer.js'
 
@@ -49,18 +49,42 @@ function fixed(value: Decimal, places: number): string {
   return negative && /[1-9]/.test(body) ? '-' + body : body
 }
 
-/** Amounts (udt:AmountType) and percentages: exactly 2 decimals. */
-export function amountText(value: Decimal): string {
+/**
+ * Texts of the recurring Decimals (the payload's shared literals: prices, quantities, rates), by
+ * instance: they come back in every invoice, so each is formatted once.
+ */
+const amountTexts = new WeakMap<Decimal, string>()
+const priceTexts = new WeakMap<Decimal, string>()
+
+function kept(texts: WeakMap<Decimal, string>, value: Decimal, format: (value: Decimal) => string): string {
+  let text = texts.get(value)
+  if (text === undefined) {
+    text = format(value)
+    if (isShared(value)) texts.set(value, text)
+  }
+  return text
+}
+
+function formatAmount(value: Decimal): string {
   return fixed(value, 2)
 }
 
-/** Prices and quantities: at least 4, at most 18 decimals (`9.9` → `9.9000`, `1.23456` stays). */
-export function priceText(value: Decimal): string {
+function formatPrice(value: Decimal): string {
   const places = value.decimalPlaces()
   if (places <= 4) return fixed(value, 4)
   if (places <= 18) return fixed(value, places)
   // Rounded to 18 places, trailing zeros then dropped down to the 4th decimal.
   return fixed(value, 18).replace(/(\.\d{4}\d*?)0+$/, '$1')
+}
+
+/** Amounts (udt:AmountType) and percentages: exactly 2 decimals. */
+export function amountText(value: Decimal): string {
+  return kept(amountTexts, value, formatAmount)
+}
+
+/** Prices and quantities: at least 4, at most 18 decimals (`9.9` → `9.9000`, `1.23456` stays). */
+export function priceText(value: Decimal): string {
+  return kept(priceTexts, value, formatPrice)
 }
 
 /** `2026-11-02` → `20261102` (UNTDID 2379 format 102). */

@@ -50,6 +50,11 @@ export function decimalText(value: Decimal): string {
   return texts.get(value) ?? value.toString()
 }
 
+/** Whether `value` is one of the recurring instances (see shareText). */
+export function isShared(value: Decimal): boolean {
+  return texts.has(value)
+}
+
 /** `percent.toString()`, computed once per instance (the VAT group key). */
 export function percentText(percent: Decimal): string {
   let text = texts.get(percent)
