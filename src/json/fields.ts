@@ -139,12 +139,41 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0')
 }
 
+/** The number written by the digits `s[from, to)`, or -1 when one is no digit. */
+function digitsAt(s: string, from: number, to: number): number {
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 0x30
+    if (c < 0 || c > 9) return -1
+    n = n * 10 + c
+  }
+  return n
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Whether `s` is exactly `YYYY-MM-DD`, a valid day of a year from 100 on (Date.UTC reads years
+ * below 100 as 19xx, which validDate refuses): the common form, checked without a RegExp match
+ * or a Date. Anything else takes the general path.
+ */
+function isPlainDate(s: string): boolean {
+  if (s.length !== 10 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return false
+  const year = digitsAt(s, 0, 4)
+  const month = digitsAt(s, 5, 7)
+  const day = digitsAt(s, 8, 10)
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number))
+}
+
 /**
  * Reads a date as a calendar date. A date-only value is taken as written. A date-time keeps the
  * calendar date written in its own offset (`2018-03-04T00:00+01:00` is 4 March); epoch millis and
  * a date-time without offset are read in UTC, as Mustang reads them.
  */
 export function toCalendarDate(value: unknown): CalendarDate | string {
+  if (typeof value === 'string' && isPlainDate(value)) return value
   if (typeof value === 'number' || (typeof value === 'string' && /^-?\d{10,}$/.test(value.trim()))) {
     const millis = Number(value)
     if (!Number.isSafeInteger(millis)) return `expected a date, got ${describe(value)}`
