@@ -10,6 +10,18 @@ import type { AllowanceChargePayload } from '../json/schemas.js'
 /** What a percentage applies to: `value` per unit, times `quantity`. */
 export type AmountProvider = { value: Decimal; quantity: Decimal }
 
+/** `1 - round18(percent / 100)` by percent instance: the payload reader shares one per literal. */
+const complements = new WeakMap<Decimal, Decimal>()
+
+function complementOf(percent: Decimal): Decimal {
+  let complement = complements.get(percent)
+  if (complement === undefined) {
+    complement = minus(ONE, roundTo(percentToRate(percent), 18))
+    complements.set(percent, complement)
+  }
+  return complement
+}
+
 /**
  * An absolute `totalAmount` is taken as given (no rounding, no quantity). A `percent` is applied
  * to the provider: `(v - v × (1 - round18(percent/100))) × quantity`, left unrounded.
@@ -19,7 +31,7 @@ function amountOf(entry: AllowanceChargePayload, provider: AmountProvider): Deci
   if (entry.totalAmount !== undefined) return entry.totalAmount
   if (entry.percent !== undefined) {
     const v = provider.value
-    const single = v.times(minus(ONE, roundTo(percentToRate(entry.percent), 18)))
+    const single = v.times(complementOf(entry.percent))
     return times(minus(v, single), provider.quantity)
   }
   return undefined

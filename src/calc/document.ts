@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2 } from '../model/decimal.js'
+import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2, shareText } from '../model/decimal.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
@@ -77,6 +77,23 @@ type LineRate = { percent: Decimal; category: string }
 
 function keyOf(percent: Decimal): string {
   return percentText(percent)
+}
+
+/** A group's rate by key text: one instance per rate (not parsed again per invoice), its text kept. */
+const groupPercents = new Map<string, Decimal>()
+const MAX_GROUP_PERCENTS = 1000
+
+/** `new Decimal(key)`: the rate as the key writes it, trailing zeros stripped (and 0, never -0). */
+function groupPercent(key: string): Decimal {
+  let percent = groupPercents.get(key)
+  if (percent === undefined) {
+    percent = new Decimal(key)
+    if (groupPercents.size < MAX_GROUP_PERCENTS && key.length <= 24) {
+      groupPercents.set(key, percent)
+      shareText(percent)
+    }
+  }
+  return percent
 }
 
 /** The single (rate, category) all relevant lines share, or undefined when they differ. */
@@ -154,7 +171,7 @@ function percentMap(
     const group = groups.get(key)
     if (group === undefined) {
       groups.set(key, {
-        percent: new Decimal(key),
+        percent: groupPercent(key),
         categoryCode: lineCategoryCode(item),
         basis: line.itemTotalNetAmount,
         calculated: line.itemTotalVATAmount,
@@ -170,7 +187,7 @@ function percentMap(
     const key = keyOf(e.taxPercent)
     let group = groups.get(key)
     if (group === undefined) {
-      group = { percent: new Decimal(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
+      group = { percent: groupPercent(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
       groups.set(key, group)
     }
     group.basis = round2(e.isCharge ? plus(group.basis, e.amount) : minus(group.basis, e.amount))
@@ -197,7 +214,7 @@ function categoryList(
     const group = groups.get(key)
     if (group === undefined) {
       groups.set(key, {
-        percent: new Decimal(keyOf(percent)),
+        percent: groupPercent(keyOf(percent)),
         categoryCode: category,
         basis,
         calculated,
