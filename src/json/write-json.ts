@@ -55,7 +55,7 @@ function isEmpty(v: unknown): boolean {
 // Property names repeat from object to object (the payload's field names): each key's compact
 // openings (`{"key":` first in its object, `,"key":` after another entry) are built once, so an
 // entry is one append, not three concatenations.
-type KeyText = { quoted: string; first: string; next: string }
+type KeyText = { quoted: string; first: string; next: string; firstQuote: string; nextQuote: string }
 const keyTexts = new Map<string, KeyText>()
 const MAX_KEY_TEXTS = 2000
 
@@ -63,7 +63,7 @@ function keyText(key: string): KeyText {
   let text = keyTexts.get(key)
   if (text === undefined) {
     const quoted = JSON.stringify(key)
-    text = { quoted, first: `{${quoted}:`, next: `,${quoted}:` }
+    text = { quoted, first: `{${quoted}:`, next: `,${quoted}:`, firstQuote: `{${quoted}:"`, nextQuote: `,${quoted}:"` }
     if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(key, text)
   }
   return text
@@ -80,11 +80,15 @@ function numberLiteral(text: string): string {
  * cheaper than a RegExp test.
  */
 function quote(text: string): string {
+  return isPlain(text) ? '"' + text + '"' : JSON.stringify(text)
+}
+
+function isPlain(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text)
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false
   }
-  return '"' + text + '"'
+  return true
 }
 
 /** The text being written: one string appended to, cheaper than joining nested results. */
@@ -201,6 +205,13 @@ function writeEntry(key: string, value: unknown, first: boolean, inner: string, 
   if (isEmpty(value) || typeof value === 'symbol') return false
   if (step === '') {
     const text = keyText(key)
+    if (typeof value === 'string' && isPlain(value)) {
+      // The opening quote rides with the key: two appends fewer than quote() and its concatenations.
+      out += first ? text.firstQuote : text.nextQuote
+      out += value
+      out += '"'
+      return true
+    }
     out += first ? text.first : text.next
   } else out += (first ? '{\n' : ',\n') + inner + keyText(key).quoted + ': '
   write(value, inner, step)
