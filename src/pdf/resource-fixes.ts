@@ -47,8 +47,9 @@ export function fixInheritedResources(doc: PDFDocument): number {
       }
     }
   }
-  for (const page of doc.getPages()) {
-    const node = page.node
+  // Page objects are found by type, not through pdf-lib's page tree, which a damaged /Pages breaks.
+  for (const [, node] of doc.context.enumerateIndirectObjects()) {
+    if (!(node instanceof PDFDict) || node.get(PDFName.of('Type')) !== PDFName.of('Page')) continue
     const resources = pageResources(node)
     if (resources === undefined) continue
     if (!(node.lookup(PDFName.of('Resources')) instanceof PDFDict)) {
