@@ -66,6 +66,7 @@ function finish(doc: PDFDocument, check: PreflightResult, xmp: Xmp | undefined, 
 
 async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOptions): Promise<Prepared> {
   const { doc } = await loadPdf(bytes, options)
+  requirePageTree(doc)
   removeForbiddenActions(doc)
   applyNativeFixes(doc, pdfDateFromDate(options.now ?? new Date()))
   const missing = options.embedStandardFonts === false ? [] : unembeddedFonts(doc)
@@ -75,6 +76,16 @@ async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOpti
   // Parts 1–3 are all fine as a starting point: the output is relabelled as part 3.
   const check = preflight(doc, { acceptedParts: [1, 2, 3] })
   return { doc, check, left: blockers(doc, check, fonts), fonts }
+}
+
+/** A file whose page tree cannot be read would come out just as broken, labelled PDF/A. */
+function requirePageTree(doc: PDFDocument): void {
+  try {
+    if (doc.getPageCount() > 0) return
+  } catch (err) {
+    throw new EInvoiceError('INVALID_PDF', `the page tree (catalog /Pages) cannot be read: ${(err as Error).message}`, { details: { object: 'Pages' }, cause: err })
+  }
+  throw new EInvoiceError('INVALID_PDF', 'the PDF has no pages', { details: { object: 'Pages' } })
 }
 
 function refusal(message: string, reasons: readonly string[]): EInvoiceError {

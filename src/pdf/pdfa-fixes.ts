@@ -4,12 +4,14 @@
  * NeedAppearances, NeedsRendering, actions on widgets and fields), optional-content
  * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
  * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
- * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2); and the findings it cannot repair itself (device CMYK without a CMYK
+ * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2),
+ * incomplete CIDSets (6.2.11.4.2); and the findings it cannot repair itself (device CMYK without a CMYK
  * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
+import { removeIncompleteCidSets } from './cidset.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { fixInheritedResources } from './resource-fixes.js'
@@ -58,6 +60,8 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
   changed += repairShownWidths(doc)
   changed += fixObjectMetadata(doc)
   changed += fixInheritedResources(doc)
+  // /CIDSet is optional in PDF/A-2 and -3; one that misses glyphs of the program is worse than none.
+  changed += removeIncompleteCidSets(doc)
   return changed
 }
 
