@@ -2,13 +2,13 @@
  * ISO 19005-3 6.2.11.5: the glyph widths a font dictionary declares must match the advance widths of
  * its embedded program. veraPDF compares the glyphs the content shows; without reading text we
  * compare the glyphs a subset CIDFontType2 both carries and lists in /W (writers list the glyphs
- * they show; subsets also carry composite components nobody shows, which fall to /DW and are left
- * alone). Simple TrueType fonts and full (non-subset) CIDFontType2 embeddings are compared for
- * the glyphs the content shows (src/pdf/font-widths.ts).
+ * they show; subsets also carry composite components nobody shows, which fall to /DW). Every
+ * other width, and 6.2.11.8's .notdef references, are compared for the codes the content shows
+ * (src/pdf/font-widths.ts).
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib'
-import { cidWidthMap, shownWidthProblems } from '../../pdf/font-widths.js'
+import { cidWidthMap, shownGlyphProblems } from '../../pdf/font-widths.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { forEachDict } from '../../pdf/walk.js'
 import { presentGlyphs, tables } from './cidset-check.js'
@@ -75,17 +75,29 @@ export function checkGlyphWidths(doc: PDFDocument): PdfFinding[] {
   return out
 }
 
-/** 6.2.11.5 for simple TrueType fonts and full CIDFontType2 embeddings: the shown glyphs only. */
-export function checkShownGlyphWidths(doc: PDFDocument): PdfFinding[] {
-  return shownWidthProblems(doc).map((problem) => {
-    const ref = doc.context.getObjectRef(problem.font)
+/** The page-object reference of a font, or its name when it is a direct object. */
+function where(doc: PDFDocument, font: PDFDict, baseFont: string): string {
+  const ref = doc.context.getObjectRef(font)
+  return ref === undefined ? `font ${baseFont}` : `object ${ref.objectNumber} ${ref.generationNumber}`
+}
+
+/** 6.2.11.5 and 6.2.11.8 over the codes the text shows (src/pdf/font-widths.ts). */
+export function checkShownGlyphs(doc: PDFDocument): PdfFinding[] {
+  const { widths, notdef } = shownGlyphProblems(doc)
+  const out = widths.map((problem) => {
     const wrong = [...problem.mismatches.values()]
       .sort((a, b) => a.code - b.code)
       .map((m) => `${problem.kind === 'simple' ? 'code' : 'CID'} ${m.code}: ${round2(m.declared)} declared, ${round2(m.actual)} in the program`)
-    return pdfFinding('PDFA-FONT-WIDTHS', ref === undefined ? `font ${problem.baseFont}` : `object ${ref.objectNumber} ${ref.generationNumber}`, {
+    return pdfFinding('PDFA-FONT-WIDTHS', where(doc, problem.font, problem.baseFont), {
       font: problem.baseFont,
       count: String(wrong.length),
       examples: wrong.slice(0, 5).join('; ') + (wrong.length > 5 ? '; …' : ''),
     })
   })
+  for (const use of notdef) {
+    const label = use.kind === 'simple' ? 'code' : 'CID'
+    const codes = use.codes.slice(0, 8).map((c) => `${label} ${c}`).join(', ') + (use.codes.length > 8 ? `, … ${use.codes.length} in all` : '')
+    out.push(pdfFinding('PDFA-FONT-NOTDEF', where(doc, use.font, use.baseFont), { font: use.baseFont, codes }))
+  }
+  return out
 }

@@ -80,6 +80,7 @@ export const PDF_RULES = {
   'PDFA-FONT-EMBEDDED': r('pdfa', 'error', '6.2.11.4.1', 'the font {font} ({subtype}) is not embedded'),
   'PDFA-FONT-CIDSET': r('pdfa', 'error', '6.2.11.4.2', 'the CIDSet of the font {font} does not list {count} glyphs its program contains (CIDs {cids})'),
   'PDFA-FONT-WIDTHS': r('pdfa', 'error', '6.2.11.5', 'the widths of the font {font} disagree with its embedded program for {count} glyphs ({examples})'),
+  'PDFA-FONT-NOTDEF': r('pdfa', 'error', '6.2.11.8', 'text shown with the font {font} references its .notdef glyph ({codes})'),
   'PDFA-ACTION': r('pdfa', 'error', '6.5.1', 'forbidden {what}'),
   'PDFA-JAVASCRIPT': r('pdfa', 'error', '6.6.1', 'JavaScript is forbidden: {what}'),
   'PDFA-ADDITIONAL-ACTIONS': r('pdfa', 'error', '6.5.2', 'additional-actions (/AA) dictionaries are forbidden'),

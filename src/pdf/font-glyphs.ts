@@ -1,0 +1,297 @@
+/**
+ * A font as the PDF/A glyph rules see each code a text-showing operator selects (ISO 19005-3
+ * 6.2.11.5 and 6.2.11.8, decided as veraPDF decides them):
+ * - the width the dictionary declares: /Widths inside /FirstChar–/LastChar, else the
+ *   descriptor's /MissingWidth (0 when absent); for a CIDFont its /W entry, else /DW (1000);
+ * - the width the embedded program gives the glyph the code selects; a glyph the program lacks
+ *   counts with the default width (/MissingWidth, /DW) — except that TrueType and CFF programs
+ *   answer with their .notdef glyph's width, as veraPDF's readers do;
+ * - whether the code references .notdef: for a simple font, when its encoding names `.notdef`
+ *   (a predefined encoding's unassigned code, or a /Differences entry), or code 0 of a TrueType
+ *   font the encoding names nothing for; for a CIDFont, code 0 or a CID the program lacks.
+ * Simple fonts: Type1, MMType1, TrueType, Type3 (names only). Composite fonts: Type0 under
+ * Identity-H/V over CIDFontType0 or CIDFontType2.
+ * @module
+ */
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { type FontProgram, embeddedProgram } from './font-programs.js'
+import { type BaseEncodingName, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
+import { streamBytes } from './streams.js'
+
+export type FontGlyphs = {
+  /** The font dictionary content selects with Tf (for a CIDFont: its Type0 parent). */
+  font: PDFDict
+  /** Where the widths are declared: the simple font itself, or the CIDFont. */
+  widthsOwner: PDFDict
+  kind: 'simple' | 'cid'
+  baseFont: string
+  /** Bytes per character code in shown strings (1 simple, 2 Identity-H/V). */
+  codeBytes: 1 | 2
+  /** The dictionary's width of a code (simple) or CID. */
+  declared: (code: number) => number
+  /** The program's width of the glyph a code selects; undefined when not compared (no readable program). */
+  program: (code: number) => number | undefined
+  /** veraPDF's Glyph.name == ".notdef". */
+  notdef: (code: number) => boolean
+  /** Codes another check already compares (a subset CIDFontType2's /W entries): not compared again. */
+  comparedElsewhere: (code: number) => boolean
+}
+
+const SYMBOLIC = 4
+const NOTDEF = '.notdef'
+const SUBSET = /^[A-Z]{6}\+/
+
+function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
+  return o instanceof PDFRef ? doc.context.lookup(o) : o
+}
+
+function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
+  const v = deref(doc, o)
+  return v instanceof PDFNumber ? v.asNumber() : undefined
+}
+
+const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof PDFName ? o.decodeText() : undefined)
+
+/** veraPDF's predefined tables: unassigned codes are named .notdef; WinAnsi's are bullet (Annex D note). */
+function predefined(name: string | undefined): readonly string[] | undefined {
+  if (name !== 'WinAnsiEncoding' && name !== 'MacRomanEncoding') return undefined
+  const bullet = name === 'WinAnsiEncoding' ? new Set([0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]) : new Set<number>()
+  return baseEncoding(name as BaseEncodingName).map((n, code) => n ?? (bullet.has(code) ? 'bullet' : NOTDEF))
+}
+
+/**
+ * The glyph name a simple font's /Encoding gives a code; undefined where the program's own
+ * encoding decides (no /Encoding, a StandardEncoding or unknown name, a code no /Differences
+ * entry names over no /BaseEncoding), null when the encoding cannot be read (MacExpertEncoding).
+ */
+function encodingNames(doc: PDFDocument, font: PDFDict): ((code: number) => string | undefined) | null {
+  const encoding = font.lookup(PDFName.of('Encoding'))
+  if (encoding instanceof PDFName) {
+    if (encoding.decodeText() === 'MacExpertEncoding') return null
+    const table = predefined(encoding.decodeText())
+    return (code) => table?.[code]
+  }
+  if (!(encoding instanceof PDFDict)) return () => undefined
+  const baseName = nameOf(encoding.lookup(PDFName.of('BaseEncoding')))
+  if (baseName === 'MacExpertEncoding') return null
+  const table = predefined(baseName)
+  const differences = new Map<number, string>()
+  const diff = encoding.lookup(PDFName.of('Differences'))
+  let code = 0
+  for (const item of diff instanceof PDFArray ? diff.asArray() : []) {
+    const v = deref(doc, item)
+    if (v instanceof PDFNumber) code = v.asNumber()
+    else if (v instanceof PDFName) differences.set(code++, v.decodeText())
+  }
+  return (c) => differences.get(c) ?? table?.[c]
+}
+
+let macRomanCodes: Map<string, number> | undefined
+
+/** The glyph a TrueType program draws for a code, as veraPDF's TrueType reader finds it. */
+function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program: FontProgram & { kind: 'truetype' }): ((code: number) => number | undefined) | undefined {
+  const m = program.metrics
+  const cmap31 = m.cmaps.get('3,1')
+  const cmap30 = m.cmaps.get('3,0')
+  const cmap10 = m.cmaps.get('1,0')
+  if (symbolic || font.get(PDFName.of('Encoding')) === undefined) {
+    return (code) => {
+      const gid = cmap30 === undefined ? undefined : (cmap30(code) ?? cmap30(0xf000 + code) ?? cmap30(0xf100 + code) ?? cmap30(0xf200 + code))
+      if (gid !== undefined) return gid
+      if (cmap10 !== undefined) return cmap10(code) ?? 0
+      // veraPDF then asks whichever cmap its reader kept; only a (3,1)-only program is left here.
+      return cmap31 === undefined ? 0 : undefined
+    }
+  }
+  // Non-symbolic: the encoding's glyph name (StandardEncoding under /Differences without a base).
+  const encoding = font.lookup(PDFName.of('Encoding'))
+  let base: readonly (string | undefined)[] = baseEncoding('StandardEncoding')
+  const baseName = encoding instanceof PDFName ? encoding.decodeText() : encoding instanceof PDFDict ? nameOf(encoding.lookup(PDFName.of('BaseEncoding'))) : undefined
+  if (baseName === 'WinAnsiEncoding' || baseName === 'MacRomanEncoding') base = baseEncoding(baseName)
+  else if (baseName !== undefined && baseName !== 'StandardEncoding') return undefined
+  const names = encodingNames(doc, font)
+  if (names === null) return undefined
+  return (code) => {
+    const name = names(code) ?? base[code] ?? NOTDEF
+    if (name === NOTDEF) return 0
+    const u = glyphNameToUnicode(name)
+    const viaUnicode = u === undefined || cmap31 === undefined ? undefined : cmap31(u)
+    if (viaUnicode !== undefined) return viaUnicode
+    if (cmap10 !== undefined) {
+      macRomanCodes ??= new Map(baseEncoding('MacRomanEncoding').flatMap((n, c) => (n === undefined ? [] : [[n, c] as [string, number]])))
+      const mac = macRomanCodes.get(name)
+      const gid = mac === undefined ? undefined : cmap10(mac)
+      if (gid !== undefined) return gid
+    }
+    // veraPDF would look the name up in the `post` table next, which is not read here: not compared.
+    return cmap31 === undefined && cmap10 === undefined ? 0 : undefined
+  }
+}
+
+function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyphs {
+  const descriptor = font.lookup(PDFName.of('FontDescriptor'))
+  const missing = descriptor instanceof PDFDict ? num(doc, descriptor.get(PDFName.of('MissingWidth'))) : undefined
+  const widths = font.lookup(PDFName.of('Widths'))
+  const first = num(doc, font.get(PDFName.of('FirstChar')))
+  const last = num(doc, font.get(PDFName.of('LastChar')))
+  const items = widths instanceof PDFArray && first !== undefined && last !== undefined ? widths.asArray() : []
+  const declared = (code: number): number => {
+    if (items.length > 0 && code >= first! && code <= last!) return num(doc, items[code - first!]) ?? 0
+    return missing ?? 0
+  }
+  const names = encodingNames(doc, font)
+  const isTrueType = subtype === 'TrueType'
+  const notdef = (code: number): boolean => {
+    const name = names === null ? undefined : names(code)
+    return name === NOTDEF || (name === undefined && names !== null && code === 0 && isTrueType)
+  }
+  const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor) : undefined
+  let width: (code: number) => number | undefined = () => undefined
+  if (program?.kind === 'truetype' && isTrueType && names !== null) {
+    const flags = num(doc, (descriptor as PDFDict).get(PDFName.of('Flags'))) ?? 0
+    const gidOf = trueTypeGid(doc, font, (flags & SYMBOLIC) !== 0, program)
+    const m = program.metrics
+    if (gidOf !== undefined) {
+      width = (code) => {
+        const gid = gidOf(code)
+        return gid === undefined ? undefined : m.advance(gid < m.numGlyphs ? gid : 0)
+      }
+    }
+  } else if (program?.kind === 'type1' && !isTrueType && names !== null) {
+    const { widths: byName, encoding } = program.metrics
+    const builtin = encoding === 'StandardEncoding' ? baseEncoding('StandardEncoding') : encoding
+    width = (code) => {
+      const name = names(code) ?? builtin[code]
+      return (name === undefined ? undefined : byName.get(name)) ?? missing ?? 0
+    }
+  } else if (program?.kind === 'cff' && !program.metrics.cidKeyed && !isTrueType && names !== null) {
+    const m = program.metrics
+    width = (code) => {
+      const name = names(code)
+      const gid = name === undefined ? m.encodingGid(code) : (m.gidOfName(name) ?? 0)
+      return m.width(gid)
+    }
+  }
+  return {
+    font,
+    widthsOwner: font,
+    kind: 'simple',
+    baseFont: nameOf(font.lookup(PDFName.of('BaseFont'))) ?? '(unnamed)',
+    codeBytes: 1,
+    declared,
+    program: width,
+    notdef,
+    comparedElsewhere: () => false,
+  }
+}
+
+/** /W as CID → width (ISO 32000-1 9.7.4.3), limited to CIDs a program can hold (0–65535). */
+export function cidWidthMap(doc: PDFDocument, w: PDFArray): Map<number, number> {
+  const out = new Map<number, number>()
+  const items = w.asArray()
+  for (let i = 0; i < items.length; ) {
+    const first = num(doc, items[i])
+    const next = deref(doc, items[i + 1])
+    if (first === undefined) break
+    if (next instanceof PDFArray) {
+      next.asArray().forEach((v, k) => {
+        const width = num(doc, v)
+        if (width !== undefined && first + k <= 0xffff) out.set(first + k, width)
+      })
+      i += 2
+    } else {
+      const last = num(doc, next)
+      const width = num(doc, items[i + 2])
+      if (last === undefined || width === undefined) break
+      for (let c = first; c <= Math.min(last, 0xffff); c++) out.set(c, width)
+      i += 3
+    }
+  }
+  return out
+}
+
+function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined {
+  const encoding = nameOf(type0.lookup(PDFName.of('Encoding')))
+  if (encoding !== 'Identity-H' && encoding !== 'Identity-V') return undefined
+  const descendants = type0.lookup(PDFName.of('DescendantFonts'))
+  const cid = descendants instanceof PDFArray ? deref(doc, descendants.get(0)) : undefined
+  if (!(cid instanceof PDFDict)) return undefined
+  const subtype = nameOf(cid.lookup(PDFName.of('Subtype')))
+  if (subtype !== 'CIDFontType0' && subtype !== 'CIDFontType2') return undefined
+  const baseFont = nameOf(cid.lookup(PDFName.of('BaseFont'))) ?? '(unnamed)'
+  const w = cid.lookup(PDFName.of('W'))
+  const widths = w instanceof PDFArray ? cidWidthMap(doc, w) : new Map<number, number>()
+  const dw = num(doc, cid.get(PDFName.of('DW'))) ?? 1000
+  const declared = (c: number): number => widths.get(c) ?? dw
+  const descriptor = cid.lookup(PDFName.of('FontDescriptor'))
+  const program = descriptor instanceof PDFDict ? embeddedProgram(descriptor) : undefined
+  let width: (c: number) => number | undefined = () => undefined
+  // Without a readable program veraPDF leaves the name unset: no .notdef finding either.
+  let present: ((c: number) => boolean) | undefined
+  let comparedElsewhere = (_: number): boolean => false
+  if (subtype === 'CIDFontType2' && program?.kind === 'truetype') {
+    const m = program.metrics
+    const map = cid.lookup(PDFName.of('CIDToGIDMap'))
+    let toGid: ((c: number) => number | undefined) | undefined = (c) => c
+    if (map instanceof PDFStream) {
+      let bytes: Uint8Array | undefined
+      try {
+        bytes = streamBytes(map, 'CIDToGIDMap')
+      } catch {
+        toGid = undefined
+      }
+      if (bytes !== undefined) {
+        const b = bytes
+        toGid = (c) => (2 * c + 1 < b.length ? b[2 * c]! * 256 + b[2 * c + 1]! : undefined)
+      }
+    } else if (map !== undefined && map !== PDFName.of('Identity')) toGid = undefined
+    if (toGid !== undefined) {
+      const gidOf = toGid
+      width = (c) => {
+        const gid = gidOf(c) ?? 0
+        return m.advance(gid < m.numGlyphs ? gid : 0)
+      }
+      present = (c) => {
+        const gid = gidOf(c)
+        return c !== 0 && gid !== undefined && gid < m.numGlyphs
+      }
+    }
+    // A subset's /W entries are compared without reading content (glyph-width-check).
+    if (SUBSET.test(baseFont)) comparedElsewhere = (c) => widths.has(c)
+  } else if (subtype === 'CIDFontType0' && program?.kind === 'cff') {
+    const m = program.metrics
+    if (m.cidKeyed) {
+      width = (c) => {
+        const gid = m.gidOfCid(c)
+        return gid === undefined ? dw : m.width(gid)
+      }
+      present = (c) => {
+        const gid = m.gidOfCid(c)
+        return gid !== undefined && gid !== 0
+      }
+    } else {
+      // A CFF program without CIDs: the CID is the glyph id.
+      width = (c) => (c < m.numGlyphs ? m.width(c) : dw)
+      present = (c) => c !== 0 && c < m.numGlyphs
+    }
+  }
+  return {
+    font: type0,
+    widthsOwner: cid,
+    kind: 'cid',
+    baseFont,
+    codeBytes: 2,
+    declared,
+    program: width,
+    notdef: (c) => present !== undefined && (c === 0 || !present(c)),
+    comparedElsewhere,
+  }
+}
+
+/** The glyph model of a font dictionary, or undefined for fonts these rules are not checked on. */
+export function fontGlyphs(doc: PDFDocument, font: PDFDict): FontGlyphs | undefined {
+  const subtype = nameOf(font.lookup(PDFName.of('Subtype')))
+  if (subtype === 'Type0') return compositeFont(doc, font)
+  if (subtype === 'TrueType' || subtype === 'Type1' || subtype === 'MMType1' || subtype === 'Type3') return simpleFont(doc, font, subtype)
+  return undefined
+}

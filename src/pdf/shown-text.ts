@@ -1,0 +1,119 @@
+/**
+ * Which character codes the text-showing operators (`Tj`, `TJ`, `'`, `"`) select in each font,
+ * over every content stream: pages, form XObjects (annotation appearances too) and tiling
+ * patterns. Codes shown in rendering mode 3 (invisible) are kept apart: width rules skip them,
+ * the .notdef rule does not.
+ * @module
+ */
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { type Operand, forEachOperation } from './content-operations.js'
+import { streamBytes } from './streams.js'
+import { pageResources } from './walk.js'
+
+export type ShownCodes = { visible: Set<number>; invisible: Set<number> }
+
+type Stream = { data: PDFStream; resources: PDFDict | undefined }
+
+function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
+  return o instanceof PDFRef ? doc.context.lookup(o) : o
+}
+
+/** Content streams with their resources: pages, form XObjects (appearances too), tiling patterns. */
+function contentStreams(doc: PDFDocument): Stream[] {
+  const out: Stream[] = []
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFStream) {
+      const d = object.dict
+      const patternType = deref(doc, d.get(PDFName.of('PatternType')))
+      if (d.lookup(PDFName.of('Subtype')) === PDFName.of('Form') || (patternType instanceof PDFNumber && patternType.asNumber() === 1)) {
+        const r = d.lookup(PDFName.of('Resources'))
+        out.push({ data: object, resources: r instanceof PDFDict ? r : undefined })
+      }
+    } else if (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Page')) {
+      const resources = pageResources(object)
+      const contents = object.lookup(PDFName.of('Contents'))
+      if (contents instanceof PDFStream) out.push({ data: contents, resources })
+      else if (contents instanceof PDFArray) {
+        // The parts of an array form one stream; an operator may not straddle them, so each is read alone.
+        for (const part of contents.asArray()) {
+          const s = deref(doc, part)
+          if (s instanceof PDFStream) out.push({ data: s, resources })
+        }
+      }
+    }
+  }
+  return out
+}
+
+/** Rendering mode 3 is invisible text: no glyph is painted. */
+const INVISIBLE = 3
+
+/**
+ * The codes shown per font dictionary, for the fonts `codeBytes` knows how to split strings of
+ * (1 byte per code, or 2); other fonts are skipped.
+ */
+export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => 1 | 2 | undefined): Map<PDFDict, ShownCodes> {
+  const shown = new Map<PDFDict, ShownCodes>()
+  const bytesOf = new Map<PDFDict, 1 | 2 | undefined>()
+  const split = (font: PDFDict): 1 | 2 | undefined => {
+    if (!bytesOf.has(font)) bytesOf.set(font, codeBytes(font))
+    return bytesOf.get(font)
+  }
+  for (const { data, resources } of contentStreams(doc)) {
+    const fontRes = resources?.lookup(PDFName.of('Font'))
+    if (!(fontRes instanceof PDFDict)) continue
+    const names = new Map<string, PDFDict>()
+    for (const [key, value] of fontRes.entries()) {
+      const f = deref(doc, value)
+      if (f instanceof PDFDict && split(f) !== undefined) names.set(key.decodeText(), f)
+    }
+    if (names.size === 0) continue
+    let bytes: Uint8Array
+    try {
+      bytes = streamBytes(data, 'content stream')
+    } catch {
+      continue // A damaged stream is reported by the file checks; it shows nothing here.
+    }
+    let state = { font: undefined as PDFDict | undefined, mode: 0 }
+    const saved: (typeof state)[] = []
+    const show = (s: Operand | undefined): void => {
+      if (state.font === undefined || !(s instanceof Uint8Array)) return
+      let entry = shown.get(state.font)
+      if (entry === undefined) shown.set(state.font, (entry = { visible: new Set(), invisible: new Set() }))
+      const into = state.mode === INVISIBLE ? entry.invisible : entry.visible
+      if (split(state.font) === 1) for (const b of s) into.add(b)
+      else for (let i = 0; i + 1 < s.length; i += 2) into.add(s[i]! * 256 + s[i + 1]!)
+    }
+    forEachOperation(bytes, (op, operands) => {
+      switch (op) {
+        case 'q':
+          saved.push({ ...state })
+          break
+        case 'Q':
+          state = saved.pop() ?? state
+          break
+        case 'Tf': {
+          const name = operands[0]
+          state.font = name !== null && typeof name === 'object' && 'name' in name ? names.get(name.name) : undefined
+          break
+        }
+        case 'Tr':
+          state.mode = typeof operands[0] === 'number' ? operands[0] : 0
+          break
+        case 'Tj':
+        case "'":
+          show(operands[operands.length - 1])
+          break
+        case '"':
+          show(operands[2])
+          break
+        case 'TJ': {
+          const array = operands[0]
+          if (Array.isArray(array)) for (const item of array) show(item)
+          break
+        }
+      }
+    })
+  }
+  return shown
+}

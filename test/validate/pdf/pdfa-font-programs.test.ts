@@ -1,0 +1,285 @@
+/**
+ * 6.2.11.5 widths of Type 1 and CFF programs, codes outside /FirstChar–/LastChar, CIDs left to
+ * /DW, and 6.2.11.8 .notdef references, on PDFs that embed real fonts of the system (Debian
+ * fonts-urw-base35, which Ghostscript depends on): Nimbus Sans as a Type 1 program (FontFile) and
+ * as the CFF table of its OpenType version (FontFile3).
+ */
+import { readFileSync } from 'node:fs'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cffMetrics, openTypeCff } from '../../../src/pdf/cff-program.js'
+import { cffStandardString } from '../../../src/pdf/cff-standard-strings.js'
+import { baseEncoding } from '../../../src/pdf/latin-encodings.js'
+import { loadPdf } from '../../../src/pdf/load-pdf.js'
+import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
+import { type1Metrics } from '../../../src/pdf/type1-program.js'
+import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
+import { makePdf } from '../../pdf/fixtures.js'
+
+const URW = '/usr/share/fonts'
+const pfb = new Uint8Array(readFileSync(`${URW}/X11/Type1/NimbusSans-Regular.pfb`))
+const otf = new Uint8Array(readFileSync(`${URW}/opentype/urw-base35/NimbusSans-Regular.otf`))
+/** The font's metrics file: glyph name → advance width (the truth the programs are checked against). */
+const afm = new Map([...readFileSync(`${URW}/type1/urw-base35/NimbusSans-Regular.afm`, 'utf8').matchAll(/WX (\d+) ; N (\S+) ;/g)].map((m) => [m[2]!, Number(m[1])]))
+const winAnsi = baseEncoding('WinAnsiEncoding')
+const width = (name: string): number => afm.get(name)!
+const cff = openTypeCff(otf)!
+const cffGlyphs = cffMetrics(cff, (c) => baseEncoding('StandardEncoding')[c])!
+const gidOf = (name: string): number => cffGlyphs.gidOfName(name)!
+const hex4 = (n: number): string => n.toString(16).padStart(4, '0')
+
+/** PFB segments → the clear-text, binary and trailer parts a FontFile stream holds (with /Length1–3). */
+function pfbParts(data: Uint8Array): Uint8Array[] {
+  const parts: Uint8Array[] = []
+  for (let at = 0; at + 6 <= data.length && data[at] === 0x80 && data[at + 1] !== 3; ) {
+    const length = data[at + 2]! | (data[at + 3]! << 8) | (data[at + 4]! << 16) | (data[at + 5]! << 24)
+    parts.push(data.subarray(at + 6, at + 6 + length))
+    at += 6 + length
+  }
+  return parts
+}
+
+let base: Uint8Array
+beforeAll(async () => {
+  base = await makePdf({ subset: 'PDF/A-3b' })
+})
+
+const ruleIds = (r: { findings: readonly { ruleId: string }[] }): string[] => r.findings.map((f) => f.ruleId)
+const findings = (r: { findings: readonly { ruleId: string; message: string }[] }, id: string): string[] => r.findings.filter((f) => f.ruleId === id).map((f) => f.message)
+
+function addToPage(doc: PDFDocument, content: string, fonts: Record<string, PDFRef>): void {
+  const page = doc.getPages()[0]!
+  const res = page.node.Resources()!
+  let dict = res.lookup(PDFName.of('Font'))
+  if (!(dict instanceof PDFDict)) {
+    dict = doc.context.obj({})
+    res.set(PDFName.of('Font'), dict as PDFDict)
+  }
+  for (const [name, ref] of Object.entries(fonts)) (dict as PDFDict).set(PDFName.of(name), ref)
+  const stream = doc.context.register(doc.context.stream(content))
+  const contents = page.node.get(PDFName.of('Contents'))
+  page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFArray ? [...contents.asArray(), stream] : [contents!, stream]))
+}
+
+async function variant(edit: (doc: PDFDocument) => void): Promise<Uint8Array> {
+  const { doc } = await loadPdf(base)
+  edit(doc)
+  return doc.save({ useObjectStreams: false })
+}
+
+type SimpleOptions = { program: 'type1' | 'cff'; wrong?: Record<string, number>; encoding?: unknown; missingWidth?: number; lastChar?: number }
+
+/** A simple font over Nimbus Sans, /Widths 32–lastChar from the AFM under WinAnsi names unless overridden. */
+function simpleFont(doc: PDFDocument, o: SimpleOptions): PDFRef {
+  let file: PDFRef
+  if (o.program === 'type1') {
+    const [clear, binary, trailer] = pfbParts(pfb)
+    const bytes = new Uint8Array(clear!.length + binary!.length + trailer!.length)
+    bytes.set(clear!, 0)
+    bytes.set(binary!, clear!.length)
+    bytes.set(trailer!, clear!.length + binary!.length)
+    file = doc.context.register(doc.context.flateStream(bytes, { Length1: clear!.length, Length2: binary!.length, Length3: trailer!.length }))
+  } else file = doc.context.register(doc.context.flateStream(cff, { Subtype: 'Type1C' }))
+  const descriptor = doc.context.register(
+    doc.context.obj({
+      Type: 'FontDescriptor',
+      FontName: 'NimbusSans-Regular',
+      Flags: 32,
+      FontBBox: [-200, -300, 1000, 950],
+      ItalicAngle: 0,
+      Ascent: 729,
+      Descent: -218,
+      CapHeight: 729,
+      StemV: 85,
+      ...(o.missingWidth === undefined ? {} : { MissingWidth: o.missingWidth }),
+      [o.program === 'type1' ? 'FontFile' : 'FontFile3']: file,
+    }),
+  )
+  const last = o.lastChar ?? 126
+  const widths: number[] = []
+  for (let code = 32; code <= last; code++) {
+    const name = winAnsi[code] ?? 'space'
+    widths.push(o.wrong?.[name] ?? width(name))
+  }
+  return doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: 'NimbusSans-Regular',
+      FirstChar: 32,
+      LastChar: last,
+      Widths: widths,
+      ...(o.encoding === null ? {} : { Encoding: (o.encoding ?? 'WinAnsiEncoding') as string }),
+      FontDescriptor: descriptor,
+    }),
+  )
+}
+
+/** A Type0 font over the OpenType's CFF as CIDFontType0 (a CFF without CIDs: the CID is the glyph id). */
+function cidFont(doc: PDFDocument, w: (number | number[])[] | undefined, dw: number | undefined): PDFRef {
+  const file = doc.context.register(doc.context.flateStream(otf, { Subtype: 'OpenType' }))
+  const descriptor = doc.context.register(
+    doc.context.obj({ Type: 'FontDescriptor', FontName: 'NimbusSans-Regular', Flags: 32, FontBBox: [-200, -300, 1000, 950], ItalicAngle: 0, Ascent: 729, Descent: -218, CapHeight: 729, StemV: 85, FontFile3: file }),
+  )
+  const cid = doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType0',
+      BaseFont: 'NimbusSans-Regular',
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      ...(w === undefined ? {} : { W: w }),
+      ...(dw === undefined ? {} : { DW: dw }),
+    }),
+  )
+  return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'NimbusSans-Regular', Encoding: 'Identity-H', DescendantFonts: [cid] }))
+}
+
+describe('the font program readers', () => {
+  it('read every Type 1 charstring width (hsbw) as the AFM states it', () => {
+    const m = type1Metrics(new Uint8Array(Buffer.concat(pfbParts(pfb))))!
+    expect(m.encoding).toBe('StandardEncoding')
+    expect(m.widths.size).toBe(afm.size)
+    for (const [name, w] of afm) expect([name, m.widths.get(name)]).toEqual([name, w])
+  })
+
+  it('read every CFF (Type 2) charstring width and glyph name as the AFM states them', () => {
+    expect(cffGlyphs.cidKeyed).toBe(false)
+    for (const [name, w] of afm) expect([name, cffGlyphs.width(gidOf(name))]).toEqual([name, w])
+    expect(cffGlyphs.gidOfName('no-such-glyph')).toBeUndefined()
+    expect(cffGlyphs.width(cffGlyphs.numGlyphs)).toBeUndefined()
+  })
+
+  it('know the CFF standard strings by id', () => {
+    expect([0, 1, 95, 96, 149, 150, 228, 229, 378, 379, 390].map(cffStandardString)).toEqual([
+      '.notdef', 'space', 'asciitilde', 'exclamdown', 'germandbls', 'onesuperior', 'zcaron', 'exclamsmall', 'Ydieresissmall', '001.000', 'Semibold',
+    ])
+    expect(cffStandardString(391)).toBeUndefined()
+  })
+
+  it('give up on damaged programs without throwing', () => {
+    const t1 = new Uint8Array(Buffer.concat(pfbParts(pfb)))
+    for (const cut of [0, 10, 400, 2000, 6000]) expect(() => type1Metrics(t1.subarray(0, cut))).not.toThrow()
+    expect(type1Metrics(t1.subarray(0, 400))).toBeUndefined()
+    const garbage = Uint8Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256)
+    expect(type1Metrics(garbage)).toBeUndefined()
+    for (const cut of [0, 3, 50, 500, 5000]) {
+      const m = cffMetrics(cff.subarray(0, cut), () => undefined)
+      expect(() => m?.width(40)).not.toThrow()
+    }
+    expect(cffMetrics(garbage, () => undefined)).toBeUndefined()
+  })
+})
+
+describe('validatePdf: widths of Type 1 and CFF fonts (6.2.11.5)', () => {
+  for (const program of ['type1', 'cff'] as const) {
+    it(`accepts a ${program} simple font whose /Widths are the program widths, with WinAnsi and with the built-in encoding`, async () => {
+      for (const encoding of ['WinAnsiEncoding', null]) {
+        const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hello, World) Tj ET', { FN: simpleFont(doc, { program, encoding }) }))
+        const r = await validatePdf(pdf)
+        expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+        expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+      }
+    })
+
+    it(`reports a ${program} font whose declared width of a shown code disagrees, naming font, code and both widths`, async () => {
+      const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hello) Tj ET', { FN: simpleFont(doc, { program, wrong: { H: width('H') + 40, o: width('o') + 1, Z: 0 } }) }))
+      const r = await validatePdf(pdf)
+      const messages = findings(r, 'PDFA-FONT-WIDTHS')
+      expect(messages).toHaveLength(1)
+      // 'o' is one unit off (within the tolerance); Z is not shown.
+      expect(messages[0]).toContain('NimbusSans-Regular')
+      expect(messages[0]).toContain(`code 72: ${width('H') + 40} declared, ${width('H')} in the program`)
+      expect(messages[0]).not.toContain('code 111')
+      expect(r.pdfaValid).toBe(false)
+    })
+
+    it(`compares a ${program} font's codes outside FirstChar–LastChar with /MissingWidth (0 when absent)`, async () => {
+      // 0xE9 is eacute in WinAnsi; /LastChar 126 leaves it to /MissingWidth.
+      const bad = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (caf\\351) Tj ET', { FN: simpleFont(doc, { program }) }))
+      expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 233: 0 declared, ${width('eacute')} in the program`)
+      const good = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (caf\\351) Tj ET', { FN: simpleFont(doc, { program, missingWidth: width('eacute') }) }))
+      expect(ruleIds(await validatePdf(good))).not.toContain('PDFA-FONT-WIDTHS')
+    })
+  }
+
+  it('ignores the widths of text in rendering mode 3', async () => {
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 3 Tr 72 600 Td (H) Tj ET', { FN: simpleFont(doc, { program: 'type1', wrong: { H: 100 } }) }))
+    expect(ruleIds(await validatePdf(pdf))).not.toContain('PDFA-FONT-WIDTHS')
+  })
+
+  it('compares the CIDs of a CIDFontType0 with their /W entry, and the others with /DW (1000 when absent)', async () => {
+    const [H, e, o] = [gidOf('H'), gidOf('e'), gidOf('o')]
+    const show = `BT /FC 12 Tf 72 600 Td <${hex4(H)}${hex4(e)}${hex4(o)}> Tj ET`
+    const noDw = await variant((doc) => addToPage(doc, show, { FC: cidFont(doc, [H, [width('H')]], undefined) }))
+    const messages = findings(await validatePdf(noDw), 'PDFA-FONT-WIDTHS')
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain(`CID ${e}: 1000 declared, ${width('e')} in the program`)
+    expect(messages[0]).toContain(`CID ${o}: 1000 declared`)
+    // e and o are both 556 units wide: a /DW of that width makes every shown CID agree.
+    expect(width('e')).toBe(width('o'))
+    const withDw = await variant((doc) => addToPage(doc, show, { FC: cidFont(doc, [H, [width('H')]], width('e')) }))
+    expect(ruleIds(await validatePdf(withDw))).not.toContain('PDFA-FONT-WIDTHS')
+    const wrongW = await variant((doc) => addToPage(doc, show, { FC: cidFont(doc, [H, [width('H') - 30]], width('e')) }))
+    expect(findings(await validatePdf(wrongW), 'PDFA-FONT-WIDTHS')[0]).toContain(`CID ${H}: ${width('H') - 30} declared, ${width('H')} in the program`)
+  })
+
+  it('does not compare a font whose program is damaged (and does not crash)', async () => {
+    const pdf = await variant((doc) => {
+      const ref = simpleFont(doc, { program: 'type1', wrong: { H: 100 } })
+      const descriptor = (doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('FontDescriptor')) as PDFDict
+      descriptor.set(PDFName.of('FontFile'), doc.context.register(doc.context.flateStream(pfb.subarray(0, 900), { Length1: 800, Length2: 100, Length3: 0 })))
+      addToPage(doc, 'BT /FN 12 Tf 72 600 Td (H) Tj ET', { FN: ref })
+    })
+    const r = await validatePdf(pdf)
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+    expect(ruleIds(r)).not.toContain('PDFA-UNREADABLE')
+  })
+
+  it('pdf2pdfa rewrites wrong widths and widens /FirstChar–/LastChar for shown codes outside it', async () => {
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hell\\351) Tj ET', { FN: simpleFont(doc, { program: 'type1', wrong: { H: 900 } }) }))
+    expect(findings(await validatePdf(pdf), 'PDFA-FONT-WIDTHS')).toHaveLength(1)
+    const out = await pdfToPdfa(pdf, { ghostscript: false })
+    const r = await validatePdf(out.pdf)
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+    expect(r.pdfaValid).toBe(true)
+    const { doc } = await loadPdf(out.pdf)
+    const font = [...doc.context.enumerateIndirectObjects()].map(([, obj]) => obj).find((obj) => obj instanceof PDFDict && obj.get(PDFName.of('Subtype')) === PDFName.of('Type1')) as PDFDict
+    expect(font.lookup(PDFName.of('LastChar'), PDFNumber).asNumber()).toBe(0xe9)
+    const widths = font.lookup(PDFName.of('Widths'), PDFArray)
+    expect(widths.lookup(0x48 - 32, PDFNumber).asNumber()).toBe(width('H'))
+    expect(widths.lookup(0xe9 - 32, PDFNumber).asNumber()).toBe(width('eacute'))
+    // Codes between the old /LastChar and the shown one keep the width they had (/MissingWidth, 0).
+    expect(widths.lookup(0x80 - 32, PDFNumber).asNumber()).toBe(0)
+  })
+})
+
+describe('validatePdf: .notdef references (6.2.11.8)', () => {
+  it('reports codes a predefined encoding leaves unassigned or /Differences names .notdef, in any rendering mode', async () => {
+    const pdf = await variant((doc) => {
+      addToPage(doc, 'BT /FN 12 Tf 72 600 Td (A\\001) Tj 3 Tr (\\037) Tj ET', { FN: simpleFont(doc, { program: 'type1', missingWidth: 0 }) })
+      const differences = doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [66, PDFName.of('.notdef')] })
+      addToPage(doc, 'BT /FD 12 Tf 72 500 Td (AB) Tj ET', { FD: simpleFont(doc, { program: 'cff', encoding: differences }) })
+    })
+    const r = await validatePdf(pdf)
+    const messages = findings(r, 'PDFA-FONT-NOTDEF')
+    expect(messages).toHaveLength(2)
+    expect(messages.join('\n')).toContain('code 1, code 31')
+    expect(messages.join('\n')).toContain('code 66')
+    expect(messages.join('\n')).not.toContain('code 65')
+    expect(r.pdfaValid).toBe(false)
+  })
+
+  it('reports CID 0 and CIDs the program lacks in a CIDFontType0', async () => {
+    const pdf = await variant((doc) => addToPage(doc, `BT /FC 12 Tf 72 600 Td <0000${hex4(gidOf('H'))}${hex4(cffGlyphs.numGlyphs + 5)}> Tj ET`, { FC: cidFont(doc, undefined, width('H')) }))
+    const messages = findings(await validatePdf(pdf), 'PDFA-FONT-NOTDEF')
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain(`CID 0, CID ${cffGlyphs.numGlyphs + 5}`)
+    expect(messages[0]).not.toContain(`CID ${gidOf('H')}`)
+  })
+
+  it('accepts text whose every code names a glyph', async () => {
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hello) Tj ET', { FN: simpleFont(doc, { program: 'cff' }) }))
+    expect(ruleIds(await validatePdf(pdf))).not.toContain('PDFA-FONT-NOTDEF')
+  })
+})
