@@ -9,11 +9,13 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef, P
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cffMetrics, openTypeCff } from '../../../src/pdf/cff-program.js'
 import { cffStandardString } from '../../../src/pdf/cff-standard-strings.js'
-import { baseEncoding } from '../../../src/pdf/latin-encodings.js'
+import { baseEncoding, glyphNameToUnicode } from '../../../src/pdf/latin-encodings.js'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
 import { type1Metrics } from '../../../src/pdf/type1-program.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
+import { readTrueType } from '../../../src/pdf/truetype.js'
+import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
 
 const URW = '/usr/share/fonts'
@@ -27,6 +29,62 @@ const cff = openTypeCff(otf)!
 const cffGlyphs = cffMetrics(cff, (c) => baseEncoding('StandardEncoding')[c])!
 const gidOf = (name: string): number => cffGlyphs.gidOfName(name)!
 const hex4 = (n: number): string => n.toString(16).padStart(4, '0')
+
+const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
+const tt = readTrueType('LiberationSans-Regular.ttf', liberation)
+/** Liberation's advance of a glyph in 1/1000 em, rounded as a writer declares it. */
+const ttAdvance = (gid: number): number => Math.round((tt.advances[gid]! * 1000) / tt.unitsPerEm)
+/** The same to two decimals, as findings print the program's width. */
+const ttExact = (gid: number): number => Math.round((tt.advances[gid]! * 100000) / tt.unitsPerEm) / 100
+const ttGid = (char: string): number => tt.cmap.get(char.codePointAt(0)!)!
+
+/** A simple TrueType font over the whole Liberation Sans program, /Widths 32–lastChar by WinAnsi (Unicode) from the program. */
+function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; encoding?: string | null }): PDFRef {
+  const file = doc.context.register(doc.context.flateStream(liberation, { Length1: liberation.length }))
+  const descriptor = doc.context.register(
+    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: o.flags, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
+  )
+  const last = o.lastChar ?? 126
+  const widths: number[] = []
+  for (let code = 32; code <= last; code++) {
+    const name = winAnsi[code]
+    const unicode = name === undefined ? undefined : glyphNameToUnicode(name)
+    widths.push(unicode === undefined ? 0 : ttAdvance(tt.cmap.get(unicode) ?? 0))
+  }
+  return doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'TrueType',
+      BaseFont: 'LiberationSans',
+      FirstChar: 32,
+      LastChar: last,
+      Widths: widths,
+      ...(o.encoding === null ? {} : { Encoding: o.encoding ?? 'WinAnsiEncoding' }),
+      FontDescriptor: descriptor,
+    }),
+  )
+}
+
+/** A Type0 font over the full Liberation program as CIDFontType2 (Identity), with the given /W and /DW. */
+function cidTrueType(doc: PDFDocument, w: (number | number[])[], dw: number | undefined): PDFRef {
+  const file = doc.context.register(doc.context.flateStream(liberation, { Length1: liberation.length }))
+  const descriptor = doc.context.register(
+    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
+  )
+  const cid = doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: 'LiberationSans',
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      CIDToGIDMap: 'Identity',
+      W: w,
+      ...(dw === undefined ? {} : { DW: dw }),
+    }),
+  )
+  return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'LiberationSans', Encoding: 'Identity-H', DescendantFonts: [cid] }))
+}
 
 /** PFB segments → the clear-text, binary and trailer parts a FontFile stream holds (with /Length1–3). */
 function pfbParts(data: Uint8Array): Uint8Array[] {
@@ -281,5 +339,44 @@ describe('validatePdf: .notdef references (6.2.11.8)', () => {
   it('accepts text whose every code names a glyph', async () => {
     const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hello) Tj ET', { FN: simpleFont(doc, { program: 'cff' }) }))
     expect(ruleIds(await validatePdf(pdf))).not.toContain('PDFA-FONT-NOTDEF')
+  })
+})
+
+describe('validatePdf: TrueType widths as veraPDF reads them (6.2.11.5)', () => {
+  it('compares codes outside FirstChar–LastChar of a TrueType font with /MissingWidth', async () => {
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (caf\\351) Tj ET', { FT: trueTypeFont(doc, { flags: 32 }) }))
+    expect(findings(await validatePdf(pdf), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 233: 0 declared, ${ttExact(ttGid('é'))} in the program`)
+    const full = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (caf\\351) Tj ET', { FT: trueTypeFont(doc, { flags: 32, lastChar: 255 }) }))
+    expect(ruleIds(await validatePdf(full))).not.toContain('PDFA-FONT-WIDTHS')
+  })
+
+  it('reads a font with both the Symbolic and the Nonsymbolic flag as symbolic: the code goes through the (1,0) cmap', async () => {
+    // Under (1,0), code 0xE9 is Mac Roman's Egrave, not WinAnsi's eacute.
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (caf\\351) Tj ET', { FT: trueTypeFont(doc, { flags: 4 | 32, lastChar: 255 }) }))
+    expect(findings(await validatePdf(pdf), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 233: ${ttAdvance(ttGid('é'))} declared, ${ttExact(ttGid('È'))} in the program`)
+    const ascii = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (Hello) Tj ET', { FT: trueTypeFont(doc, { flags: 4 | 32 }) }))
+    expect(ruleIds(await validatePdf(ascii))).not.toContain('PDFA-FONT-WIDTHS')
+  })
+
+  it('compares the CIDs of a full CIDFontType2 without a /W entry with /DW (1000 when absent)', async () => {
+    const [H, e] = [ttGid('H'), ttGid('e')]
+    const show = `BT /FC 12 Tf 72 600 Td <${hex4(H)}${hex4(e)}> Tj ET`
+    const noDw = await variant((doc) => addToPage(doc, show, { FC: cidTrueType(doc, [H, [ttAdvance(H)]], undefined) }))
+    const messages = findings(await validatePdf(noDw), 'PDFA-FONT-WIDTHS')
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain(`CID ${e}: 1000 declared, ${ttExact(e)} in the program`)
+    const withDw = await variant((doc) => addToPage(doc, show, { FC: cidTrueType(doc, [H, [ttAdvance(H)]], ttAdvance(e)) }))
+    expect(ruleIds(await validatePdf(withDw))).not.toContain('PDFA-FONT-WIDTHS')
+  })
+
+  it('reports code 0 of a TrueType font without /Encoding, and CID 0 of a CIDFontType2, as .notdef', async () => {
+    const pdf = await variant((doc) => {
+      addToPage(doc, 'BT /FT 12 Tf 72 600 Td <0041> Tj ET', { FT: trueTypeFont(doc, { flags: 4, encoding: null }) })
+      addToPage(doc, `BT /FC 12 Tf 72 500 Td <0000${hex4(ttGid('H'))}> Tj ET`, { FC: cidTrueType(doc, [ttGid('H'), [ttAdvance(ttGid('H'))]], undefined) })
+    })
+    const messages = findings(await validatePdf(pdf), 'PDFA-FONT-NOTDEF')
+    expect(messages).toHaveLength(2)
+    expect(messages.join('\n')).toMatch(/LiberationSans.*\(code 0\)/)
+    expect(messages.join('\n')).toMatch(/LiberationSans.*\(CID 0\)/)
   })
 })
