@@ -9,13 +9,16 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef, P
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cffMetrics, openTypeCff } from '../../../src/pdf/cff-program.js'
 import { cffStandardString } from '../../../src/pdf/cff-standard-strings.js'
+import { fontGlyphs } from '../../../src/pdf/font-glyphs.js'
 import { baseEncoding, glyphNameToUnicode } from '../../../src/pdf/latin-encodings.js'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
+import { shownCodes } from '../../../src/pdf/shown-text.js'
 import { type1Metrics } from '../../../src/pdf/type1-program.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { readTrueType } from '../../../src/pdf/truetype.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
+import { hasCorpus, readCorpusFile } from '../../helpers/corpus.js'
 import { makePdf } from '../../pdf/fixtures.js'
 
 const URW = '/usr/share/fonts'
@@ -378,5 +381,32 @@ describe('validatePdf: TrueType widths as veraPDF reads them (6.2.11.5)', () => 
     expect(messages).toHaveLength(2)
     expect(messages.join('\n')).toMatch(/LiberationSans.*\(code 0\)/)
     expect(messages.join('\n')).toMatch(/LiberationSans.*\(CID 0\)/)
+  })
+})
+
+describe.skipIf(!hasCorpus)('corpus files veraPDF passes that embed Type 1 and CID-keyed CFF programs', () => {
+  const files = [
+    'zugferd-corpus/ZUGFeRDv2/correct/intarsys/EN16931/zugferd_2p0_EN16931_Miete.pdf',
+    'zugferd-corpus/ZUGFeRDv2/correct/intarsys/EN16931/zugferd_2p0_EN16931_RechnungsUebertragung.pdf',
+    'zugferd-corpus/ZUGFeRDv2/correct/intarsys/EXTENDED/zugferd_2p0_EXTENDED_Fremdwaehrung.pdf',
+    'mustang/library/src/test/resources/zugferd_invoice.pdf',
+  ]
+  it.each(files)('%s: every shown code of its Type 1 / CIDFontType0C fonts is read from the program and agrees', async (file) => {
+    const { doc } = await loadPdf(readCorpusFile(file))
+    const shown = shownCodes(doc, (f) => (f.lookup(PDFName.of('Subtype')) === PDFName.of('Type0') ? 2 : 1))
+    let compared = 0
+    for (const [dict, codes] of shown) {
+      const font = fontGlyphs(doc, dict)
+      const kind = font?.kind === 'cid' ? font.widthsOwner.lookup(PDFName.of('Subtype')) : dict.lookup(PDFName.of('Subtype'))
+      if (font === undefined || (kind !== PDFName.of('Type1') && kind !== PDFName.of('CIDFontType0'))) continue
+      for (const code of codes.visible) {
+        const program = font.program(code)
+        expect(program, `${font.baseFont} code ${code}`).toBeDefined()
+        expect(Math.abs(program! - font.declared(code)), `${font.baseFont} code ${code}`).toBeLessThanOrEqual(1)
+        expect(font.notdef(code)).toBe(false)
+        compared++
+      }
+    }
+    expect(compared).toBeGreaterThan(0)
   })
 })
