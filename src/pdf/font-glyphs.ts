@@ -123,8 +123,8 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
       const gid = mac === undefined ? undefined : cmap10(mac)
       if (gid !== undefined) return gid
     }
-    // veraPDF would look the name up in the `post` table next, which is not read here: not compared.
-    return cmap31 === undefined && cmap10 === undefined ? 0 : undefined
+    // Then the `post` table; a name found nowhere draws .notdef (glyph 0).
+    return m.postGid(name) ?? 0
   }
 }
 

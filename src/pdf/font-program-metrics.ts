@@ -1,10 +1,12 @@
 /**
  * What the PDF/A width check needs from an embedded TrueType program of unknown origin: advance
  * widths in 1/1000 em (head unitsPerEm, hhea numberOfHMetrics, hmtx) and the cmap subtables a PDF
- * reader consults for a simple TrueType font (ISO 32000-1 9.6.6.4: (3,1), (3,0), (1,0)).
+ * reader consults for a simple TrueType font (ISO 32000-1 9.6.6.4: (3,1), (3,0), (1,0)), and the
+ * glyph names of the `post` table, where veraPDF looks a name up that no cmap maps.
  * Every offset is checked; a damaged program yields undefined, never a wrong number.
  * @module
  */
+import { macGlyphName } from './mac-glyph-names.js'
 
 export type ProgramMetrics = {
   numGlyphs: number
@@ -12,6 +14,8 @@ export type ProgramMetrics = {
   advance: (gid: number) => number
   /** cmap subtables by `platform,encoding` ('3,1', '3,0', '1,0'): code → glyph id. */
   cmaps: ReadonlyMap<string, (code: number) => number | undefined>
+  /** The glyph a `post` table (format 1.0 or 2.0) names so; undefined for other formats or unknown names. */
+  postGid: (name: string) => number | undefined
 }
 
 type Table = { offset: number; length: number }
@@ -117,5 +121,52 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
       if (lookup !== undefined) cmaps.set(key, (code) => (code >= 0 ? guardedLookup(lookup, code) : undefined))
     }
   }
-  return { numGlyphs, advance, cmaps }
+  const post = t.get('post')
+  let postNames: Map<string, number> | undefined
+  const postGid = (name: string): number | undefined => {
+    if (post === undefined) return undefined
+    postNames ??= guardedPostNames(view, post, numGlyphs)
+    return postNames.get(name)
+  }
+  return { numGlyphs, advance, cmaps, postGid }
+}
+
+function guardedPostNames(view: DataView, post: Table, numGlyphs: number): Map<string, number> {
+  try {
+    return postNames(view, post, numGlyphs)
+  } catch {
+    return new Map() // a damaged table names nothing
+  }
+}
+
+/** Name → first glyph of a `post` table: format 1.0 (the standard Macintosh order) or 2.0. */
+function postNames(view: DataView, post: Table, numGlyphs: number): Map<string, number> {
+  const out = new Map<string, number>()
+  if (post.length < 32) return out
+  const format = view.getUint32(post.offset)
+  if (format === 0x10000) {
+    for (let gid = Math.min(numGlyphs, 258) - 1; gid >= 0; gid--) out.set(macGlyphName(gid)!, gid)
+    return out
+  }
+  if (format !== 0x20000 || post.length < 34) return out
+  const end = post.offset + post.length
+  const count = view.getUint16(post.offset + 32)
+  const indexAt = post.offset + 34
+  if (indexAt + count * 2 > end) return out
+  // The font's own names follow the index as Pascal strings, in index order 258, 259, …
+  const own: string[] = []
+  for (let at = indexAt + count * 2; at < end && own.length < 65536; ) {
+    const length = view.getUint8(at)
+    if (at + 1 + length > end) break
+    let name = ''
+    for (let k = 0; k < length; k++) name += String.fromCharCode(view.getUint8(at + 1 + k))
+    own.push(name)
+    at += 1 + length
+  }
+  for (let gid = count - 1; gid >= 0; gid--) {
+    const index = view.getUint16(indexAt + gid * 2)
+    const name = index < 258 ? macGlyphName(index) : own[index - 258]
+    if (name !== undefined) out.set(name, gid)
+  }
+  return out
 }

@@ -410,3 +410,30 @@ describe.skipIf(!hasCorpus)('corpus files veraPDF passes that embed Type 1 and C
     expect(compared).toBeGreaterThan(0)
   })
 })
+
+describe('validatePdf: TrueType glyph names found only through the post table (6.2.11.5)', () => {
+  /** Liberation Sans under /Differences [65 /name], /Widths 65–65 declaring `declared`. */
+  function named(doc: PDFDocument, name: string, declared: number): PDFRef {
+    const ref = trueTypeFont(doc, { flags: 32, encoding: null })
+    const font = doc.context.lookup(ref) as PDFDict
+    font.set(PDFName.of('Encoding'), doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [65, PDFName.of(name)] }))
+    font.set(PDFName.of('FirstChar'), PDFNumber.of(65))
+    font.set(PDFName.of('LastChar'), PDFNumber.of(65))
+    font.set(PDFName.of('Widths'), doc.context.obj([declared]))
+    return ref
+  }
+  // Tcommaaccent (U+0162) is not among the names this library maps to Unicode: only `post` finds it.
+  const tComma = tt.cmap.get(0x162)!
+
+  it('compares the glyph a post name selects', async () => {
+    const good = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (A) Tj ET', { FT: named(doc, 'Tcommaaccent', ttAdvance(tComma)) }))
+    expect(ruleIds(await validatePdf(good))).not.toContain('PDFA-FONT-WIDTHS')
+    const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (A) Tj ET', { FT: named(doc, 'Tcommaaccent', 100) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 65: 100 declared, ${ttExact(tComma)} in the program`)
+  })
+
+  it('compares a name the program does not know with its .notdef glyph', async () => {
+    const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (A) Tj ET', { FT: named(doc, 'nosuchglyph', 100) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 65: 100 declared, ${ttExact(0)} in the program`)
+  })
+})
