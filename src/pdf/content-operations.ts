@@ -9,14 +9,14 @@
 export type Operand = number | { name: string } | Uint8Array | Operand[] | null
 
 /** Character classes by code (ISO 32000-1 7.2.2): 1 whitespace, 2 delimiter, 0 regular. */
-const CLASS = new Uint8Array(256)
+export const CLASS = new Uint8Array(256)
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1
 for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[c] = 2
 
 const ESCAPES: Readonly<Record<number, number>> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c }
 
 /** A literal string from `(` at `i`: its bytes and the index after its `)`. */
-function literal(data: Uint8Array, i: number): [Uint8Array, number] {
+export function literal(data: Uint8Array, i: number): [Uint8Array, number] {
   const out: number[] = []
   let depth = 1
   i++
@@ -50,7 +50,7 @@ function literal(data: Uint8Array, i: number): [Uint8Array, number] {
 const hexValue = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 55 : c >= 0x61 && c <= 0x66 ? c - 87 : -1)
 
 /** A hex string from `<` at `i` (an odd final digit counts as followed by 0). */
-function hex(data: Uint8Array, i: number): [Uint8Array, number] {
+export function hex(data: Uint8Array, i: number): [Uint8Array, number] {
   const out: number[] = []
   let high = -1
   i++
@@ -106,7 +106,7 @@ function numberToken(data: Uint8Array, from: number, to: number): number {
 }
 
 /** After `ID`: inline image data ends at whitespace + `EI` + whitespace or the end. */
-function skipInlineImage(data: Uint8Array, i: number): number {
+export function skipInlineImage(data: Uint8Array, i: number): number {
   for (let j = i + 1; j + 1 < data.length; j++) {
     if (data[j] === 0x45 && data[j + 1] === 0x49 && CLASS[data[j - 1]!] === 1 && (j + 2 >= data.length || CLASS[data[j + 2]!] === 1)) return j + 2
   }

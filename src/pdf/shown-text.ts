@@ -6,8 +6,8 @@
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
-import { type Operand, forEachOperation } from './content-operations.js'
 import { streamBytes } from './streams.js'
+import { scanTextShows } from './text-show-scan.js'
 import { pageResources } from './walk.js'
 
 export type ShownCodes = { visible: Set<number>; invisible: Set<number> }
@@ -76,43 +76,25 @@ export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => 1 | 2
     }
     let state = { font: undefined as PDFDict | undefined, mode: 0 }
     const saved: (typeof state)[] = []
-    const show = (s: Operand | undefined): void => {
-      if (state.font === undefined || !(s instanceof Uint8Array)) return
-      let entry = shown.get(state.font)
-      if (entry === undefined) shown.set(state.font, (entry = { visible: new Set(), invisible: new Set() }))
-      const into = state.mode === INVISIBLE ? entry.invisible : entry.visible
-      if (split(state.font) === 1) for (const b of s) into.add(b)
-      else for (let i = 0; i + 1 < s.length; i += 2) into.add(s[i]! * 256 + s[i + 1]!)
-    }
-    forEachOperation(bytes, (op, operands) => {
-      switch (op) {
-        case 'q':
-          saved.push({ ...state })
-          break
-        case 'Q':
-          state = saved.pop() ?? state
-          break
-        case 'Tf': {
-          const name = operands[0]
-          state.font = name !== null && typeof name === 'object' && 'name' in name ? names.get(name.name) : undefined
-          break
-        }
-        case 'Tr':
-          state.mode = typeof operands[0] === 'number' ? operands[0] : 0
-          break
-        case 'Tj':
-        case "'":
-          show(operands[operands.length - 1])
-          break
-        case '"':
-          show(operands[2])
-          break
-        case 'TJ': {
-          const array = operands[0]
-          if (Array.isArray(array)) for (const item of array) show(item)
-          break
-        }
-      }
+    scanTextShows(bytes, {
+      save: () => saved.push({ ...state }),
+      restore: () => {
+        state = saved.pop() ?? state
+      },
+      font: (name) => {
+        state.font = name === undefined ? undefined : names.get(name)
+      },
+      mode: (mode) => {
+        state.mode = mode
+      },
+      show: (s) => {
+        if (state.font === undefined) return
+        let entry = shown.get(state.font)
+        if (entry === undefined) shown.set(state.font, (entry = { visible: new Set(), invisible: new Set() }))
+        const into = state.mode === INVISIBLE ? entry.invisible : entry.visible
+        if (split(state.font) === 1) for (const b of s) into.add(b)
+        else for (let i = 0; i + 1 < s.length; i += 2) into.add(s[i]! * 256 + s[i + 1]!)
+      },
     })
   }
   return shown
