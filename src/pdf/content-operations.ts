@@ -68,42 +68,7 @@ export function hex(data: Uint8Array, i: number): [Uint8Array, number] {
   return [Uint8Array.from(out), i + 1]
 }
 
-function latin1(data: Uint8Array, from: number, to: number): string {
-  // Operators are one to three letters: built directly, without a subarray per word.
-  const length = to - from
-  if (length === 1) return String.fromCharCode(data[from]!)
-  if (length === 2) return String.fromCharCode(data[from]!, data[from + 1]!)
-  if (length === 3) return String.fromCharCode(data[from]!, data[from + 1]!, data[from + 2]!)
-  return String.fromCharCode(...data.subarray(from, Math.min(to, from + 256)))
-}
-
-/**
- * A number token (`[+-]?(\d+\.?\d*|\.\d+)`) read from its bytes, or NaN when the word is not one.
- * Numbers are most of a content stream's tokens; reading them without a string keeps the scan
- * cheap. Exact like Number(): digits and the power of ten stay integers below 2^53, and the one
- * division rounds correctly; longer numbers fall back to Number().
- */
-function numberToken(data: Uint8Array, from: number, to: number): number {
-  let i = from
-  const sign = data[i] === 0x2d ? -1 : 1
-  if (data[i] === 0x2d || data[i] === 0x2b) i++
-  let digits = 0
-  let scale = 1
-  let seen = 0
-  let dot = false
-  for (; i < to; i++) {
-    const c = data[i]!
-    if (c === 0x2e && !dot) dot = true
-    else if (c >= 0x30 && c <= 0x39) {
-      digits = digits * 10 + (c - 0x30)
-      if (dot) scale *= 10
-      seen++
-    } else return NaN
-  }
-  if (seen === 0) return NaN
-  if (seen > 15) return Number(latin1(data, from, to))
-  return (sign * digits) / scale
-}
+const latin1 = (data: Uint8Array, from: number, to: number): string => String.fromCharCode(...data.subarray(from, Math.min(to, from + 256)))
 
 /** After `ID`: inline image data ends at whitespace + `EI` + whitespace or the end. */
 export function skipInlineImage(data: Uint8Array, i: number): number {
@@ -164,14 +129,11 @@ export function forEachOperation(data: Uint8Array, visit: (operator: string, ope
     } else {
       const start = i
       while (i < n && CLASS[data[i]!] === 0) i++
-      const number = c <= 0x39 && c !== 0x2f ? numberToken(data, start, i) : NaN
-      if (!Number.isNaN(number)) {
-        push(number)
-        continue
-      }
       const word = latin1(data, start, i)
+      const number = Number(word)
       if (word === 'true' || word === 'false') push(null)
       else if (word === 'null') push(null)
+      else if (!Number.isNaN(number) && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) push(number)
       else if (dictDepth === 0) {
         // An operator inside an unclosed array ends that array (a damaged stream).
         while (stack.length > 1) stack[stack.length - 2]!.push(stack.pop()!)
