@@ -33,13 +33,10 @@ export type FontGlyphs = {
   program: (code: number) => number | undefined
   /** veraPDF's Glyph.name == ".notdef". */
   notdef: (code: number) => boolean
-  /** Codes another check already compares (a subset CIDFontType2's /W entries): not compared again. */
-  comparedElsewhere: (code: number) => boolean
 }
 
 const SYMBOLIC = 4
 const NOTDEF = '.notdef'
-const SUBSET = /^[A-Z]{6}\+/
 
 function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
   return o instanceof PDFRef ? doc.context.lookup(o) : o
@@ -181,7 +178,6 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
     declared,
     program: width,
     notdef,
-    comparedElsewhere: () => false,
   }
 }
 
@@ -228,7 +224,6 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
   let width: (c: number) => number | undefined = () => undefined
   // Without a readable program veraPDF leaves the name unset: no .notdef finding either.
   let present: ((c: number) => boolean) | undefined
-  let comparedElsewhere = (_: number): boolean => false
   if (subtype === 'CIDFontType2' && program?.kind === 'truetype') {
     const m = program.metrics
     const map = cid.lookup(PDFName.of('CIDToGIDMap'))
@@ -256,8 +251,6 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
         return c !== 0 && gid !== undefined && gid < m.numGlyphs
       }
     }
-    // A subset's /W entries are compared without reading content (glyph-width-check).
-    if (SUBSET.test(baseFont)) comparedElsewhere = (c) => widths.has(c)
   } else if (subtype === 'CIDFontType0' && program?.kind === 'cff') {
     const m = program.metrics
     if (m.cidKeyed) {
@@ -284,7 +277,6 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
     declared,
     program: width,
     notdef: (c) => present !== undefined && (c === 0 || !present(c)),
-    comparedElsewhere,
   }
 }
 

@@ -13,14 +13,13 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject
 import { type FontGlyphs, cidWidthMap, fontGlyphs } from './font-glyphs.js'
 import { type ShownCodes, shownCodes } from './shown-text.js'
 
-export { cidWidthMap }
 
 /** 6.2.11.5: consistent means a difference of no more than one unit of glyph space. */
 export const WIDTH_TOLERANCE = 1
 
 export type WidthMismatch = { code: number; declared: number; actual: number }
 
-export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef' | 'comparedElsewhere'> & {
+export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef'> & {
   /** Disagreeing codes (simple: character code; cid: CID = code under Identity). */
   mismatches: Map<number, WidthMismatch>
 }
@@ -59,10 +58,9 @@ export function shownGlyphProblems(doc: PDFDocument): ShownGlyphReport {
 }
 
 function collect(font: FontGlyphs, codes: ShownCodes, report: ShownGlyphReport): void {
-  const { declared, program, notdef, comparedElsewhere, ...identity } = font
+  const { declared, program, notdef, ...identity } = font
   const mismatches = new Map<number, WidthMismatch>()
   for (const code of codes.visible) {
-    if (comparedElsewhere(code)) continue
     const actual = program(code)
     if (actual === undefined) continue
     const d = declared(code)

@@ -7,7 +7,7 @@
 type Table = { offset: number; length: number }
 
 /** The table directory of a TrueType program; undefined when it runs past the end. */
-export function tables(font: Uint8Array): Map<string, Table> | undefined {
+function tables(font: Uint8Array): Map<string, Table> | undefined {
   if (font.length < 12) return undefined
   const view = new DataView(font.buffer, font.byteOffset, font.byteLength)
   const count = view.getUint16(4)

@@ -7,7 +7,6 @@ import type { PDFDocument } from '@cantoo/pdf-lib'
 import { incompleteCidSets } from '../../pdf/cidset.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
-export { presentGlyphs, tables } from '../../pdf/truetype-glyphs.js'
 
 export function checkCidSets(doc: PDFDocument): PdfFinding[] {
   return incompleteCidSets(doc).map(({ owner, font, missing }) =>

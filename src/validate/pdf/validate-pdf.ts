@@ -17,7 +17,7 @@ import { checkColour } from './colour-checks.js'
 import { checkContentLimits } from './content-limits-check.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
-import { checkGlyphWidths, checkShownGlyphs } from './glyph-width-check.js'
+import { checkShownGlyphs } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { checkObjectLimits } from './object-limits-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
@@ -108,7 +108,6 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
   findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
   findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
-  findings.push(...guarded('glyph widths', findings, [], () => checkGlyphWidths(doc)))
   findings.push(...guarded('shown glyphs', findings, [], () => checkShownGlyphs(doc)))
   findings.push(...guarded('page transparency', findings, [], () => checkPageTransparencyGroups(doc)))
   findings.push(...guarded('blend modes', findings, [], () => checkBlendModes(doc)))

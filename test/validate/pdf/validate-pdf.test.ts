@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
 import { streamBytes } from '../../../src/pdf/streams.js'
 import { levelOfGuideline } from '../../../src/validate/pdf/facturx-checks.js'
-import { cidWidths } from '../../../src/validate/pdf/glyph-width-check.js'
+import { cidWidthMap } from '../../../src/pdf/font-glyphs.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { validateFile } from '../../../src/validate/index.js'
 import { writeMustangReport } from '../../../src/validate/index.js'
@@ -179,7 +179,7 @@ describe('validatePdf: glyph widths (ISO 19005-3 6.2.11.5)', () => {
   it('reads both /W forms: `c [w1 w2 …]` and `cFirst cLast w`', async () => {
     const doc = await PDFDocument.create()
     const w = doc.context.obj([1, [500, 600], 10, 12, 250]) as PDFArray
-    expect([...cidWidths(doc, w)]).toEqual([[1, 500], [2, 600], [10, 250], [11, 250], [12, 250]])
+    expect([...cidWidthMap(doc, w)]).toEqual([[1, 500], [2, 600], [10, 250], [11, 250], [12, 250]])
   })
 
   it('reports a subset CIDFontType2 whose /W disagrees with the embedded program', async () => {
