@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont, shareLayoutCache } from './pdf-fonts.js'
 import { A4, MARGIN, PdfLayout, numberPages } from './pdf-layout.js'
+import { printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import type { InvoiceView } from './view-types.js'
 
@@ -37,6 +38,13 @@ function collect(doc: InstanceType<typeof PDFDocument>): Promise<Uint8Array> {
 }
 
 /** Renders the view as a PDF/A-3b document. */
+/** Whether every font has a glyph for a code point (fontkit's `hasGlyphForCodePoint`). */
+function glyphCoverage(fonts: readonly unknown[]): (codePoint: number) => boolean {
+  const checks = fonts.map((f) => (f as { hasGlyphForCodePoint?: (cp: number) => boolean } | undefined)?.hasGlyphForCodePoint?.bind(f))
+  if (checks.some((c) => c === undefined)) throw new Error('pdfkit did not parse the bundled fonts')
+  return (cp) => checks.every((c) => c?.(cp) === true)
+}
+
 export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   const date = options.date ?? new Date()
   const tagged = options.tagged ?? false
@@ -57,21 +65,22 @@ export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {
   doc.registerFont(FONT_BOLD, fontSource(FONT_BOLD) as unknown as string)
   doc.font(FONT_BOLD).font(FONT_REGULAR)
   shareLayoutCache(doc, [FONT_REGULAR, FONT_BOLD])
+  // `_fontFamilies` is pdfkit's font cache by name (parsed fontkit fonts); it has no public accessor.
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
+  const shown = printableStrings(view, glyphCoverage([families[FONT_REGULAR]?.font, families[FONT_BOLD]?.font]))
   const done = collect(doc)
   const layout = new PdfLayout(doc, tagged)
-  layout.title(view.title)
-  for (const s of view.sections) layout.section(s)
-  layout.note(view.page.generatedBy)
+  layout.title(shown.title)
+  for (const s of shown.sections) layout.section(s)
+  layout.note(shown.page.generatedBy)
   layout.finish()
-  numberPages(doc, view, tagged)
+  numberPages(doc, shown, tagged)
   // XMP dates beside pdfkit's CreateDate, which it writes alone (ISO 19005-3 6.6.2.3 via Info ModDate).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:ModifyDate>${iso}</xmp:ModifyDate><xmp:MetadataDate>${iso}</xmp:MetadataDate></rdf:Description>`,
   )
   // pdfkit parsed the fonts for this document; keep the parsed forms for the next ones (why: pdf-fonts.ts).
-  // `_fontFamilies` is pdfkit's font cache by name; it has no public accessor.
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
   for (const name of [FONT_REGULAR, FONT_BOLD]) rememberParsedFont(name, families[name]?.font)
   doc.end()
   return done

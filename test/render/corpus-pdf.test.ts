@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { readInvoice } from '../../src/read-invoice.js'
 import { LANGUAGES, type Language } from '../../src/render/i18n/index.js'
 import { invoiceToPdf, xmlToPdf } from '../../src/render/xml-to-pdf.js'
+import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { CORPUS_DIR, hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../helpers/corpus.js'
 import { missingValues, termValues } from '../helpers/term-values.js'
 import { SAMPLE_FILES } from './corpus-samples.js'
@@ -61,7 +62,7 @@ describe.skipIf(!hasCorpus || !hasPdftotext)('xmltopdf shows every business term
 })
 
 describe.skipIf(!hasCorpus)('xmltopdf over a corpus sample', () => {
-  it('renders ten valid invoices of every syntax in EN, FR and DE', async () => {
+  it('renders ten valid invoices of every syntax in EN, FR and DE, each passing our own PDF/A-3 checks', async () => {
     const valid = oracle().filter((e) => e.kind === 'invoice' && e.verdict === 'valid' && e.file.toLowerCase().endsWith('.xml'))
     const bySyntax = new Map<string, typeof valid>()
     for (const e of valid) bySyntax.set(e.syntax, [...(bySyntax.get(e.syntax) ?? []), e])
@@ -70,6 +71,8 @@ describe.skipIf(!hasCorpus)('xmltopdf over a corpus sample', () => {
     for (const [i, entry] of sample.entries()) {
       const { pdf } = await xmlToPdf(readCorpusFile(entry), { language: LANGUAGES[i % 3] ?? 'EN' })
       expect(Buffer.from(pdf.subarray(0, 8)).toString('latin1')).toBe('%PDF-1.7')
+      const own = await validatePdf(pdf)
+      expect({ file: entry.file, errors: own.findings.filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId) }).toEqual({ file: entry.file, errors: [] })
     }
   })
 })
