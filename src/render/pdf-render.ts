@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont, shareLayoutCache } from './pdf-fonts.js'
 import { A4, MARGIN, PdfLayout, numberPages } from './pdf-layout.js'
-import { printableStrings } from './pdf-text.js'
+import { glyphCoverage, printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import type { InvoiceView } from './view-types.js'
 
@@ -38,13 +38,6 @@ function collect(doc: InstanceType<typeof PDFDocument>): Promise<Uint8Array> {
 }
 
 /** Renders the view as a PDF/A-3b document. */
-/** Whether every font has a glyph for a code point (fontkit's `hasGlyphForCodePoint`). */
-function glyphCoverage(fonts: readonly unknown[]): (codePoint: number) => boolean {
-  const checks = fonts.map((f) => (f as { hasGlyphForCodePoint?: (cp: number) => boolean } | undefined)?.hasGlyphForCodePoint?.bind(f))
-  if (checks.some((c) => c === undefined)) throw new Error('pdfkit did not parse the bundled fonts')
-  return (cp) => checks.every((c) => c?.(cp) === true)
-}
-
 export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   const date = options.date ?? new Date()
   const tagged = options.tagged ?? false

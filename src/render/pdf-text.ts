@@ -38,3 +38,10 @@ export function printableStrings<T>(value: T, hasGlyph: (codePoint: number) => b
   }
   return value
 }
+
+/** Whether every font has a glyph for a code point (fontkit's `hasGlyphForCodePoint`). */
+export function glyphCoverage(fonts: readonly unknown[]): (codePoint: number) => boolean {
+  const checks = fonts.map((f) => (f as { hasGlyphForCodePoint?: (cp: number) => boolean } | undefined)?.hasGlyphForCodePoint?.bind(f))
+  if (checks.some((c) => c === undefined)) throw new Error('pdfkit did not parse the bundled fonts')
+  return (cp) => checks.every((c) => c?.(cp) === true)
+}

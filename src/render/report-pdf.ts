@@ -11,6 +11,7 @@ import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
+import { glyphCoverage, printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import { type ReportLabels, reportLabels } from './report-labels.js'
 import { type ReportMessage, type ReportPart, type ValidationReportModel, readValidationReport } from './report-model.js'
@@ -106,11 +107,11 @@ function numberPages(doc: Doc, labels: ReportLabels, title: string): void {
 }
 
 /** Renders a parsed report. */
-export async function renderReportPdf(report: ValidationReportModel, options: ReportPdfOptions = {}): Promise<Uint8Array> {
+export async function renderReportPdf(input: ValidationReportModel, options: ReportPdfOptions = {}): Promise<Uint8Array> {
   const language = options.language ?? 'EN'
   const labels = reportLabels(language)
   const date = options.date ?? new Date()
-  const title = `${labels.title}${report.fileName === undefined ? '' : ` – ${report.fileName}`}`
+  const title = `${labels.title}${input.fileName === undefined ? '' : ` – ${input.fileName}`}`
   const doc = new PDFDocument({
     size: [A4[0], A4[1]],
     margins: MARGIN,
@@ -125,6 +126,12 @@ export async function renderReportPdf(report: ValidationReportModel, options: Re
   })
   doc.registerFont(FONT_REGULAR, fontSource(FONT_REGULAR) as unknown as string)
   doc.registerFont(FONT_BOLD, fontSource(FONT_BOLD) as unknown as string)
+  doc.font(FONT_BOLD).font(FONT_REGULAR)
+  // `_fontFamilies` is pdfkit's font cache by name (no public accessor).
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
+  // Messages quote the document's own text: only glyphs the fonts have (pdf-text.ts).
+  const coverage = glyphCoverage([families[FONT_REGULAR]?.font, families[FONT_BOLD]?.font])
+  const report = printableStrings(input, coverage)
   const done = collect(doc)
   doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(labels.title)
   doc.moveDown(0.4)
@@ -137,14 +144,13 @@ export async function renderReportPdf(report: ValidationReportModel, options: Re
     doc.font(FONT_REGULAR).fontSize(9).fillColor(INK).text(report.status === 'valid' ? labels.accept : labels.reject)
   }
   for (const part of report.parts) drawPart(doc, labels, part)
-  numberPages(doc, labels, title)
+  numberPages(doc, labels, printableStrings(title, coverage))
   // XMP dates beside pdfkit's CreateDate, which it writes alone (Info ModDate must match XMP).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:ModifyDate>${iso}</xmp:ModifyDate><xmp:MetadataDate>${iso}</xmp:MetadataDate></rdf:Description>`,
   )
-  // `_fontFamilies` is pdfkit's font cache by name (no public accessor); keep parsed fonts (pdf-fonts.ts).
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
+  // Keep the parsed fonts for the next documents (pdf-fonts.ts).
   for (const name of [FONT_REGULAR, FONT_BOLD]) rememberParsedFont(name, families[name]?.font)
   doc.end()
   return done

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readValidationReport } from '../../src/render/report-model.js'
-import { validationReportToPdf } from '../../src/render/report-pdf.js'
+import { renderReportPdf, validationReportToPdf } from '../../src/render/report-pdf.js'
+import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { validateXml } from '../../src/validate/index.js'
 import { writeMustangReport } from '../../src/validate/index.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -95,5 +96,18 @@ describe('validationReportToPdf', () => {
     const check = pdfaCheck(await validationReportToPdf(longReport(60), { language: 'DE', date: DATE }), 'pdfa3')
     expect(check.failed).toEqual([])
     expect(check.result).toBe('pass')
+  })
+
+  it('draws quoted text only with glyphs the fonts have (tabs, controls, CJK), so the PDF stays PDF/A', async () => {
+    const pdf = await renderReportPdf({
+      fileName: 'in\tvoice.xml',
+      datetime: undefined,
+      status: 'invalid',
+      parts: [{ name: 'xml', status: 'invalid', messages: [{ severity: 'error', rule: 'BR-01', section: undefined, location: '/a\u0001', text: 'found "x\ty" and 請求書' }] }],
+    })
+    const own = await validatePdf(pdf)
+    expect(own.findings.map((f) => f.ruleId)).not.toContain('PDFA-FONT-NOTDEF')
+    expect(own.pdfaValid).toBe(true)
+    expect(await pdfText(pdf)).toContain('found "x y" and \ufffd\ufffd\ufffd')
   })
 })
