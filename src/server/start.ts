@@ -45,8 +45,9 @@ export type StartOptions = {
   /**
    * How far V8's old generation may grow between full collections, in % of the live data
    * (`--heap-growing-percent`, process-wide). By default V8 lets it reach several times the live
-   * size; under sustained load that growth was most of the server's RSS (about 175 MB peak against
-   * 125 MB at 50 %, for the same throughput). @default V8's own heuristics
+   * size; under sustained load that growth was most of the server's RSS (165–179 MB peak, against
+   * 133–139 MB at 100 % and 123–128 MB at 50 %, each costing some CPU: docs/server.md).
+   * @default V8's own heuristics
    */
   heapGrowthPercent?: number | undefined
   /** @default pino JSON lines to stderr */
