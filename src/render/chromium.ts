@@ -109,8 +109,9 @@ async function launch(executablePath: string, timeout: number): Promise<Browser>
 function close(entry: SharedBrowser): Promise<void> {
   if (shared === entry) shared = undefined
   clearTimeout(entry.idle)
+  // A browser that never started, or has crashed, has nothing left to close.
   return entry.browser.then(
-    (b) => b.close(),
+    (b) => b.close().catch(() => undefined),
     () => undefined,
   )
 }
@@ -118,7 +119,9 @@ function close(entry: SharedBrowser): Promise<void> {
 async function acquire(executablePath: string, timeout: number): Promise<SharedBrowser> {
   let entry = shared
   if (entry !== undefined && entry.executablePath !== executablePath) {
-    void close(entry)
+    // Another Chromium was asked for: the old one goes once its conversions are done (release).
+    shared = undefined
+    if (entry.users === 0) void close(entry)
     entry = undefined
   }
   if (entry === undefined) {
@@ -139,8 +142,8 @@ async function acquire(executablePath: string, timeout: number): Promise<SharedB
 
 async function release(entry: SharedBrowser): Promise<void> {
   entry.users--
-  if (entry.users > 0 || shared !== entry) return
-  if (keepAliveMs === 0) return close(entry)
+  if (entry.users > 0) return
+  if (keepAliveMs === 0 || shared !== entry) return close(entry)
   entry.idle = setTimeout(() => void close(entry), keepAliveMs)
   entry.idle.unref()
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -96,5 +96,23 @@ describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () =>
       await closeBrowser()
     }
     expect(browserState().running).toBe(false)
+  }, 60_000)
+
+  it('starts a new browser when another Chromium is asked for, and keeps using that one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'einvoice-chromium-'))
+    const link = join(dir, 'chromium')
+    symlinkSync(chromium as string, link)
+    keepBrowserAlive(60_000)
+    try {
+      const before = browserState().launches
+      await htmlToPdf('<p>a</p>')
+      await htmlToPdf('<p>b</p>', { env: { ...process.env, EINVOICE_CHROMIUM: link } })
+      await htmlToPdf('<p>c</p>', { env: { ...process.env, EINVOICE_CHROMIUM: link } })
+      expect(browserState()).toEqual({ running: true, launches: before + 2 })
+    } finally {
+      keepBrowserAlive(0)
+      await closeBrowser()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 60_000)
 })
