@@ -20,27 +20,24 @@ import {
  * payload alone, and assignment keeps the key order a spread copy would give (known keys stay
  * where they are, new ones follow in this order) without copying every party.
  */
+/** Mustang's payment-means defaults, set on each entry that lacks them. */
+function withMeans<T extends { paymentMeansCode?: string | undefined; paymentMeansInformation?: string | undefined }>(list: T[] | undefined, code: string, information: string): T[] | undefined {
+  if (list !== undefined) {
+    for (const entry of list) {
+      entry.paymentMeansCode = entry.paymentMeansCode ?? code
+      entry.paymentMeansInformation = entry.paymentMeansInformation ?? information
+    }
+  }
+  return list
+}
+
 function normalizeParty(party: TradePartyPayload | undefined): TradePartyPayload | undefined {
   if (party === undefined) return undefined
   const vat = party.vatID ?? party.vatid
   party.vatID = vat
   party.vatid = vat
-  const bankDetails = party.bankDetails
-  if (bankDetails !== undefined) {
-    for (const b of bankDetails) {
-      b.paymentMeansCode = b.paymentMeansCode ?? '58'
-      b.paymentMeansInformation = b.paymentMeansInformation ?? 'SEPA credit transfer'
-    }
-  }
-  party.bankDetails = bankDetails
-  const debitDetails = party.debitDetails
-  if (debitDetails !== undefined) {
-    for (const d of debitDetails) {
-      d.paymentMeansCode = d.paymentMeansCode ?? '59'
-      d.paymentMeansInformation = d.paymentMeansInformation ?? 'SEPA direct debit'
-    }
-  }
-  party.debitDetails = debitDetails
+  party.bankDetails = withMeans(party.bankDetails, '58', 'SEPA credit transfer')
+  party.debitDetails = withMeans(party.debitDetails, '59', 'SEPA direct debit')
   return party
 }
 

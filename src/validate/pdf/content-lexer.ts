@@ -3,8 +3,11 @@
  * token with its byte offset, numbers as raw text (an integer and a real differ in their limits),
  * strings and names with their decoded byte length. Inline-image data is skipped. Malformed input
  * never throws: an unterminated token ends at the end of the data.
+ * Character classes and inline-image skipping are content-operations.ts's; strings are only
+ * measured here, not decoded.
  * @module
  */
+import { CLASS, skipInlineImage } from '../../pdf/content-operations.js'
 
 export const TOKEN = { number: 0, string: 1, name: 2, operator: 3, open: 4, close: 5 } as const
 export type TokenKind = (typeof TOKEN)[keyof typeof TOKEN]
@@ -14,11 +17,6 @@ export type TokenKind = (typeof TOKEN)[keyof typeof TOKEN]
  * of a string or name, 0 otherwise.
  */
 export type LexVisitor = (kind: TokenKind, start: number, end: number, size: number) => void
-
-/** Character classes by code (ISO 32000-1 7.2.2): 1 whitespace, 2 delimiter, 0 regular. */
-const CLASS = new Uint8Array(256)
-for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1
-for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[c] = 2
 
 const isHexDigit = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
 const isOctal = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x37
@@ -59,14 +57,6 @@ function hex(data: Uint8Array, i: number): [number, number] {
   i++
   while (i < data.length && data[i] !== 0x3e) if (isHexDigit(data[i++]!)) digits++
   return [i + 1, Math.ceil(digits / 2)]
-}
-
-/** After `ID`: inline image data ends at whitespace + `EI` + whitespace or the end. */
-function skipInlineImage(data: Uint8Array, i: number): number {
-  for (let j = i + 1; j + 1 < data.length; j++) {
-    if (data[j] === 0x45 && data[j + 1] === 0x49 && CLASS[data[j - 1]!] === 1 && (j + 2 >= data.length || CLASS[data[j + 2]!] === 1)) return j + 2
-  }
-  return data.length
 }
 
 /** Operands that are numbers start like this; true, false and null are operands too. */

@@ -1,10 +1,11 @@
-import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { PDFDict, type PDFDocument, PDFName, type PDFRef, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
 import { largestCid } from '../../../src/validate/pdf/object-limits-check.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { makePdf } from '../../pdf/fixtures.js'
+import { addToPage } from './builders.js'
 
 let base: Uint8Array
 
@@ -20,26 +21,6 @@ async function variant(edit: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const { doc } = await loadPdf(base)
   edit(doc)
   return doc.save({ useObjectStreams: false })
-}
-
-type Resources = Partial<Record<'Font' | 'ExtGState' | 'XObject' | 'Pattern', Record<string, PDFRef>>>
-
-/** Adds resources to the first page and appends a content stream to it. */
-function addToPage(doc: PDFDocument, content: string, resources: Resources = {}): PDFRef {
-  const page = doc.getPages()[0]!
-  const res = page.node.Resources()!
-  for (const [kind, entries] of Object.entries(resources)) {
-    let dict = res.lookup(PDFName.of(kind))
-    if (!(dict instanceof PDFDict)) {
-      dict = doc.context.obj({})
-      res.set(PDFName.of(kind), dict as PDFDict)
-    }
-    for (const [name, ref] of Object.entries(entries)) (dict as PDFDict).set(PDFName.of(name), ref)
-  }
-  const stream = doc.context.register(doc.context.stream(content))
-  const contents = page.node.get(PDFName.of('Contents'))
-  page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFArray ? [...contents.asArray(), stream] : [contents!, stream]))
-  return stream
 }
 
 const form = (doc: PDFDocument, content: string, extra: Record<string, unknown> = {}): PDFRef =>

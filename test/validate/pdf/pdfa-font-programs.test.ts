@@ -5,7 +5,7 @@
  * as the CFF table of its OpenType version (FontFile3).
  */
 import { readFileSync } from 'node:fs'
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cffMetrics, openTypeCff } from '../../../src/pdf/cff-program.js'
 import { cffStandardString } from '../../../src/pdf/cff-standard-strings.js'
@@ -20,6 +20,7 @@ import { readTrueType } from '../../../src/pdf/truetype.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { hasCorpus, readCorpusFile } from '../../helpers/corpus.js'
 import { makePdf } from '../../pdf/fixtures.js'
+import { addToPage as addContent, liberationDescriptor, type0Font } from './builders.js'
 
 const URW = '/usr/share/fonts'
 const pfb = new Uint8Array(readFileSync(`${URW}/X11/Type1/NimbusSans-Regular.pfb`))
@@ -43,10 +44,7 @@ const ttGid = (char: string): number => tt.cmap.get(char.codePointAt(0)!)!
 
 /** A simple TrueType font over the whole Liberation Sans program, /Widths 32–lastChar by WinAnsi (Unicode) from the program. */
 function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; encoding?: string | null }): PDFRef {
-  const file = doc.context.register(doc.context.flateStream(liberation, { Length1: liberation.length }))
-  const descriptor = doc.context.register(
-    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: o.flags, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
-  )
+  const descriptor = liberationDescriptor(doc, liberation, o.flags)
   const last = o.lastChar ?? 126
   const widths: number[] = []
   for (let code = 32; code <= last; code++) {
@@ -70,23 +68,7 @@ function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; e
 
 /** A Type0 font over the full Liberation program as CIDFontType2 (Identity), with the given /W and /DW. */
 function cidTrueType(doc: PDFDocument, w: (number | number[])[], dw: number | undefined): PDFRef {
-  const file = doc.context.register(doc.context.flateStream(liberation, { Length1: liberation.length }))
-  const descriptor = doc.context.register(
-    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
-  )
-  const cid = doc.context.register(
-    doc.context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: 'LiberationSans',
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      CIDToGIDMap: 'Identity',
-      W: w,
-      ...(dw === undefined ? {} : { DW: dw }),
-    }),
-  )
-  return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'LiberationSans', Encoding: 'Identity-H', DescendantFonts: [cid] }))
+  return type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation), w, dw })
 }
 
 /** PFB segments → the clear-text, binary and trailer parts a FontFile stream holds (with /Length1–3). */
@@ -108,19 +90,8 @@ beforeAll(async () => {
 const ruleIds = (r: { findings: readonly { ruleId: string }[] }): string[] => r.findings.map((f) => f.ruleId)
 const findings = (r: { findings: readonly { ruleId: string; message: string }[] }, id: string): string[] => r.findings.filter((f) => f.ruleId === id).map((f) => f.message)
 
-function addToPage(doc: PDFDocument, content: string, fonts: Record<string, PDFRef>): void {
-  const page = doc.getPages()[0]!
-  const res = page.node.Resources()!
-  let dict = res.lookup(PDFName.of('Font'))
-  if (!(dict instanceof PDFDict)) {
-    dict = doc.context.obj({})
-    res.set(PDFName.of('Font'), dict as PDFDict)
-  }
-  for (const [name, ref] of Object.entries(fonts)) (dict as PDFDict).set(PDFName.of(name), ref)
-  const stream = doc.context.register(doc.context.stream(content))
-  const contents = page.node.get(PDFName.of('Contents'))
-  page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFArray ? [...contents.asArray(), stream] : [contents!, stream]))
-}
+/** Appends text content to the first page with the fonts it names. */
+const addToPage = (doc: PDFDocument, content: string, fonts: Record<string, PDFRef>): PDFRef => addContent(doc, content, { Font: fonts })
 
 async function variant(edit: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const { doc } = await loadPdf(base)
@@ -182,18 +153,7 @@ function cidFont(doc: PDFDocument, w: (number | number[])[] | undefined, dw: num
   const descriptor = doc.context.register(
     doc.context.obj({ Type: 'FontDescriptor', FontName: 'NimbusSans-Regular', Flags: 32, FontBBox: [-200, -300, 1000, 950], ItalicAngle: 0, Ascent: 729, Descent: -218, CapHeight: 729, StemV: 85, FontFile3: file }),
   )
-  const cid = doc.context.register(
-    doc.context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType0',
-      BaseFont: 'NimbusSans-Regular',
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      ...(w === undefined ? {} : { W: w }),
-      ...(dw === undefined ? {} : { DW: dw }),
-    }),
-  )
-  return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'NimbusSans-Regular', Encoding: 'Identity-H', DescendantFonts: [cid] }))
+  return type0Font(doc, { subtype: 'CIDFontType0', baseFont: 'NimbusSans-Regular', descriptor, w, dw })
 }
 
 describe('the font program readers', () => {

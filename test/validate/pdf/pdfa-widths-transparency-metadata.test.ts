@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
@@ -8,6 +8,7 @@ import { readTrueType } from '../../../src/pdf/truetype.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
+import { addToPage, liberationDescriptor, type0Font } from './builders.js'
 
 const LIBERATION = join(PACKAGE_ROOT, 'assets', 'fonts', 'liberation', 'LiberationSans-Regular.ttf')
 const program = new Uint8Array(readFileSync(LIBERATION))
@@ -23,29 +24,9 @@ beforeAll(async () => {
 
 const ruleIds = (r: { findings: readonly { ruleId: string }[] }): string[] => r.findings.map((f) => f.ruleId)
 
-/** Adds a resource to the first page and appends content to it. */
-function addToPage(doc: PDFDocument, content: string, resources: { Font?: Record<string, PDFRef>; ExtGState?: Record<string, PDFRef>; XObject?: Record<string, PDFRef> }): void {
-  const page = doc.getPages()[0]!
-  const res = page.node.Resources()!
-  for (const [kind, entries] of Object.entries(resources)) {
-    let dict = res.lookup(PDFName.of(kind))
-    if (!(dict instanceof PDFDict)) {
-      dict = doc.context.obj({})
-      res.set(PDFName.of(kind), dict as PDFDict)
-    }
-    for (const [name, ref] of Object.entries(entries)) (dict as PDFDict).set(PDFName.of(name), ref)
-  }
-  const stream = doc.context.register(doc.context.stream(content))
-  const contents = page.node.get(PDFName.of('Contents'))
-  page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFArray ? [...contents.asArray(), stream] : [contents!, stream]))
-}
-
 /** A simple TrueType font: the whole Liberation Sans program, WinAnsi, widths 32–126 from the program unless overridden. */
 function simpleTrueType(doc: PDFDocument, wrong: Record<string, number> = {}): PDFRef {
-  const file = doc.context.register(doc.context.flateStream(program, { Length1: program.length }))
-  const descriptor = doc.context.register(
-    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
-  )
+  const descriptor = liberationDescriptor(doc, program)
   const widths: number[] = []
   for (let code = 32; code <= 126; code++) widths.push(wrong[String.fromCharCode(code)] ?? advance(String.fromCharCode(code)))
   return doc.context.register(
@@ -56,22 +37,7 @@ function simpleTrueType(doc: PDFDocument, wrong: Record<string, number> = {}): P
 /** A Type0 font over the full (non-subset) program as CIDFontType2, Identity-H, /W for the glyph of `H`. */
 function fullCidFont(doc: PDFDocument, widthOfH: number): { ref: PDFRef; gid: number } {
   const gid = font.cmap.get(0x48)!
-  const file = doc.context.register(doc.context.flateStream(program, { Length1: program.length }))
-  const descriptor = doc.context.register(
-    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
-  )
-  const cid = doc.context.register(
-    doc.context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: 'LiberationSans',
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      CIDToGIDMap: 'Identity',
-      W: [gid, [widthOfH]],
-    }),
-  )
-  const ref = doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'LiberationSans', Encoding: 'Identity-H', DescendantFonts: [cid] }))
+  const ref = type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, program), w: [gid, [widthOfH]] })
   return { ref, gid }
 }
 
