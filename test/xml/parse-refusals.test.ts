@@ -78,6 +78,16 @@ describe('parseXml refuses input that is not well-formed', () => {
     expectRefused(Buffer.from([0xef, 0xbb, 0xbf]), 1, 1, /empty input/)
   })
 
+  it('places a forbidden character and the line ends inside long comments', () => {
+    const long = 'a comment longer than the quick check needs'
+    expectRefused(`<r><!-- ${long} \u0001 --></r>`, 1, 53, /character U\+0001 is not allowed/)
+    expectRefused(`<r><!-- ${long}\r\n${long}\n${long} \uFFFF --></r>`, 3, 45, /character U\+FFFF is not allowed/)
+    expectRefused(`<r><!-- ${long} \uD800 ${long} --></r>`, 1, 53, /character U\+D800 is not allowed/)
+    expectRefused(`<r><!-- ${long} -- ${long} --></r>`, 1, 55, /"--" is not allowed inside a comment/)
+    const { root } = parseXml(`<r><!-- ${long} 😀\t${long}\r\n --><a/></r>`)
+    expect(root.children[0]).toMatchObject({ line: 2, column: 5 })
+  })
+
   it('refuses a comment-only document (no root element)', () => {
     expectRefused('<?xml version="1.0"?><!-- nothing -->', 1, 38, /no root element/)
   })

@@ -134,6 +134,15 @@ describe('parseXml: input forms', () => {
     expect(parseXml(Buffer.from('<r>Größe 5 € 😀</r>', 'utf8')).root.text).toBe('Größe 5 € 😀')
   })
 
+  it('decodes large UTF-8 input the same way as small (a 4 MB document takes the other decoder)', () => {
+    const body = 'Größe 5 € 😀 '.repeat(300_000)
+    const bytes = Buffer.from(`<r>${body}</r>`, 'utf8')
+    expect(bytes.length).toBeGreaterThan(4 * 1024 * 1024)
+    expect(parseXml(bytes).root.text).toBe(body)
+    const broken = Buffer.concat([bytes.subarray(0, 5_000_000), Buffer.from([0xff]), bytes.subarray(5_000_000)])
+    expect(() => parseXml(broken)).toThrow(/not UTF-8: invalid byte 0xFF at byte offset 5000000/)
+  })
+
   it('accepts a document exactly at the byte limit', () => {
     const xml = '<r>é</r>' // 9 bytes in UTF-8
     expect(parseXml(xml, { maxBytes: 9 }).root.text).toBe('é')
