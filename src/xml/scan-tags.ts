@@ -84,8 +84,10 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
       // Namespace names are compared as written; surrounding white space is dropped (as saxes does).
       const uri = value.trim()
       if (uri === '') fail(s, quote, `${name}="" cannot undeclare a prefix in XML 1.0`)
-      bind(s, name.slice(6), uri)
-      checkBinding(s, quote, name.slice(6), uri)
+      // The shared copy: resolve() compares it with shared prefixes on every tag.
+      const prefix = shared(name.slice(6))
+      bind(s, prefix, uri)
+      checkBinding(s, quote, prefix, uri)
     }
   } else if (name === 'xmlns') {
     const uri = value.trim()

@@ -81,6 +81,43 @@ function checkHigh(s: ScanState, i: number, c: number): number {
   return i
 }
 
+/** Longest indentation the shared runs below cover. */
+const MAX_INDENT = 64
+/** `k` spaces, and a line end followed by `k` spaces, as the tree keeps them (line end normalised). */
+const SPACES: string[] = []
+const INDENTS: string[] = []
+for (let k = 0; k <= MAX_INDENT; k++) {
+  SPACES.push(' '.repeat(k))
+  INDENTS.push('\n' + ' '.repeat(k))
+}
+
+/**
+ * The usual run between tags, an optional line end (CR LF, LF or CR) and spaces up to the next
+ * `<`, taken at once as a shared string instead of being sliced and normalised.
+ * @returns whether the run at `s.i` was one (`s.i` is then on the `<`).
+ */
+function scanIndent(s: ScanState, i: number): boolean {
+  const t = s.text
+  let j = i
+  let c = t.charCodeAt(j)
+  if (c === CR) {
+    if (t.charCodeAt(++j) === LF) j++
+  } else if (c === LF) j++
+  const spaces = j
+  while ((c = t.charCodeAt(j)) === SPACE) j++
+  const k = j - spaces
+  if (c !== LT || k > MAX_INDENT) return false
+  if (spaces > i) newLine(s, spaces - 1)
+  appendText(s, spaces > i ? (INDENTS[k] as string) : (SPACES[k] as string))
+  s.i = j
+  return true
+}
+
+function appendText(s: ScanState, piece: string): void {
+  const el = s.current
+  if (el !== undefined) el.text = el.text === '' ? piece : el.text + piece
+}
+
 /**
  * Character data inside the root, from `s.i` to the next `<`, appended to the open element's
  * text. Runs without references or CR are one slice of the input.
@@ -89,6 +126,8 @@ export function scanText(s: ScanState): void {
   const t = s.text
   const n = s.length
   let i = s.i
+  const first = t.charCodeAt(i)
+  if ((first === LF || first === CR || first === SPACE) && scanIndent(s, i)) return
   let start = i
   let out: string | undefined
   for (; i < n; i++) {
@@ -120,9 +159,7 @@ export function scanText(s: ScanState): void {
   if (i >= n) endOfInput(s)
   const piece = out === undefined ? t.slice(start, i) : out + t.slice(start, i)
   s.i = i
-  if (piece.length === 0) return
-  const el = s.current
-  if (el !== undefined) el.text = el.text === '' ? piece : el.text + piece
+  if (piece.length > 0) appendText(s, piece)
 }
 
 /**
