@@ -143,6 +143,12 @@ describe('parseXml: input forms', () => {
     expect(() => parseXml(broken)).toThrow(/not UTF-8: invalid byte 0xFF at byte offset 5000000/)
   })
 
+  it('keeps the indentation between tags as text, line ends normalised, and counts its lines', () => {
+    const { root } = parseXml('<r>\r\n  <a/>\r  <b/>\n\n <c/>  <!--x-->\r\n</r>')
+    expect(root.text).toBe('\n  \n  \n\n   \n')
+    expect(root.children.map((c) => [c.line, c.column])).toEqual([[2, 3], [3, 3], [5, 2]])
+  })
+
   it('accepts a document exactly at the byte limit', () => {
     const xml = '<r>é</r>' // 9 bytes in UTF-8
     expect(parseXml(xml, { maxBytes: 9 }).root.text).toBe('é')
