@@ -6,7 +6,8 @@
  * contexts add their own navigation and date formats on top.
  * @module
  */
-import { Decimal } from './model/decimal.js'
+import type { Decimal } from './model/decimal.js'
+import { decimalFromText } from './read-decimal.js'
 import type { Identifier, SourceProblem } from './model/invoice.js'
 import { type XmlAttribute, type XmlElement, elementPath } from './xml/index.js'
 
@@ -60,7 +61,7 @@ export class XmlValueReader {
       this.problem(el, `not a decimal number: ${JSON.stringify(t.slice(0, 40))}`)
       return undefined
     }
-    return new Decimal(t)
+    return decimalFromText(t)
   }
 
   /** An xs:boolean element (`true`/`1`, `false`/`0`). */
