@@ -13,8 +13,11 @@
 const MAX_ENTRIES = 8192
 const MAX_LENGTH = 256
 
-/** A name as written, its local part and its prefix ('' when it has none). */
-type Name = { qname: string; local: string; prefix: string }
+/**
+ * A name as written, its local part and its prefix ('' when it has none); and the namespace URI
+ * the scanner last resolved it to, valid while the namespace scope numbered `scope` lasts.
+ */
+type Name = { qname: string; local: string; prefix: string; ns: string; scope: number }
 
 const names = new Map<string, Name>()
 /**
@@ -49,7 +52,8 @@ export function sharedName(qname: string, colon: number): Name {
   const hit = names.get(qname)
   if (hit !== undefined) return hit
   const own = shared(qname)
-  const name = { qname: own, local: colon < 0 ? own : shared(own.slice(colon + 1)), prefix: colon < 0 ? '' : shared(own.slice(0, colon)) }
+  const local = colon < 0 ? own : shared(own.slice(colon + 1))
+  const name = { qname: own, local, prefix: colon < 0 ? '' : shared(own.slice(0, colon)), ns: '', scope: 0 }
   if (names.size < MAX_ENTRIES && own.length <= MAX_LENGTH) names.set(own, name)
   return name
 }

@@ -28,6 +28,8 @@ export class ScanState {
   readonly prefixes: string[] = []
   readonly uris: string[] = []
   bindings = 0
+  /** Number of the namespace scope in force; a new number whenever bindings come or go (see newScope). */
+  scope = newScope()
   readonly scopeMarks: number[] = [0]
   /** Attributes of the start tag being read (reused across tags). */
   readonly attrNames: string[] = []
@@ -48,6 +50,16 @@ export class ScanState {
     this.maxDepth = maxDepth
     this.maxElements = maxElements
   }
+}
+
+/**
+ * Scope numbers are unique across documents, so a name's resolution remembered under one (see
+ * name-cache.ts) is never taken for another document or another set of bindings.
+ */
+let lastScope = 0
+
+export function newScope(): number {
+  return ++lastScope
 }
 
 /** Refuses at a UTF-16 offset with a not-well-formed reason. */

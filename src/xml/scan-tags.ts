@@ -5,7 +5,7 @@
  * @module
  */
 import { xmlError } from './position.js'
-import { endOfInput, fail, failAt, skipSpaces } from './scan-state.js'
+import { endOfInput, fail, failAt, newScope, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { scanAttributeValue } from './scan-text.js'
 import { shared, sharedName, sharedNameAt } from './name-cache.js'
@@ -104,6 +104,7 @@ function bind(s: ScanState, prefix: string, uri: string): void {
   s.prefixes[s.bindings] = prefix
   s.uris[s.bindings] = shared(uri)
   s.bindings++
+  s.scope = newScope()
 }
 
 /** `/` at `i` inside a start tag: must be followed by `>`; returns the offset of that `>`. */
@@ -223,15 +224,21 @@ export function scanStartTag(s: ScanState, lt: number): void {
   }
   const selfClosing = t.charCodeAt(gt - 1) === SLASH
 
-  const { qname, local, prefix } = sharedNameAt(t, lt + 1, nameEnd, s.nameHash, colon < 0 ? -1 : colon - lt - 1)
-  let ns = ''
-  if (colon >= 0) {
-    if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${qname} (one ":" between a prefix and a local name)`)
-    if (prefix === 'xmlns') fail(s, gt, 'an element may not have the prefix xmlns')
-    const uri = resolve(s, prefix)
-    if (uri === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)
-    ns = uri
-  } else ns = resolve(s, '') ?? ''
+  const name = sharedNameAt(t, lt + 1, nameEnd, s.nameHash, colon < 0 ? -1 : colon - lt - 1)
+  const { qname, local, prefix } = name
+  let ns = name.ns
+  if (name.scope !== s.scope) {
+    // Resolved once per name and scope: an invoice declares its prefixes on the root only.
+    if (colon >= 0) {
+      if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${qname} (one ":" between a prefix and a local name)`)
+      if (prefix === 'xmlns') fail(s, gt, 'an element may not have the prefix xmlns')
+      const uri = resolve(s, prefix)
+      if (uri === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)
+      ns = uri
+    } else ns = resolve(s, '') ?? ''
+    name.ns = ns
+    name.scope = s.scope
+  }
   const attributes = s.attrCount === 0 ? NO_ATTRIBUTES : resolveAttributes(s, gt)
 
   const depth = s.depth + 1
@@ -248,6 +255,7 @@ export function scanStartTag(s: ScanState, lt: number): void {
   else parent.children.push(element)
   s.i = gt + 1
   if (selfClosing) {
+    if (s.bindings !== mark) s.scope = newScope()
     s.bindings = mark
     if (parent === undefined) s.closedRoot = true
     return
@@ -293,7 +301,11 @@ export function scanEndTag(s: ScanState, lt: number): void {
 }
 
 function closeElement(s: ScanState, el: XmlElement, gt: number): void {
-  s.bindings = s.scopeMarks[s.depth] as number
+  const mark = s.scopeMarks[s.depth] as number
+  if (s.bindings !== mark) {
+    s.bindings = mark
+    s.scope = newScope()
+  }
   s.current = el.parent
   if (--s.depth === 0) s.closedRoot = true
   s.i = gt + 1

@@ -160,6 +160,22 @@ describe('parseXml: input forms', () => {
     expect(parseXml('<a><b/><c/></a>', { maxElements: 3 }).root.children).toHaveLength(2)
   })
 
+  it('resolves the same name anew wherever the bindings change, and in each document', () => {
+    const xml = (u: string) =>
+      `<a:r xmlns:a="${u}" xmlns="d1"><a:x/><a:y xmlns:a="u2" xmlns="d2"><a:x/><x/></a:y><a:z xmlns:a="u3"/><a:x/><x/></a:r>`
+    const flat = (u: string) => {
+      const out: string[] = []
+      const walk = (el: XmlElement) => {
+        out.push(`${el.local}=${el.ns}`)
+        el.children.forEach(walk)
+      }
+      walk(parseXml(xml(u)).root)
+      return out.join(' ')
+    }
+    expect(flat('u1')).toBe('r=u1 x=u1 y=u2 x=u2 x=d2 z=u3 x=u1 x=d1')
+    expect(flat('v1')).toBe('r=v1 x=v1 y=u2 x=u2 x=d2 z=u3 x=v1 x=d1')
+  })
+
   it('finds children by URI whatever the prefix', () => {
     const { root } = parseXml(
       '<x:CrossIndustryInvoice xmlns:x="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><x:ExchangedDocument/></x:CrossIndustryInvoice>',
