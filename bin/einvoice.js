@@ -11,6 +11,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { readFileSync } = await import('node:fs')
   process.stdout.write(JSON.parse(readFileSync(new globalThis.URL('../package.json', import.meta.url), 'utf8')).version + '\n')
 } else {
-  const { runCli } = await import('../dist/commands/main.js')
-  process.exitCode = await runCli(args)
+  // The CLI comes from its one-file bundle with a V8 code cache when it can (dist/commands/cli-loader.js).
+  const { loadCli } = await import('../dist/commands/cli-loader.js')
+  const cli = await loadCli(args)
+  process.exitCode = await cli.runCli(args)
+  cli.saveCache()
 }

@@ -35,6 +35,9 @@ const COMMAND_MODULES: readonly { names: readonly string[]; load: () => Promise<
   { names: ['ping', 'notice'], load: async () => (await import('./service.js')).registerService },
 ]
 
+/** Every command name, for the CLI bundle's code cache (one cache per command: scripts/bundle-cli.mjs). */
+export const COMMAND_NAMES: readonly string[] = COMMAND_MODULES.flatMap((m) => m.names)
+
 /** The modules a run needs: the named command's, none for `--version`, all for help or a typo. */
 function modulesFor(argv: readonly string[]): typeof COMMAND_MODULES {
   const name = argv.find((a) => !a.startsWith('-'))

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import type { BenchCase } from '../harness.js'
@@ -8,11 +9,22 @@ import type { BenchCase } from '../harness.js'
  * Cold starts of the real binary, one process per operation (wall time; the CPU column only counts
  * this process and is meaningless here). NODE_EXTRA_CA_CERTS is removed from the child's
  * environment: set on these machines, it adds ~90 ms to every Node start, ours or not.
+ * The CLI runs from its bundle with the code cache the warm-up wrote (commands/cli-loader.ts);
+ * the validate cases are also measured from the ES modules and on a command's first run.
  */
 const BIN = join(PACKAGE_ROOT, 'bin', 'einvoice.js')
 const env = { ...process.env }
 delete env.NODE_EXTRA_CA_CERTS
-const run = (args: string[]) => () => execFileSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+const run = (args: string[], extraEnv: Record<string, string> = {}) => () => execFileSync(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
+/** A cache folder of its own for every run: the first run of a command after an install or build. */
+const firstRun = (args: string[]) => () => {
+  const xdg = mkdtempSync(join(tmpdir(), 'einvoice-bench-cache-'))
+  try {
+    run(args, { XDG_CACHE_HOME: xdg })()
+  } finally {
+    rmSync(xdg, { recursive: true, force: true })
+  }
+}
 
 const CORPUS = join(PACKAGE_ROOT, '..', 'shared', 'corpus')
 const coldValidate: [string, string][] = [
@@ -32,4 +44,19 @@ export const cases: BenchCase[] = [
       targetMs: 300,
       run: run([BIN, 'validate', join(CORPUS, file)]),
     })),
+  ...coldValidate
+    .filter(([, file]) => existsSync(join(CORPUS, file)))
+    .slice(0, 1)
+    .flatMap(([label, file]): BenchCase[] => [
+      {
+        name: `startup: einvoice validate one ${label}, cold process from the ES modules (NODE_DISABLE_COMPILE_CACHE=1)`,
+        operation: 'startup',
+        run: run([BIN, 'validate', join(CORPUS, file)], { NODE_DISABLE_COMPILE_CACHE: '1' }),
+      },
+      {
+        name: `startup: einvoice validate one ${label}, first run (bundle compiled without cache, cache written)`,
+        operation: 'startup',
+        run: firstRun([BIN, 'validate', join(CORPUS, file)]),
+      },
+    ]),
 ]

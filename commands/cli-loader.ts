@@ -1,0 +1,180 @@
+/**
+ * How `bin/einvoice.js` loads the CLI. Preferred: dist/cli.cjs, the whole CLI as one CommonJS
+ * function (scripts/bundle-cli.mjs), compiled with a V8 code cache that the first run of each
+ * command writes — it then holds every function that run compiled, so later cold runs neither
+ * resolve ~110 ES modules nor parse and compile the code they execute. Otherwise, silently, the ES
+ * modules in dist/: when the bundle is missing or older than any of its inputs (a plain `tsc`
+ * build since), when no cache folder is writable (compiling the 5 MB bundle without a cache costs
+ * more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
+ * @module
+ */
+import { accessSync, constants, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { homedir } from 'node:os'
+import { dirname, isAbsolute, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stat } from 'node:fs/promises'
+import { Script } from 'node:vm'
+
+export type RunCli = (argv: readonly string[]) => Promise<number>
+
+export type LoadedCli = {
+  runCli: RunCli
+  /** After a run: writes the code cache if this run had none (or V8 rejected it). Never throws. */
+  saveCache(): void
+  /** Where the CLI came from (for tests). */
+  source: 'bundle' | 'modules'
+}
+
+export const BUNDLE_FILE = 'cli.cjs'
+const MARK = '//einvoice-cli-bundle '
+/** Caches unused this long are deleted when a new one is written (other builds, Node versions). */
+const STALE_CACHE_MS = 30 * 24 * 3600 * 1000
+
+type BundleHeader = { hash: string; inputs: string[]; commands: string[] }
+
+/** The first line of the bundle, or undefined when it is not one. */
+export function readHeader(source: string): BundleHeader | undefined {
+  if (!source.startsWith(MARK)) return undefined
+  const end = source.indexOf('\n')
+  try {
+    const h = JSON.parse(source.slice(MARK.length, end)) as Partial<BundleHeader>
+    const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string')
+    if (typeof h.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(h.hash) || !strings(h.inputs) || !strings(h.commands)) return undefined
+    return { hash: h.hash, inputs: h.inputs, commands: h.commands }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether no input of the bundle changed after it was written. tsc rewrites every output it
+ * builds (and `tsc --watch` the changed ones), so a newer input means the bundle is stale. Files
+ * from an npm tarball all carry the same time, which counts as fresh. The ~360 stats run on
+ * libuv's threads while the main thread compiles the bundle: in line they cost 5–15 ms here.
+ */
+export async function bundleIsFresh(bundle: string, header: BundleHeader, distDir: string): Promise<boolean> {
+  const written = statSync(bundle).mtimeMs
+  const times = await Promise.all(header.inputs.map((input) => stat(join(distDir, input)).then((s) => s.mtimeMs, () => Infinity)))
+  return times.every((t) => t <= written)
+}
+
+/**
+ * The user's own cache folder: $XDG_CACHE_HOME wherever set, else the platform's. Never a shared
+ * folder such as /tmp: a code cache is executable code, so only its user may be able to write it.
+ */
+export function cacheFolder(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
+  const xdg = env.XDG_CACHE_HOME
+  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'einvoice')
+  if (platform === 'win32') return env.LOCALAPPDATA !== undefined && isAbsolute(env.LOCALAPPDATA) ? join(env.LOCALAPPDATA, 'einvoice', 'Cache') : undefined
+  let home: string
+  try {
+    home = homedir()
+  } catch {
+    return undefined
+  }
+  if (!isAbsolute(home)) return undefined
+  return platform === 'darwin' ? join(home, 'Library', 'Caches', 'einvoice') : join(home, '.cache', 'einvoice')
+}
+
+/**
+ * One cache per command: each holds the functions its command ran. V8 checks its own version and
+ * flags; the name adds what it cannot check (the bundle's content) and keeps Node versions apart.
+ */
+export function cacheFileName(header: BundleHeader, argv: readonly string[]): string {
+  const name = argv.find((a) => !a.startsWith('-'))
+  const command = name !== undefined && header.commands.includes(name) ? name : 'all'
+  return `cli-${header.hash}-${process.version}-${process.arch}-${command}.v8cache`
+}
+
+function writableFolder(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    accessSync(dir, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Temporary file and rename: a reader never sees half a cache, and concurrent runs do not mix. */
+function writeCache(dir: string, file: string, script: Script): void {
+  const tmp = `${file}.${process.pid}.tmp`
+  try {
+    writeFileSync(tmp, script.createCachedData(), { mode: 0o600 })
+    renameSync(tmp, file)
+  } catch {
+    try {
+      unlinkSync(tmp)
+    } catch {
+      // nothing written
+    }
+    return
+  }
+  const now = Date.now()
+  try {
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith('cli-') && now - statSync(join(dir, name)).mtimeMs > STALE_CACHE_MS) unlinkSync(join(dir, name))
+    }
+  } catch {
+    // another run pruned at the same time; the next write tries again
+  }
+}
+
+type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void
+
+/** The CLI from the bundle with its code cache, or undefined when the modules must serve. */
+export async function loadBundle(argv: readonly string[], distDir: string, env: Readonly<Record<string, string | undefined>>): Promise<LoadedCli | undefined> {
+  // Node 22's switch for its own module compile cache turns ours off too.
+  if (env.NODE_DISABLE_COMPILE_CACHE !== undefined && env.NODE_DISABLE_COMPILE_CACHE !== '') return undefined
+  const file = join(distDir, BUNDLE_FILE)
+  let source: string
+  try {
+    // Pure ASCII by construction (scripts/bundle-cli.mjs checks), so latin1 reads it exactly.
+    source = readFileSync(file, 'latin1')
+  } catch {
+    return undefined
+  }
+  const header = readHeader(source)
+  if (header === undefined) return undefined
+  // Never rejects, so it may be left behind by the early returns below.
+  const fresh = bundleIsFresh(file, header, distDir).catch(() => false)
+  const dir = cacheFolder(env)
+  if (dir === undefined) return undefined
+  const cacheFile = join(dir, cacheFileName(header, argv))
+  let cachedData: Buffer | undefined
+  try {
+    cachedData = readFileSync(cacheFile)
+  } catch {
+    if (!writableFolder(dir)) return undefined
+  }
+  const script = new Script(source, cachedData === undefined ? { filename: file } : { filename: file, cachedData })
+  const fn = script.runInThisContext() as BundleFunction
+  const module: { exports: unknown } = { exports: {} }
+  fn.call(module.exports, module.exports as object, createRequire(file), module, file, distDir)
+  const runCli = (module.exports as { runCli?: unknown }).runCli
+  // A stale bundle ran only its modules' top level: nothing of the command yet.
+  if (!(await fresh) || typeof runCli !== 'function') return undefined
+  const needsCache = cachedData === undefined || script.cachedDataRejected === true
+  return {
+    runCli: runCli as RunCli,
+    saveCache: () => {
+      if (needsCache) writeCache(dir, cacheFile, script)
+    },
+    source: 'bundle',
+  }
+}
+
+const DIST = dirname(dirname(fileURLToPath(import.meta.url)))
+
+/** The CLI for `argv`: from the bundle when it can serve, else from the ES modules. */
+export async function loadCli(argv: readonly string[], distDir: string = DIST, env: Readonly<Record<string, string | undefined>> = process.env): Promise<LoadedCli> {
+  try {
+    const bundled = await loadBundle(argv, distDir, env)
+    if (bundled !== undefined) return bundled
+  } catch {
+    // A damaged bundle: the modules below are the same code.
+  }
+  const { runCli } = await import('./main.js')
+  return { runCli: (args) => runCli(args), saveCache: () => {}, source: 'modules' }
+}

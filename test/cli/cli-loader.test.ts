@@ -1,0 +1,165 @@
+/**
+ * How bin/einvoice.js loads the CLI: the one-file bundle with its V8 code cache when it can serve,
+ * otherwise the ES modules — silently, with the same output.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, readHeader } from '../../commands/cli-loader.js'
+import { tempDir } from '../helpers/cli.js'
+import { BIN, hasDist, noteIfNoDist } from '../helpers/dist.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
+
+const HASH = '0123456789abcdef0123456789abcdef'
+
+/** A dist/ folder with one input module and a bundle whose runCli answers `answer`. */
+function fakeDist(body = 'module.exports = { runCli: async (argv) => 40 + argv.length }'): string {
+  const dist = tempDir()
+  mkdirSync(join(dist, 'commands'))
+  writeFileSync(join(dist, 'commands', 'main.js'), '// input')
+  const header = { hash: HASH, inputs: ['commands/main.js'], commands: ['validate', 'calculate'] }
+  writeFileSync(join(dist, BUNDLE_FILE), `//einvoice-cli-bundle ${JSON.stringify(header)}\n(function (exports, require, module, __filename, __dirname) {${body}\n})`)
+  // The input is older than the bundle, as after a build.
+  const past = new Date(Date.now() - 60_000)
+  utimesSync(join(dist, 'commands', 'main.js'), past, past)
+  return dist
+}
+
+const cacheFiles = (xdg: string): string[] => (existsSync(join(xdg, 'einvoice')) ? readdirSync(join(xdg, 'einvoice')) : [])
+
+describe('cli-loader helpers', () => {
+  it('reads only a well-formed bundle header', () => {
+    expect(readHeader(`//einvoice-cli-bundle {"hash":"${HASH}","inputs":["a.js"],"commands":["x"]}\n(function(){})`)).toEqual({ hash: HASH, inputs: ['a.js'], commands: ['x'] })
+    expect(readHeader('(function(){})')).toBeUndefined()
+    expect(readHeader('//einvoice-cli-bundle {"hash":"../x","inputs":[],"commands":[]}\n')).toBeUndefined()
+    expect(readHeader('//einvoice-cli-bundle {"hash":\n')).toBeUndefined()
+  })
+
+  it("keeps the cache in the user's own cache folder, never a relative or shared one", () => {
+    expect(cacheFolder({ XDG_CACHE_HOME: '/home/u/.xdg' }, 'linux')).toBe('/home/u/.xdg/einvoice')
+    expect(cacheFolder({ XDG_CACHE_HOME: 'relative' }, 'linux')).toMatch(/[\\/]\.cache[\\/]einvoice$/)
+    expect(cacheFolder({}, 'darwin')).toMatch(/[\\/]Library[\\/]Caches[\\/]einvoice$/)
+    expect(cacheFolder({}, 'win32')).toBeUndefined()
+  })
+
+  it('names one cache per command, per bundle and per Node version', () => {
+    const header = { hash: HASH, inputs: [], commands: ['validate'] }
+    expect(cacheFileName(header, ['validate', '-f', 'json', 'a.xml'])).toBe(`cli-${HASH}-${process.version}-${process.arch}-validate.v8cache`)
+    expect(cacheFileName(header, ['--help'])).toMatch(/-all\.v8cache$/)
+    expect(cacheFileName(header, ['../../etc'])).toMatch(/-all\.v8cache$/)
+  })
+})
+
+describe('loadCli', () => {
+  it('runs the bundle, writes its code cache after the first run and reuses it unchanged', async () => {
+    const dist = fakeDist()
+    const xdg = tempDir()
+    const first = await loadCli(['validate', 'a.xml'], dist, { XDG_CACHE_HOME: xdg })
+    expect(first.source).toBe('bundle')
+    expect(await first.runCli(['validate', 'a.xml'])).toBe(42)
+    expect(cacheFiles(xdg)).toEqual([])
+    first.saveCache()
+    const [name] = cacheFiles(xdg)
+    expect(name).toBe(`cli-${HASH}-${process.version}-${process.arch}-validate.v8cache`)
+    expect(statSync(join(xdg, 'einvoice')).mode & 0o777).toBe(0o700)
+    const written = statSync(join(xdg, 'einvoice', name ?? '')).mtimeMs
+
+    const second = await loadCli(['validate', 'b.xml'], dist, { XDG_CACHE_HOME: xdg })
+    expect(second.source).toBe('bundle')
+    second.saveCache()
+    expect(statSync(join(xdg, 'einvoice', name ?? '')).mtimeMs).toBe(written)
+    expect(cacheFiles(xdg)).toHaveLength(1)
+  })
+
+  it('replaces a cache V8 rejects', async () => {
+    const dist = fakeDist()
+    const xdg = tempDir()
+    const header = readHeader(readFileSync(join(dist, BUNDLE_FILE), 'latin1'))
+    if (header === undefined) throw new Error('fake bundle without header')
+    const file = join(xdg, 'einvoice', cacheFileName(header, ['calculate']))
+    mkdirSync(join(xdg, 'einvoice'))
+    writeFileSync(file, 'not a code cache')
+    const cli = await loadCli(['calculate'], dist, { XDG_CACHE_HOME: xdg })
+    expect(cli.source).toBe('bundle')
+    cli.saveCache()
+    expect(readFileSync(file).toString('latin1')).not.toBe('not a code cache')
+  })
+
+  it('falls back to the modules when the bundle is stale, missing, broken or no cache can be written', async () => {
+    const xdg = tempDir()
+    const stale = fakeDist()
+    const future = new Date(Date.now() + 60_000)
+    utimesSync(join(stale, 'commands', 'main.js'), future, future)
+    expect((await loadCli(['validate'], stale, { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+
+    expect((await loadCli(['validate'], tempDir(), { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+    expect((await loadCli(['validate'], fakeDist('throw new Error("boom")'), { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+    expect((await loadCli(['validate'], fakeDist('syntax error here ('), { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+    expect(cacheFiles(xdg)).toEqual([])
+
+    // A cache "folder" that is a file cannot be created: compiling without a cache would cost more.
+    const notAFolder = join(tempDir(), 'file')
+    writeFileSync(notAFolder, '')
+    expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: notAFolder })).source).toBe('modules')
+    expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg, NODE_DISABLE_COMPILE_CACHE: '1' })).source).toBe('modules')
+  })
+
+  it('serves the same CLI from the modules', async () => {
+    const cli = await loadCli(['--version'], tempDir(), {})
+    expect(cli.source).toBe('modules')
+    expect(typeof cli.runCli).toBe('function')
+  })
+})
+
+describe('bin/einvoice.js with the real bundle (dist/cli.cjs)', () => {
+  noteIfNoDist('cli-loader bundle runs')
+  const CORPUS = join(PACKAGE_ROOT, '..', 'shared', 'corpus')
+  const XML = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
+  const run = (args: string[], env: Record<string, string>) => {
+    const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } })
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+  }
+
+  beforeAll(() => {
+    // The bundle is built from dist/ as `npm run build` does; it takes a few seconds.
+    if (hasDist) execFileSync(process.execPath, [join(PACKAGE_ROOT, 'scripts', 'bundle-cli.mjs')], { stdio: 'ignore' })
+  }, 60_000)
+
+  it.runIf(hasDist)('validates with the same output, exit code and no extra output as the modules, cold and with the cache', () => {
+    const xdg = tempDir()
+    const modules = run(['validate', '-f', 'json', XML], { XDG_CACHE_HOME: xdg, NODE_DISABLE_COMPILE_CACHE: '1' })
+    expect(cacheFiles(xdg)).toEqual([])
+    const cold = run(['validate', '-f', 'json', XML], { XDG_CACHE_HOME: xdg })
+    expect(cacheFiles(xdg)).toEqual([expect.stringMatching(/-validate\.v8cache$/)])
+    const cached = run(['validate', '-f', 'json', XML], { XDG_CACHE_HOME: xdg })
+    // Reports carry their time and duration; everything else is equal.
+    const stable = (s: string) => ({ ...(JSON.parse(s) as object), datetime: undefined, durationMs: undefined })
+    expect(modules.status).toBe(0)
+    for (const r of [cold, cached]) {
+      expect(r.status).toBe(modules.status)
+      expect(r.stderr).toBe('')
+      expect(stable(r.stdout)).toEqual(stable(modules.stdout))
+    }
+  })
+
+  it.runIf(hasDist)('starts the validate worker threads from dist/ when run from the bundle', () => {
+    const xdg = tempDir()
+    const files = [XML, join(CORPUS, 'cen-en16931', 'cii', 'examples', 'CII_business_example_01.xml')].filter((f) => existsSync(f))
+    const r = run(['validate', '--jobs', '2', ...files, XML], { XDG_CACHE_HOME: xdg, EINVOICE_FILES_PER_WORKER: '1' })
+    expect(r.stderr).toBe('')
+    expect(r.stdout.match(/: valid/g)).toHaveLength(files.length + 1)
+  })
+
+  it.runIf(hasDist)('answers help and errors from the bundle as before', () => {
+    const xdg = tempDir()
+    const help = run(['--help'], { XDG_CACHE_HOME: xdg })
+    expect(help.status).toBe(0)
+    expect(help.stdout).toMatch(/Usage: einvoice/)
+    const bad = spawnSync(process.execPath, [BIN, 'calculate', '-'], { input: '{"zfitems": 3}', encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: xdg } })
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toBe('error <stdin>: zfitems: expected an array\n')
+    expect(cacheFiles(xdg).sort()).toEqual([expect.stringMatching(/-all\.v8cache$/), expect.stringMatching(/-calculate\.v8cache$/)])
+  })
+})
