@@ -51,7 +51,7 @@ export function readHeader(source: string): BundleHeader | undefined {
  * Whether no input of the bundle changed after it was written. tsc rewrites every output it
  * builds (and `tsc --watch` the changed ones), so a newer input means the bundle is stale. Files
  * from an npm tarball all carry the same time, which counts as fresh. The ~360 stats run on
- * libuv's threads while the main thread compiles the bundle: in line they cost 5–15 ms here.
+ * libuv's threads while the main thread reads the code cache: in line they cost 5–15 ms here.
  */
 export async function bundleIsFresh(bundle: string, header: BundleHeader, distDir: string): Promise<boolean> {
   const written = statSync(bundle).mtimeMs
@@ -149,12 +149,13 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
     if (!writableFolder(dir)) return undefined
   }
   const script = new Script(source, cachedData === undefined ? { filename: file } : { filename: file, cachedData })
+  // Decided before any of the bundle's code runs: a stale bundle never runs.
+  if (!(await fresh)) return undefined
   const fn = script.runInThisContext() as BundleFunction
   const module: { exports: unknown } = { exports: {} }
   fn.call(module.exports, module.exports as object, createRequire(file), module, file, distDir)
   const runCli = (module.exports as { runCli?: unknown }).runCli
-  // A stale bundle ran only its modules' top level: nothing of the command yet.
-  if (!(await fresh) || typeof runCli !== 'function') return undefined
+  if (typeof runCli !== 'function') return undefined
   const needsCache = cachedData === undefined || script.cachedDataRejected === true
   return {
     runCli: runCli as RunCli,

@@ -89,10 +89,13 @@ describe('loadCli', () => {
 
   it('falls back to the modules when the bundle is stale, missing, broken or no cache can be written', async () => {
     const xdg = tempDir()
-    const stale = fakeDist()
+    // A stale bundle is not even evaluated: its top level would leave this file.
+    const mark = join(tempDir(), 'ran')
+    const stale = fakeDist(`require('node:fs').writeFileSync(${JSON.stringify(mark)}, ''); module.exports = { runCli: async () => 0 }`)
     const future = new Date(Date.now() + 60_000)
     utimesSync(join(stale, 'commands', 'main.js'), future, future)
     expect((await loadCli(['validate'], stale, { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+    expect(existsSync(mark)).toBe(false)
 
     expect((await loadCli(['validate'], tempDir(), { XDG_CACHE_HOME: xdg })).source).toBe('modules')
     expect((await loadCli(['validate'], fakeDist('throw new Error("boom")'), { XDG_CACHE_HOME: xdg })).source).toBe('modules')
