@@ -4,16 +4,16 @@
  * command writes — it then holds every function that run compiled, so later cold runs neither
  * resolve ~110 ES modules nor parse and compile the code they execute. Otherwise, silently, the ES
  * modules in dist/: when the bundle is missing or older than any of its inputs (a plain `tsc`
- * build since), when no cache folder is writable (compiling the 5 MB bundle without a cache costs
+ * build since), when no cache folder is writable (compiling the 4 MB bundle without a cache costs
  * more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
  * @module
  */
 import { accessSync, constants, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { stat } from 'node:fs/promises'
 import { Script } from 'node:vm'
 
 export type RunCli = (argv: readonly string[]) => Promise<number>
