@@ -8,7 +8,7 @@
  * more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
  * @module
  */
-import { accessSync, constants, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
@@ -73,7 +73,8 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>>, p
   } catch {
     return undefined
   }
-  if (!isAbsolute(home)) return undefined
+  // Folders are made below the home folder, never the home folder itself.
+  if (!isAbsolute(home) || !existsSync(home)) return undefined
   return platform === 'darwin' ? join(home, 'Library', 'Caches', 'einvoice') : join(home, '.cache', 'einvoice')
 }
 
@@ -87,9 +88,26 @@ export function cacheFileName(header: BundleHeader, argv: readonly string[]): st
   return `cli-${header.hash}-${process.version}-${process.arch}-${command}.v8cache`
 }
 
+/**
+ * mkdir -p, by hand: Node 20's `mkdirSync(…, { recursive: true })` never returns when mkdir keeps
+ * answering ENOENT under an existing parent (as under /proc).
+ */
+function makeFolder(dir: string, depth = 0): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' && statSync(dir).isDirectory()) return
+    const parent = dirname(dir)
+    if (code !== 'ENOENT' || parent === dir || depth > 64) throw err
+    makeFolder(parent, depth + 1)
+    mkdirSync(dir, { mode: 0o700 })
+  }
+}
+
 function writableFolder(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    makeFolder(dir)
     accessSync(dir, constants.W_OK)
     return true
   } catch {

@@ -42,6 +42,14 @@ describe('cli-loader helpers', () => {
     expect(cacheFolder({ XDG_CACHE_HOME: 'relative' }, 'linux')).toMatch(/[\\/]\.cache[\\/]einvoice$/)
     expect(cacheFolder({}, 'darwin')).toMatch(/[\\/]Library[\\/]Caches[\\/]einvoice$/)
     expect(cacheFolder({}, 'win32')).toBeUndefined()
+    const home = process.env.HOME
+    try {
+      process.env.HOME = join(tempDir(), 'gone')
+      expect(cacheFolder({}, 'linux')).toBeUndefined()
+    } finally {
+      if (home === undefined) delete process.env.HOME
+      else process.env.HOME = home
+    }
   })
 
   it('names one cache per command, per bundle and per Node version', () => {
@@ -106,6 +114,8 @@ describe('loadCli', () => {
     const notAFolder = join(tempDir(), 'file')
     writeFileSync(notAFolder, '')
     expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: notAFolder })).source).toBe('modules')
+    // Where mkdir answers ENOENT under an existing parent (Node's recursive mkdir loops forever there).
+    if (existsSync('/proc/self')) expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: '/proc/nonexistent' })).source).toBe('modules')
     expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg, NODE_DISABLE_COMPILE_CACHE: '1' })).source).toBe('modules')
   })
 
