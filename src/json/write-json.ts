@@ -3,7 +3,7 @@
  * Leaves out what Mustang's NON_EMPTY model leaves out: undefined, null, empty strings and arrays.
  * @module
  */
-import { type Decimal, decimalText, isDecimal } from '../model/decimal.js'
+import { Decimal, decimalText, isDecimal } from '../model/decimal.js'
 
 /** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
 export class JsonNumber {
@@ -43,7 +43,10 @@ export function spreadOut(v: unknown): unknown {
 
 // An array-index key ("0", "42") comes first in any object's key order, wherever it was added.
 function isIndexKey(key: string | undefined): boolean {
-  return key !== undefined && /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295
+  if (key === undefined) return false
+  // Field names start with a letter: the pattern runs only for a leading digit.
+  const c = key.charCodeAt(0)
+  return c >= 0x30 && c <= 0x39 && /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295
 }
 
 const NUMBER_TEXT = /^[-0-9.eE+]+$/
@@ -94,6 +97,12 @@ function isPlain(text: string): boolean {
 /** The text being written: one string appended to, cheaper than joining nested results. */
 let out = ''
 
+const DECIMAL_PROTOTYPE: unknown = Decimal.prototype
+
+function writeDecimal(v: Decimal): void {
+  out += v.isFinite() ? decimalText(v) : JSON.stringify(v.toString())
+}
+
 /**
  * Appends one value. `step` is '' for compact output, else the indentation per level and
  * `indent` the current line's, laid out as JSON.stringify's `space` argument does.
@@ -120,15 +129,20 @@ function write(v: unknown, indent: string, step: string): void {
     out += 'null'
     return
   }
-  // Plain objects and arrays are the bulk: test for them before the exact-number classes.
+  // Plain objects, arrays and the engine's own Decimals are the bulk: told apart by prototype
+  // before the general (slower) class tests.
   const proto: unknown = Object.getPrototypeOf(v)
+  if (proto === DECIMAL_PROTOTYPE) {
+    writeDecimal(v as Decimal)
+    return
+  }
   if (proto !== Object.prototype && proto !== Array.prototype) {
     if (v instanceof JsonNumber) {
       out += numberLiteral(v.text)
       return
     }
     if (isDecimal(v)) {
-      out += v.isFinite() ? decimalText(v) : JSON.stringify(v.toString())
+      writeDecimal(v)
       return
     }
   }
@@ -184,13 +198,24 @@ function writeSpread(v: JsonSpread, indent: string, step: string): void {
   }
   const inner = step === '' ? '' : indent + step
   let first = true
+  // How many of base's keys the overrides have: once that many were met again among the
+  // overrides' keys, the rest are new to base and need no lookup there.
+  let shared = 0
   for (const key in base) {
     if (!Object.hasOwn(base, key)) continue
-    const value = Object.hasOwn(overrides, key) ? overrides[key] : base[key]
+    let value: unknown
+    if (Object.hasOwn(overrides, key)) {
+      value = overrides[key]
+      shared++
+    } else value = base[key]
     if (writeEntry(key, value, first, inner, step)) first = false
   }
   for (const key in overrides) {
-    if (!Object.hasOwn(overrides, key) || Object.prototype.propertyIsEnumerable.call(base, key)) continue
+    if (!Object.hasOwn(overrides, key)) continue
+    if (shared > 0 && Object.prototype.propertyIsEnumerable.call(base, key)) {
+      shared--
+      continue
+    }
     if (writeEntry(key, overrides[key], first, inner, step)) first = false
   }
   closeObject(first, indent, step)
