@@ -279,25 +279,68 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
   const grandTotal = plus(vatTotalRounded, taxBasis)
   const prepaid = round2(invoice.totalPrepaidAmount ?? ZERO)
   const duePayable = plus(minus(grandTotal, prepaid), invoice.roundingAmount ?? ZERO)
-  // The breakdown by category is for the XML writers; calculate alone never reads it.
-  let categoryGroups: VatCategoryGroup[] | undefined
-  return {
-    lines,
-    value,
-    chargeTotal,
-    allowanceTotal,
-    taxBasis,
-    grandTotal,
-    duePayable,
-    vatTotal,
-    vatTotalRounded,
-    prepaid,
-    roundingAmount: invoice.roundingAmount,
-    vatGroups,
-    get vatCategoryGroups() {
-      categoryGroups ??= categoryList(items, lines, entries)
-      return categoryGroups
+  return new CalculatedDocument(
+    {
+      lines,
+      value,
+      chargeTotal,
+      allowanceTotal,
+      taxBasis,
+      grandTotal,
+      duePayable,
+      vatTotal,
+      vatTotalRounded,
+      prepaid,
+      roundingAmount: invoice.roundingAmount,
+      vatGroups,
+      allowancesAndCharges: entries,
     },
-    allowancesAndCharges: entries,
+    items,
+  )
+}
+
+type DocumentTotals = Omit<DocumentCalculation, 'vatCategoryGroups'>
+
+/**
+ * The breakdown by category is for the XML writers; calculate alone never reads it, so it is
+ * built on first use. A class getter: an object literal with an accessor is slow to create.
+ */
+class CalculatedDocument implements DocumentCalculation {
+  lines: LineCalculation[]
+  value: Decimal
+  chargeTotal: Decimal
+  allowanceTotal: Decimal
+  taxBasis: Decimal
+  grandTotal: Decimal
+  duePayable: Decimal
+  vatTotal: Decimal
+  vatTotalRounded: Decimal
+  prepaid: Decimal
+  roundingAmount: Decimal | undefined
+  vatGroups: VatGroup[]
+  allowancesAndCharges: DocumentAllowanceChargeCalculation[]
+  readonly #items: readonly ItemPayload[]
+  #categoryGroups: VatCategoryGroup[] | undefined
+
+  constructor(totals: DocumentTotals, items: readonly ItemPayload[]) {
+    this.lines = totals.lines
+    this.value = totals.value
+    this.chargeTotal = totals.chargeTotal
+    this.allowanceTotal = totals.allowanceTotal
+    this.taxBasis = totals.taxBasis
+    this.grandTotal = totals.grandTotal
+    this.duePayable = totals.duePayable
+    this.vatTotal = totals.vatTotal
+    this.vatTotalRounded = totals.vatTotalRounded
+    this.prepaid = totals.prepaid
+    this.roundingAmount = totals.roundingAmount
+    this.vatGroups = totals.vatGroups
+    this.allowancesAndCharges = totals.allowancesAndCharges
+    this.#items = items
+  }
+
+  get vatCategoryGroups(): VatCategoryGroup[] {
+    this.#categoryGroups ??= categoryList(this.#items, this.lines, this.allowancesAndCharges)
+    return this.#categoryGroups
   }
 }
