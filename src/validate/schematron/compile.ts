@@ -8,7 +8,7 @@
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { Expr, NameTest, Step } from './ast.js'
-import { castTo, functionFor, integer } from './functions.js'
+import { castTo, functionFor, integer, normalizedIsNonEmpty, stringLength } from './functions.js'
 import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
 import {
   type Atomic,
@@ -34,7 +34,18 @@ import { ZERO } from '../../model/decimal.js'
  * Evaluation state for one document (or one run over it): variable slots (bound by `for`/`some`/
  * `every`, one per nesting depth) and the results of document-only path prefixes, computed once.
  */
-export type Env = { doc: DocNode; vars: Sequence[]; prefixes: (Sequence | undefined)[] }
+export type Env = {
+  doc: DocNode
+  vars: Sequence[]
+  prefixes: (Sequence | undefined)[]
+  /** Results of variable-free parts of bound expressions by context node, per memo id (see `memoized`). */
+  memo: (MemoTable | undefined)[]
+}
+
+/** One memoised expression's results by context node, one map per way of evaluating it. */
+type MemoTable = { seq: Map<Node, Sequence>; bool: Map<Node, boolean>; count: Map<Node, number> }
+
+const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [] })
 
 type Fn<T> = (item: Item, pos: number, size: number, env: Env) => T
 
@@ -59,19 +70,22 @@ const ENVS = new WeakMap<XmlElement, Env>()
 /** The evaluation state of the document whose root element is `root`. */
 function envOfRoot(root: XmlElement): Env {
   let env = ENVS.get(root)
-  if (env === undefined) ENVS.set(root, (env = { doc: documentOf(root), vars: [], prefixes: [] }))
+  if (env === undefined) ENVS.set(root, (env = newEnv(documentOf(root))))
   return env
 }
 
-const RUN_ENVS = new WeakMap<object, Env>()
+/** Where a run keeps its evaluation state: on the engine's context object itself, read once per rule. */
+const RUN_ENV = Symbol('schematron evaluation state')
+type RunHolder = { [RUN_ENV]?: Env }
 
 /**
  * The evaluation state of one run over a document (`run` is the engine's context object): the
  * document-only results are shared by the rules of one validation, not kept with the document.
  */
 export function envOfRun(run: object, root: XmlElement): Env {
-  let env = RUN_ENVS.get(run)
-  if (env === undefined || env.doc.root !== root) RUN_ENVS.set(run, (env = { doc: documentOf(root), vars: [], prefixes: [] }))
+  const holder = run as RunHolder
+  let env = holder[RUN_ENV]
+  if (env === undefined || env.doc.root !== root) holder[RUN_ENV] = env = newEnv(documentOf(root))
   return env
 }
 
@@ -502,6 +516,14 @@ function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Ex
     const counted = compileIn(leftExpr.args[0] as Expr, scope)
     return fromBool((i, p, s, e) => test(counted.count(i, p, s, e) - n))
   }
+  // `string-length(x) <= 2` (the BR-DEC rules): the length as a plain number, as for count().
+  if (leftExpr.kind === 'call' && leftExpr.name === 'string-length' && leftExpr.args.length <= 1 && right.kind === 'literal-number' && /^\d+$/.test(right.text)) {
+    const n = Number(right.text)
+    const test = OP_TEST[op] as (c: number) => boolean
+    const arg = leftExpr.args[0] === undefined ? undefined : compileIn(leftExpr.args[0], scope)
+    const noArgs: Sequence[] = []
+    return fromBool((i, p, s, e) => test(stringLength({ args: arg === undefined ? noArgs : [arg.seq(i, p, s, e)], context: i }) - n))
+  }
   // `path = 'literal'`: node values compare as strings (untyped against xs:string), no atomising.
   if (right.kind === 'literal-string') {
     const lit = right.value
@@ -592,7 +614,8 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
   // `normalize-space()`, `string()` …: the context item as the argument, no argument list to build.
   if (args.length === 0 && CONTEXT_FUNCTIONS.has(expr.name)) {
     const noArgs: Sequence[] = []
-    return make('any', (item) => fn({ args: noArgs, context: item }))
+    const truth = expr.name === 'normalize-space' ? (item: Item) => normalizedIsNonEmpty({ args: noArgs, context: item }) : undefined
+    return make('any', (item) => fn({ args: noArgs, context: item }), truth)
   }
   if (args.length === 0 && (expr.name === 'true' || expr.name === 'false')) {
     const v = expr.name === 'true'
@@ -600,7 +623,10 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
   }
   const shape: Shape = BOOLEAN_FUNCTIONS.has(expr.name) ? 'bool' : 'any'
   // One and two arguments (nearly every call) without a mapping callback per evaluation.
-  if (args.length === 1 && a0 !== undefined) return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env)], context: item }))
+  if (args.length === 1 && a0 !== undefined) {
+    const truth = expr.name === 'normalize-space' ? (item: Item, pos: number, size: number, env: Env) => normalizedIsNonEmpty({ args: [a0.seq(item, pos, size, env)], context: item }) : undefined
+    return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env)], context: item }), truth)
+  }
   if (args.length === 2 && a0 !== undefined && a1 !== undefined) {
     return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env), a1.seq(item, pos, size, env)], context: item }))
   }
@@ -644,7 +670,62 @@ function compileBindings(bindings: readonly [string, Expr][], scope: Scope, body
   return { each: (i, p, s, e, v) => each(i, p, s, e, v), body: compiledBody }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Memoised parts of bound expressions
+
+const NO_SCOPE: Scope = new Map()
+const INTERNED = new Map<string, Compiled>()
+let nextMemoId = 0
+
+/** Worth a memo lookup: anything but a literal, a variable or `.`. */
+const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !== 'literal-number' && e.kind !== 'var' && e.kind !== 'context'
+
+/**
+ * A variable-free part of an expression that binds variables (`every $rate in … satisfies`,
+ * `for $x in …`): its value depends on the context node only (the subset has no position() or
+ * last()), yet the binding re-evaluates it for every value and every line — the EXTENDED VAT rules
+ * filter all lines by rate a dozen times each. Its results are kept per context node for one
+ * evaluation state, and equal texts (the rules repeat their conditions) share one memo. A dynamic
+ * error is not kept: the next evaluation raises it again, as without the memo.
+ */
+function memoized(expr: Expr): Compiled {
+  const key = JSON.stringify(expr)
+  const known = INTERNED.get(key)
+  if (known !== undefined) return known
+  const inner = compileIn(expr, NO_SCOPE)
+  const id = nextMemoId++
+  const table = (env: Env): MemoTable => (env.memo[id] ??= { seq: new Map(), bool: new Map(), count: new Map() })
+  const c: Compiled = {
+    shape: inner.shape,
+    seq: (item, pos, size, env) => {
+      if (!isNode(item)) return inner.seq(item, pos, size, env)
+      const m = table(env).seq
+      let r = m.get(item)
+      if (r === undefined) m.set(item, (r = inner.seq(item, pos, size, env)))
+      return r
+    },
+    bool: (item, pos, size, env) => {
+      if (!isNode(item)) return inner.bool(item, pos, size, env)
+      const m = table(env).bool
+      let r = m.get(item)
+      if (r === undefined) m.set(item, (r = inner.bool(item, pos, size, env)))
+      return r
+    },
+    count: (item, pos, size, env) => {
+      if (!isNode(item)) return inner.count(item, pos, size, env)
+      const m = table(env).count
+      let r = m.get(item)
+      if (r === undefined) m.set(item, (r = inner.count(item, pos, size, env)))
+      return r
+    },
+    some: undefined,
+  }
+  INTERNED.set(key, c)
+  return c
+}
+
 function compileIn(expr: Expr, scope: Scope): Compiled {
+  if (scope.size > 0 && memoWorthy(expr) && !usesVariables(expr)) return memoized(expr)
   switch (expr.kind) {
     case 'literal-string':
       return constant({ t: 'str', v: expr.value })

@@ -48,6 +48,15 @@ function stringArg(input: CallInput, i: number, fn: string): string {
 const normalizeSpace = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').trim()
 const codepoints = (s: string): string[] => Array.from(s)
 
+/**
+ * The effective boolean value of normalize-space(…) without building the normalised string: it is
+ * empty exactly when every character is white space to `trim()` (XML's four are among them).
+ */
+export const normalizedIsNonEmpty = (input: CallInput): boolean => stringArg(input, 0, 'normalize-space').trim() !== ''
+
+/** string-length(…) as a plain number (compared with integer literals, `… <= 2`). */
+export const stringLength = (input: CallInput): number => codepoints(stringArg(input, 0, 'string-length')).length
+
 const REGEX_CACHE = new Map<string, RegExp>()
 /** XPath regular expressions match anywhere unless anchored; the subset used maps to JS as is. */
 function regex(pattern: string, flags: string): RegExp {
@@ -117,7 +126,7 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   },
   string: (input) => [str(stringArg(input, 0, 'string'))],
   'normalize-space': (input) => [str(normalizeSpace(stringArg(input, 0, 'normalize-space')))],
-  'string-length': (input) => [integer(codepoints(stringArg(input, 0, 'string-length')).length)],
+  'string-length': (input) => [integer(stringLength(input))],
   'upper-case': (input) => [str(stringArg(input, 0, 'upper-case').toUpperCase())],
   'lower-case': (input) => [str(stringArg(input, 0, 'lower-case').toLowerCase())],
   contains: (input) => [bool(stringArg(input, 0, 'contains').includes(stringArg(input, 1, 'contains')))],

@@ -215,6 +215,12 @@ const OP_TEST: Readonly<Record<string, (c: number) => boolean>> = {
 /** General comparison: true when some pair of atomised items satisfies the operator. */
 export function generalCompare(op: string, left: Sequence, right: Sequence): boolean {
   const test = OP_TEST[op] as (c: number) => boolean
+  if (right.length === 1) {
+    // The usual shape (`… = $rate`, `… = 'S'`): one value on the right, no list to build.
+    const r = atomize(right[0] as Item)
+    for (const l of left) if (test(compareAtomic(atomize(l), r, true))) return true
+    return false
+  }
   const ra = right.map(atomize)
   for (const l of left) {
     const la = atomize(l)
