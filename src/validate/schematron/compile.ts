@@ -280,6 +280,15 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
 /** The union of step results: without duplicates, in document order. */
 function documentOrder(nodes: Node[], env: Env): Sequence {
   const order = orderOf(env.doc)
+  // Steps from nodes in document order mostly yield them in order already: one pass tells.
+  let previous = -Infinity
+  let ordered = true
+  for (let i = 0; i < nodes.length && ordered; i++) {
+    const key = sortKey(nodes[i] as Node, order)
+    ordered = key > previous
+    previous = key
+  }
+  if (ordered) return nodes
   const unique = [...new Set(nodes)]
   return unique.sort((a, b) => sortKey(a, order) - sortKey(b, order))
 }
@@ -460,9 +469,15 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   }
   // Document order without duplicates is guaranteed by construction after the root or one node.
   let antichain = !descendAll && indexed === undefined
+  // At most one node so far: the context item or the document node, then its parent or itself
+  // (`../../ram:X`); what the next child, attribute, self or parent step selects from it is ordered.
+  let single = expr.root !== '//'
   const fns: StepFn[] = steps.map((s, i) => {
     const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain)
-    antichain = antichain && s.kind === 'axis' && (s.axis === 'child' || s.axis === 'attribute' || s.axis === 'self')
+    const axis = s.kind === 'axis' ? s.axis : undefined
+    const downward = axis === 'child' || axis === 'attribute' || axis === 'self'
+    antichain = (antichain && downward) || (single && (downward || axis === 'parent'))
+    single = single && (axis === 'parent' || axis === 'self')
     return fn
   })
   const begin = (item: Item, env: Env): Sequence => {

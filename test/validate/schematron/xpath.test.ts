@@ -26,6 +26,15 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(value('/a:R/a:L[not(@id)]/a:V', first)).toEqual(['abc'])
   })
 
+  it('returns path results in document order without duplicates', () => {
+    const v = first.children[0] as XmlElement
+    expect(value('../../a:L/a:V', v)).toEqual(['10.10', '20.20', 'abc'])
+    expect(value('../../a:L[a:C]/@id', v)).toEqual(['1', '2'])
+    expect(value('(a:L[2], a:L[1])/a:V')).toEqual(['10.10', '20.20'])
+    expect(value('a:L/../a:E/../a:L/a:C')).toEqual(['S', 'Z'])
+    expect(value('(a:L[2] | a:L[1] | a:L[2])/@id')).toEqual(['1', '2'])
+  })
+
   it('counts and compares like XPath 2.0 general comparisons (existential)', () => {
     expect(check("count(a:L) = 3 and a:L/a:C = 'Z'")).toBe(true)
     expect(check("a:L/a:C = 'X'")).toBe(false)
