@@ -103,7 +103,8 @@ const boolSeq = (b: boolean): Sequence => (b ? TRUE_SEQ : FALSE_SEQ)
 /** Static scope: variable name → slot. */
 type Scope = ReadonlyMap<string, number>
 
-let nextPrefixId = 0
+/** Slots of document-only path prefixes in `Env.prefixes`, by the prefix's syntax tree. */
+const PREFIX_IDS = new Map<string, number>()
 
 function make(shape: Shape, seq: Fn<Sequence>, boolFn?: Fn<boolean>, count?: Fn<number>): Compiled {
   return {
@@ -495,11 +496,16 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   }
   const all = fns.length
   if (stable === 0) return make(shape, (item, pos, size, env) => run(0, all, begin(item, env), item, pos, size, env))
-  const id = nextPrefixId++
+  // Equal prefixes share one slot: the rules repeat the same document-wide selections
+  // (`//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode='L']` …).
+  const prefixKey = JSON.stringify([expr.root, expr.steps.slice(0, stable)])
+  let id = PREFIX_IDS.get(prefixKey)
+  if (id === undefined) PREFIX_IDS.set(prefixKey, (id = PREFIX_IDS.size))
+  const slot = id
   const cut = stable - (indexed === undefined ? 0 : 1)
   return make(shape, (item, pos, size, env) => {
-    let prefix = env.prefixes[id]
-    if (prefix === undefined) env.prefixes[id] = prefix = run(0, cut, begin(item, env), item, pos, size, env)
+    let prefix = env.prefixes[slot]
+    if (prefix === undefined) env.prefixes[slot] = prefix = run(0, cut, begin(item, env), item, pos, size, env)
     return run(cut, all, prefix, item, pos, size, env)
   })
 }

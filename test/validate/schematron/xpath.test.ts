@@ -35,6 +35,15 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(value('(a:L[2] | a:L[1] | a:L[2])/@id')).toEqual(['1', '2'])
   })
 
+  it('keeps document-wide selections apart when only a predicate or a later step differs', () => {
+    expect(value("/a:R/a:L[a:C = 'S']/a:V")).toEqual(['10.10'])
+    expect(value("/a:R/a:L[a:C = 'Z']/a:V")).toEqual(['20.20'])
+    expect(value("/a:R/a:L[a:C = 'Z']/@id")).toEqual(['2'])
+    expect(value("count(//a:L[a:C = 'S']) + count(//a:L[a:C = 'Z']/a:V) + count(//a:L[a:C = 'S']/a:C)")).toEqual(['3'])
+    const other = parseXml('<a:R xmlns:a="urn:a"><a:L><a:C>S</a:C><a:V>1</a:V></a:L><a:L><a:C>S</a:C><a:V>2</a:V></a:L></a:R>').root
+    expect(value("/a:R/a:L[a:C = 'S']/a:V", other)).toEqual(['1', '2'])
+  })
+
   it('counts and compares like XPath 2.0 general comparisons (existential)', () => {
     expect(check("count(a:L) = 3 and a:L/a:C = 'Z'")).toBe(true)
     expect(check("a:L/a:C = 'X'")).toBe(false)
