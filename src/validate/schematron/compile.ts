@@ -713,7 +713,7 @@ function memoized(expr: Expr): Compiled {
   const key = JSON.stringify(expr)
   const known = INTERNED.get(key)
   if (known !== undefined) return known
-  const inner = compileIn(expr, NO_SCOPE)
+  const inner = compileNode(expr, NO_SCOPE)
   const id = nextMemoId++
   const table = (env: Env): MemoTable => (env.memo[id] ??= { seq: new Map(), bool: new Map(), count: new Map() })
   const c: Compiled = {
@@ -746,7 +746,11 @@ function memoized(expr: Expr): Compiled {
 }
 
 function compileIn(expr: Expr, scope: Scope): Compiled {
-  if (scope.size > 0 && memoWorthy(expr) && !usesVariables(expr)) return memoized(expr)
+  if ((scope.size > 0 ? memoWorthy(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
+  return compileNode(expr, scope)
+}
+
+function compileNode(expr: Expr, scope: Scope): Compiled {
   switch (expr.kind) {
     case 'literal-string':
       return constant({ t: 'str', v: expr.value })
@@ -838,6 +842,67 @@ const COMPILED = new WeakMap<Expr, Compiled>()
 /** The closures of an expression, compiled on first use and kept with the syntax tree. */
 export function compile(expr: Expr): Compiled {
   let c = COMPILED.get(expr)
-  if (c === undefined) COMPILED.set(expr, (c = compileIn(expr, new Map())))
+  if (c === undefined) {
+    repeated = repeatedParts(expr)
+    try {
+      c = compileIn(expr, new Map())
+    } finally {
+      repeated = undefined
+    }
+    COMPILED.set(expr, c)
+  }
   return c
+}
+
+/** The repeated parts of the expression being compiled (see `repeatedParts`). */
+let repeated: ReadonlySet<Expr> | undefined
+
+/** Below this many characters of syntax tree a condition is not searched for repeated parts. */
+const REPEATS_WORTH_SEARCHING = 2000
+
+function subExpressions(e: Expr): Expr[] {
+  switch (e.kind) {
+    case 'sequence':
+      return e.items
+    case 'call':
+      return e.args
+    case 'path':
+      return e.steps.flatMap((s) => (s.kind === 'filter' ? [s.expr, ...s.predicates] : s.predicates))
+    case 'binary':
+      return [e.left, e.right]
+    case 'negate':
+    case 'cast':
+      return [e.operand]
+    case 'for':
+    case 'quantified':
+      return [...e.bindings.map(([, b]) => b), e.body]
+    case 'if':
+      return [e.cond, e.then, e.else]
+    default:
+      return []
+  }
+}
+
+/**
+ * Parts a long condition computes more than once (BR-CO-17 reads the VAT rate of its breakdown four
+ * times, the totals rules the same amounts again and again): non-trivial parts whose syntax trees
+ * are equal. `compileIn` keeps their results per context node (`memoized`).
+ */
+function repeatedParts(root: Expr): ReadonlySet<Expr> | undefined {
+  if (JSON.stringify(root).length < REPEATS_WORTH_SEARCHING) return undefined
+  const byKey = new Map<string, Expr[]>()
+  const visit = (e: Expr): void => {
+    const trivial = !memoWorthy(e) || (e.kind === 'path' && e.steps.length === 1 && e.steps[0]?.predicates.length === 0)
+    if (!trivial) {
+      const key = JSON.stringify(e)
+      const list = byKey.get(key)
+      if (list === undefined) byKey.set(key, [e])
+      else list.push(e)
+    }
+    for (const c of subExpressions(e)) visit(c)
+  }
+  visit(root)
+  const out = new Set<Expr>()
+  for (const list of byKey.values()) if (list.length > 1) for (const e of list) out.add(e)
+  return out.size === 0 ? undefined : out
 }

@@ -79,6 +79,18 @@ describe('schematron XPath subset: paths and predicates', () => {
     for (let i = 0; i < 2; i++) expect(() => value('for $r in (1, 2) return a:L[3]/xs:decimal(a:V)')).toThrow(XPathDynamicError)
   })
 
+  it('keeps the values of long conditions that compute the same parts several times', () => {
+    const total = '(xs:decimal(a:L[1]/a:V) + xs:decimal(a:L[2]/a:V))'
+    const clause = `(${total} * 2 = ${total} + ${total} and count(a:L[a:C = 'S' and xs:decimal(a:V) > 10]) = 1)`
+    const long = Array.from({ length: 6 }, () => clause).join(' and ')
+    expect(check(long)).toBe(true)
+    expect(check(`${long} and ${total} = 30`)).toBe(false)
+    expect(value(`for $k in (1, 2) return count(a:L[a:C = 'Z' and xs:decimal(a:V) > 10]) + ${total}`)).toEqual(['31.3', '31.3'])
+    // Per context node: the same part on each line gives that line's value.
+    expect(value(`a:L[a:C][xs:decimal(a:V) * 2 > 30 or xs:decimal(a:V) * 2 < 0 or ${clause}]/@id`)).toEqual(['2'])
+    for (let i = 0; i < 2; i++) expect(() => check(`${long} and count(a:L[xs:decimal(a:V) > 0]) = 3`)).toThrow(XPathDynamicError)
+  })
+
   it('compares string-length() with integers and tests normalize-space() without building values', () => {
     expect(check("string-length(substring-after(a:L[1]/a:V, '.')) <= 2")).toBe(true)
     expect(check("string-length(substring-after(a:L[1]/a:V, '.')) < 2")).toBe(false)
