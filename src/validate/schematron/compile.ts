@@ -8,6 +8,7 @@
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { Expr, NameTest, Step } from './ast.js'
+import { exprKey, pathKey } from './expr-key.js'
 import { castTo, functionFor, integer, normalizedIsNonEmpty, stringLength } from './functions.js'
 import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
 import {
@@ -498,7 +499,7 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   if (stable === 0) return make(shape, (item, pos, size, env) => run(0, all, begin(item, env), item, pos, size, env))
   // Equal prefixes share one slot: the rules repeat the same document-wide selections
   // (`//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode='L']` …).
-  const prefixKey = JSON.stringify([expr.root, expr.steps.slice(0, stable)])
+  const prefixKey = pathKey(expr.root, expr.steps.slice(0, stable))
   let id = PREFIX_IDS.get(prefixKey)
   if (id === undefined) PREFIX_IDS.set(prefixKey, (id = PREFIX_IDS.size))
   const slot = id
@@ -710,7 +711,7 @@ const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !
  * error is not kept: the next evaluation raises it again, as without the memo.
  */
 function memoized(expr: Expr): Compiled {
-  const key = JSON.stringify(expr)
+  const key = exprKey(expr)
   const known = INTERNED.get(key)
   if (known !== undefined) return known
   const inner = compileNode(expr, NO_SCOPE)
@@ -857,8 +858,41 @@ export function compile(expr: Expr): Compiled {
 /** The repeated parts of the expression being compiled (see `repeatedParts`). */
 let repeated: ReadonlySet<Expr> | undefined
 
-/** Below this many characters of syntax tree a condition is not searched for repeated parts. */
-const REPEATS_WORTH_SEARCHING = 2000
+/** Below this many syntax tree nodes a condition is not searched for repeated parts. */
+const REPEATS_WORTH_SEARCHING = 50
+
+/**
+ * Whether `e` has at least `n` nodes, counting steps and predicates of paths only one level deep:
+ * a cheap test run on every condition compiled (most are small, none is searched needlessly).
+ */
+function hasNodes(e: Expr, n: number): boolean {
+  let left = n
+  const visit = (x: Expr): boolean => {
+    if (--left <= 0) return true
+    switch (x.kind) {
+      case 'binary':
+        return visit(x.left) || visit(x.right)
+      case 'call':
+      case 'sequence':
+        for (const a of x.kind === 'call' ? x.args : x.items) if (visit(a)) return true
+        return false
+      case 'path':
+        left -= x.steps.length
+        return left <= 0
+      case 'negate':
+      case 'cast':
+        return visit(x.operand)
+      case 'if':
+        return visit(x.cond) || visit(x.then) || visit(x.else)
+      case 'for':
+      case 'quantified':
+        return true
+      default:
+        return false
+    }
+  }
+  return visit(e)
+}
 
 function subExpressions(e: Expr): Expr[] {
   switch (e.kind) {
@@ -889,12 +923,12 @@ function subExpressions(e: Expr): Expr[] {
  * are equal. `compileIn` keeps their results per context node (`memoized`).
  */
 function repeatedParts(root: Expr): ReadonlySet<Expr> | undefined {
-  if (JSON.stringify(root).length < REPEATS_WORTH_SEARCHING) return undefined
+  if (!hasNodes(root, REPEATS_WORTH_SEARCHING)) return undefined
   const byKey = new Map<string, Expr[]>()
   const visit = (e: Expr): void => {
     const trivial = !memoWorthy(e) || (e.kind === 'path' && e.steps.length === 1 && e.steps[0]?.predicates.length === 0)
     if (!trivial) {
-      const key = JSON.stringify(e)
+      const key = exprKey(e)
       const list = byKey.get(key)
       if (list === undefined) byKey.set(key, [e])
       else list.push(e)
