@@ -8,7 +8,7 @@
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { Expr, NameTest, Step } from './ast.js'
-import { exprKey, pathKey } from './expr-key.js'
+import { exprId, pathId } from './expr-key.js'
 import { castTo, functionFor, integer, normalizedIsNonEmpty, stringLength } from './functions.js'
 import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
 import {
@@ -105,7 +105,7 @@ const boolSeq = (b: boolean): Sequence => (b ? TRUE_SEQ : FALSE_SEQ)
 type Scope = ReadonlyMap<string, number>
 
 /** Slots of document-only path prefixes in `Env.prefixes`, by the prefix's syntax tree. */
-const PREFIX_IDS = new Map<string, number>()
+const PREFIX_IDS = new Map<number, number>()
 
 function make(shape: Shape, seq: Fn<Sequence>, boolFn?: Fn<boolean>, count?: Fn<number>): Compiled {
   return {
@@ -499,7 +499,7 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   if (stable === 0) return make(shape, (item, pos, size, env) => run(0, all, begin(item, env), item, pos, size, env))
   // Equal prefixes share one slot: the rules repeat the same document-wide selections
   // (`//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode='L']` …).
-  const prefixKey = pathKey(expr.root, expr.steps.slice(0, stable))
+  const prefixKey = pathId(expr.root, expr.steps.slice(0, stable))
   let id = PREFIX_IDS.get(prefixKey)
   if (id === undefined) PREFIX_IDS.set(prefixKey, (id = PREFIX_IDS.size))
   const slot = id
@@ -696,7 +696,7 @@ function compileBindings(bindings: readonly [string, Expr][], scope: Scope, body
 // Memoised parts of bound expressions
 
 const NO_SCOPE: Scope = new Map()
-const INTERNED = new Map<string, Compiled>()
+const INTERNED = new Map<number, Compiled>()
 let nextMemoId = 0
 
 /** Worth a memo lookup: anything but a literal, a variable or `.`. */
@@ -711,7 +711,7 @@ const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !
  * error is not kept: the next evaluation raises it again, as without the memo.
  */
 function memoized(expr: Expr): Compiled {
-  const key = exprKey(expr)
+  const key = exprId(expr)
   const known = INTERNED.get(key)
   if (known !== undefined) return known
   const inner = compileNode(expr, NO_SCOPE)
@@ -924,11 +924,11 @@ function subExpressions(e: Expr): Expr[] {
  */
 function repeatedParts(root: Expr): ReadonlySet<Expr> | undefined {
   if (!hasNodes(root, REPEATS_WORTH_SEARCHING)) return undefined
-  const byKey = new Map<string, Expr[]>()
+  const byKey = new Map<number, Expr[]>()
   const visit = (e: Expr): void => {
     const trivial = !memoWorthy(e) || (e.kind === 'path' && e.steps.length === 1 && e.steps[0]?.predicates.length === 0)
     if (!trivial) {
-      const key = exprKey(e)
+      const key = exprId(e)
       const list = byKey.get(key)
       if (list === undefined) byKey.set(key, [e])
       else list.push(e)

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { exprKey } from '../../../src/validate/schematron/expr-key.js'
+import { exprId } from '../../../src/validate/schematron/expr-key.js'
 import { parseXPath } from '../../../src/validate/schematron/parser.js'
 
 const NS = { a: 'urn:a', b: 'urn:b', xs: 'http://www.w3.org/2001/XMLSchema' }
-const key = (src: string): string => exprKey(parseXPath(src, NS))
+const key = (src: string): number => exprId(parseXPath(src, NS))
 
-describe('schematron expression keys', () => {
+describe('schematron expression numbers (hash-consing)', () => {
   it('are equal for equal syntax trees, however they were written', () => {
     expect(key("a:L[a:C = 'S']/xs:decimal(a:V)")).toBe(key("a:L[ a:C='S' ]/xs:decimal( a:V )"))
     expect(key('count(//a:X) + 1')).toBe(key('count( //a:X )+1'))
