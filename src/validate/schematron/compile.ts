@@ -693,7 +693,7 @@ function compileBindings(bindings: readonly [string, Expr][], scope: Scope, body
 }
 
 // ---------------------------------------------------------------------------------------------
-// Memoised parts of bound expressions
+// Memoised parts: variable-free parts of bound expressions, parts a long condition repeats
 
 const NO_SCOPE: Scope = new Map()
 const INTERNED = new Map<number, Compiled>()
@@ -704,11 +704,11 @@ const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !
 
 /**
  * A variable-free part of an expression that binds variables (`every $rate in … satisfies`,
- * `for $x in …`): its value depends on the context node only (the subset has no position() or
- * last()), yet the binding re-evaluates it for every value and every line — the EXTENDED VAT rules
- * filter all lines by rate a dozen times each. Its results are kept per context node for one
- * evaluation state, and equal texts (the rules repeat their conditions) share one memo. A dynamic
- * error is not kept: the next evaluation raises it again, as without the memo.
+ * `for $x in …`), or one a long condition repeats: its value depends on the context node only (the
+ * subset has no position() or last()), yet it is evaluated again for every bound value and every
+ * line — the EXTENDED VAT rules filter all lines by rate a dozen times each. Its results are kept
+ * per context node for one evaluation state, and equal syntax trees (the rules repeat their
+ * conditions) share one memo. A dynamic error is not kept: the next evaluation raises it again.
  */
 function memoized(expr: Expr): Compiled {
   const key = exprId(expr)
@@ -844,11 +844,12 @@ const COMPILED = new WeakMap<Expr, Compiled>()
 export function compile(expr: Expr): Compiled {
   let c = COMPILED.get(expr)
   if (c === undefined) {
+    const outer = repeated
     repeated = repeatedParts(expr)
     try {
       c = compileIn(expr, new Map())
     } finally {
-      repeated = undefined
+      repeated = outer
     }
     COMPILED.set(expr, c)
   }
@@ -862,8 +863,8 @@ let repeated: ReadonlySet<Expr> | undefined
 const REPEATS_WORTH_SEARCHING = 50
 
 /**
- * Whether `e` has at least `n` nodes, counting steps and predicates of paths only one level deep:
- * a cheap test run on every condition compiled (most are small, none is searched needlessly).
+ * Whether `e` has at least `n` nodes, a path counting as its steps (predicates not looked into): a
+ * cheap test run on every condition compiled, most of which are too small to repeat anything.
  */
 function hasNodes(e: Expr, n: number): boolean {
   let left = n
