@@ -3,9 +3,9 @@
  * function (scripts/bundle-cli.mjs), compiled with a V8 code cache that the first run of each
  * command writes — it then holds every function that run compiled, so later cold runs neither
  * resolve ~110 ES modules nor parse and compile the code they execute. Otherwise, silently, the ES
- * modules in dist/: when the bundle is missing or older than any of its inputs (a plain `tsc`
- * build since), when no cache folder is writable (compiling the 4 MB bundle without a cache costs
- * more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
+ * modules in dist/: when the bundle is missing or any of its inputs changed since it was built (a
+ * plain `tsc` build since), when no cache folder of this user's is writable (compiling the 4 MB
+ * bundle without a cache costs more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
  * @module
  */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
@@ -15,6 +15,7 @@ import { homedir } from 'node:os'
 import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
+import { crc32 } from 'node:zlib'
 
 export type RunCli = (argv: readonly string[]) => Promise<number>
 
@@ -31,7 +32,8 @@ const MARK = '//einvoice-cli-bundle '
 /** Caches unused this long are deleted when a new one is written (other builds, Node versions). */
 const STALE_CACHE_MS = 30 * 24 * 3600 * 1000
 
-type BundleHeader = { hash: string; inputs: string[]; commands: string[] }
+/** `sizes[i]` is the byte size `inputs[i]` had when the bundle was built. */
+type BundleHeader = { hash: string; inputs: string[]; sizes: number[]; commands: string[] }
 
 /** The first line of the bundle, or undefined when it is not one. */
 export function readHeader(source: string): BundleHeader | undefined {
@@ -40,23 +42,36 @@ export function readHeader(source: string): BundleHeader | undefined {
   try {
     const h = JSON.parse(source.slice(MARK.length, end)) as Partial<BundleHeader>
     const strings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string')
+    const sizes = (a: unknown): a is number[] => Array.isArray(a) && a.every((x) => Number.isSafeInteger(x) && (x as number) >= 0)
     if (typeof h.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(h.hash) || !strings(h.inputs) || !strings(h.commands)) return undefined
-    return { hash: h.hash, inputs: h.inputs, commands: h.commands }
+    if (!sizes(h.sizes) || h.sizes.length !== h.inputs.length) return undefined
+    return { hash: h.hash, inputs: h.inputs, sizes: h.sizes, commands: h.commands }
   } catch {
     return undefined
   }
 }
 
 /**
- * Whether no input of the bundle changed after it was written. tsc rewrites every output it
- * builds (and `tsc --watch` the changed ones), so a newer input means the bundle is stale. Files
- * from an npm tarball all carry the same time, which counts as fresh. The ~360 stats run on
- * libuv's threads while the main thread reads the code cache: in line they cost 5–15 ms here.
+ * Whether no input of the bundle changed after it was written. Every input must still have the
+ * size it had then. In a development checkout the inputs must also be no newer than the bundle:
+ * tsc rewrites every output it builds (and `tsc --watch` the changed ones), so a newer input means a
+ * plain `tsc` build since. Inside a node_modules folder the times say nothing: npm extracts a
+ * tarball with the time of extraction, file by file, and dist/cli.cjs comes before dist/commands/.
+ * The ~360 stats run on libuv's threads while the main thread reads the code cache: in line they
+ * cost 5–15 ms here.
  */
 export async function bundleIsFresh(bundle: string, header: BundleHeader, distDir: string): Promise<boolean> {
+  const installed = distDir.split(/[\\/]/).includes('node_modules')
   const written = statSync(bundle).mtimeMs
-  const times = await Promise.all(header.inputs.map((input) => stat(join(distDir, input)).then((s) => s.mtimeMs, () => Infinity)))
-  return times.every((t) => t <= written)
+  const unchanged = await Promise.all(
+    header.inputs.map((input, i) =>
+      stat(join(distDir, input)).then(
+        (s) => s.size === header.sizes[i] && (installed || s.mtimeMs <= written),
+        () => false,
+      ),
+    ),
+  )
+  return unchanged.every(Boolean)
 }
 
 /**
@@ -88,26 +103,44 @@ export function cacheFileName(header: BundleHeader, argv: readonly string[]): st
   return `cli-${header.hash}-${process.version}-${process.arch}-${command}.v8cache`
 }
 
+/** The user running this process, where the platform has one (not on Windows). */
+const UID = process.getuid?.()
+
 /**
  * mkdir -p, by hand: Node 20's `mkdirSync(…, { recursive: true })` never returns when mkdir keeps
- * answering ENOENT under an existing parent (as under /proc).
+ * answering ENOENT under an existing parent (as under /proc). Folders are made only below a folder
+ * of this user or root: `sudo einvoice …` keeping the caller's HOME must not leave root's folders in it.
  */
 function makeFolder(dir: string, depth = 0): void {
+  let found
   try {
-    mkdirSync(dir, { mode: 0o700 })
+    found = statSync(dir)
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EEXIST' && statSync(dir).isDirectory()) return
     const parent = dirname(dir)
-    if (code !== 'ENOENT' || parent === dir || depth > 64) throw err
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || parent === dir || depth > 64) throw err
     makeFolder(parent, depth + 1)
-    mkdirSync(dir, { mode: 0o700 })
+    try {
+      mkdirSync(dir, { mode: 0o700 })
+    } catch (mkdirErr) {
+      // A concurrent first run made it.
+      if ((mkdirErr as NodeJS.ErrnoException).code !== 'EEXIST') throw mkdirErr
+    }
+    return
   }
+  if (!found.isDirectory()) throw new Error(`${dir} is not a folder`)
+  // Root's folders (/tmp, /home) are fine to make ours in; another user's are not.
+  if (depth > 0 && UID !== undefined && found.uid !== UID && found.uid !== 0) throw new Error(`${dir} belongs to another user`)
 }
 
-function writableFolder(dir: string): boolean {
+/**
+ * The cache folder exists, is this user's and only this user can write it: a code cache is
+ * executable code, so one planted by another user would run as this one.
+ */
+function ownFolder(dir: string): boolean {
   try {
     makeFolder(dir)
+    const found = statSync(dir)
+    if (UID !== undefined && (found.uid !== UID || (found.mode & 0o022) !== 0)) return false
     accessSync(dir, constants.W_OK)
     return true
   } catch {
@@ -115,11 +148,33 @@ function writableFolder(dir: string): boolean {
   }
 }
 
+/**
+ * A cache file is `EIC1`, the CRC-32 of the V8 data (uint32, little-endian), then the V8 data.
+ * Release builds of V8 do not checksum a code cache: a damaged one crashed every later run of its
+ * command (SIGSEGV, SIGTRAP) until deleted. A damaged file is ignored and rewritten instead.
+ */
+const CACHE_MAGIC = Buffer.from('EIC1', 'latin1')
+const CACHE_HEAD = CACHE_MAGIC.length + 4
+
+export function sealCache(data: Buffer): Buffer {
+  const head = Buffer.alloc(CACHE_HEAD)
+  CACHE_MAGIC.copy(head)
+  head.writeUInt32LE(crc32(data), CACHE_MAGIC.length)
+  return Buffer.concat([head, data])
+}
+
+/** The V8 data of a cache file, or undefined when the file is not one or is damaged. */
+export function openCache(file: Buffer): Buffer | undefined {
+  if (file.length <= CACHE_HEAD || !file.subarray(0, CACHE_MAGIC.length).equals(CACHE_MAGIC)) return undefined
+  const data = file.subarray(CACHE_HEAD)
+  return crc32(data) === file.readUInt32LE(CACHE_MAGIC.length) ? data : undefined
+}
+
 /** Temporary file and rename: a reader never sees half a cache, and concurrent runs do not mix. */
 function writeCache(dir: string, file: string, script: Script): void {
   const tmp = `${file}.${process.pid}.tmp`
   try {
-    writeFileSync(tmp, script.createCachedData(), { mode: 0o600 })
+    writeFileSync(tmp, sealCache(script.createCachedData()), { mode: 0o600 })
     renameSync(tmp, file)
   } catch {
     try {
@@ -132,7 +187,11 @@ function writeCache(dir: string, file: string, script: Script): void {
   const now = Date.now()
   try {
     for (const name of readdirSync(dir)) {
-      if (name.startsWith('cli-') && now - statSync(join(dir, name)).mtimeMs > STALE_CACHE_MS) unlinkSync(join(dir, name))
+      if (!name.startsWith('cli-')) continue
+      // A cache in use is read, never rewritten: its access time (relatime: at least daily) tells
+      // its last use; where access times are off (noatime) this falls back to when it was written.
+      const found = statSync(join(dir, name))
+      if (now - Math.max(found.atimeMs, found.mtimeMs) > STALE_CACHE_MS) unlinkSync(join(dir, name))
     }
   } catch {
     // another run pruned at the same time; the next write tries again
@@ -160,11 +219,12 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   const dir = cacheFolder(env)
   if (dir === undefined) return undefined
   const cacheFile = join(dir, cacheFileName(header, argv))
+  if (!ownFolder(dir)) return undefined
   let cachedData: Buffer | undefined
   try {
-    cachedData = readFileSync(cacheFile)
+    cachedData = openCache(readFileSync(cacheFile))
   } catch {
-    if (!writableFolder(dir)) return undefined
+    // none yet (or unreadable): this run writes it
   }
   const script = new Script(source, cachedData === undefined ? { filename: file } : { filename: file, cachedData })
   // Decided before any of the bundle's code runs: a stale bundle never runs.

@@ -7,7 +7,8 @@
  *
  * The file is `//einvoice-cli-bundle {header}` on the first line, then
  * `(function (exports, require, module, __filename, __dirname) { … })`. The header names the content
- * hash (the code cache's key), the dist/ files it was built from and the CLI's command names.
+ * hash (the code cache's key), the dist/ files it was built from with their sizes and the CLI's
+ * command names.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
@@ -97,7 +98,10 @@ if (problems.length > 0) {
 
 const { COMMAND_NAMES } = await import(pathToFileURL(join(DIST, 'commands', 'main.js')).href)
 const body = `(function (exports, require, module, __filename, __dirname) {${code}\n})`
-const header = { hash: createHash('sha256').update(body).digest('hex').slice(0, 32), inputs: inputs.sort(), commands: COMMAND_NAMES }
+inputs.sort()
+// Sizes let the loader tell a changed input where file times cannot (an npm install: see bundleIsFresh).
+const sizes = inputs.map((input) => statSync(join(DIST, input)).size)
+const header = { hash: createHash('sha256').update(body).digest('hex').slice(0, 32), inputs, sizes, commands: COMMAND_NAMES }
 const tmp = `${OUT}.${process.pid}.tmp`
 writeFileSync(tmp, `${MARK}${JSON.stringify(header)}\n${body}`)
 renameSync(tmp, OUT)

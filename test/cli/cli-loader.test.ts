@@ -3,11 +3,11 @@
  * otherwise the ES modules — silently, with the same output.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, readHeader } from '../../commands/cli-loader.js'
+import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, readHeader, sealCache } from '../../commands/cli-loader.js'
 import { tempDir } from '../helpers/cli.js'
 import { BIN, hasDist, noteIfNoDist } from '../helpers/dist.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -15,11 +15,10 @@ import { PACKAGE_ROOT } from '../../src/version.js'
 const HASH = '0123456789abcdef0123456789abcdef'
 
 /** A dist/ folder with one input module and a bundle whose runCli answers `answer`. */
-function fakeDist(body = 'module.exports = { runCli: async (argv) => 40 + argv.length }'): string {
-  const dist = tempDir()
-  mkdirSync(join(dist, 'commands'))
+function fakeDist(body = 'module.exports = { runCli: async (argv) => 40 + argv.length }', dist = tempDir()): string {
+  mkdirSync(join(dist, 'commands'), { recursive: true })
   writeFileSync(join(dist, 'commands', 'main.js'), '// input')
-  const header = { hash: HASH, inputs: ['commands/main.js'], commands: ['validate', 'calculate'] }
+  const header = { hash: HASH, inputs: ['commands/main.js'], sizes: [Buffer.byteLength('// input')], commands: ['validate', 'calculate'] }
   writeFileSync(join(dist, BUNDLE_FILE), `//einvoice-cli-bundle ${JSON.stringify(header)}\n(function (exports, require, module, __filename, __dirname) {${body}\n})`)
   // The input is older than the bundle, as after a build.
   const past = new Date(Date.now() - 60_000)
@@ -27,11 +26,18 @@ function fakeDist(body = 'module.exports = { runCli: async (argv) => 40 + argv.l
   return dist
 }
 
+/** Another user's id, for the cases only root can set up. */
+const OTHER_USER = 65534
+const isRoot = process.getuid?.() === 0
+
 const cacheFiles = (xdg: string): string[] => (existsSync(join(xdg, 'einvoice')) ? readdirSync(join(xdg, 'einvoice')) : [])
 
 describe('cli-loader helpers', () => {
   it('reads only a well-formed bundle header', () => {
-    expect(readHeader(`//einvoice-cli-bundle {"hash":"${HASH}","inputs":["a.js"],"commands":["x"]}\n(function(){})`)).toEqual({ hash: HASH, inputs: ['a.js'], commands: ['x'] })
+    expect(readHeader(`//einvoice-cli-bundle {"hash":"${HASH}","inputs":["a.js"],"sizes":[3],"commands":["x"]}\n(function(){})`)).toEqual({ hash: HASH, inputs: ['a.js'], sizes: [3], commands: ['x'] })
+    // A size for each input (a bundle from before sizes were recorded is not trusted).
+    expect(readHeader(`//einvoice-cli-bundle {"hash":"${HASH}","inputs":["a.js"],"commands":["x"]}\n`)).toBeUndefined()
+    expect(readHeader(`//einvoice-cli-bundle {"hash":"${HASH}","inputs":["a.js"],"sizes":[-1],"commands":["x"]}\n`)).toBeUndefined()
     expect(readHeader('(function(){})')).toBeUndefined()
     expect(readHeader('//einvoice-cli-bundle {"hash":"../x","inputs":[],"commands":[]}\n')).toBeUndefined()
     expect(readHeader('//einvoice-cli-bundle {"hash":\n')).toBeUndefined()
@@ -53,10 +59,21 @@ describe('cli-loader helpers', () => {
   })
 
   it('names one cache per command, per bundle and per Node version', () => {
-    const header = { hash: HASH, inputs: [], commands: ['validate'] }
+    const header = { hash: HASH, inputs: [], sizes: [], commands: ['validate'] }
     expect(cacheFileName(header, ['validate', '-f', 'json', 'a.xml'])).toBe(`cli-${HASH}-${process.version}-${process.arch}-validate.v8cache`)
     expect(cacheFileName(header, ['--help'])).toMatch(/-all\.v8cache$/)
     expect(cacheFileName(header, ['../../etc'])).toMatch(/-all\.v8cache$/)
+  })
+  it('seals a code cache with its checksum and opens only an intact one', () => {
+    const data = Buffer.from('some V8 code cache bytes')
+    const sealed = sealCache(data)
+    expect(openCache(sealed)).toEqual(data)
+    const damaged = Buffer.from(sealed)
+    damaged.writeUInt8(damaged.readUInt8(sealed.length - 3) ^ 0xff, sealed.length - 3)
+    expect(openCache(damaged)).toBeUndefined()
+    expect(openCache(sealed.subarray(0, sealed.length - 1))).toBeUndefined()
+    expect(openCache(data)).toBeUndefined()
+    expect(openCache(Buffer.alloc(0))).toBeUndefined()
   })
 })
 
@@ -79,6 +96,19 @@ describe('loadCli', () => {
     second.saveCache()
     expect(statSync(join(xdg, 'einvoice', name ?? '')).mtimeMs).toBe(written)
     expect(cacheFiles(xdg)).toHaveLength(1)
+  })
+
+  it('prunes caches unused for 30 days, not those merely written long ago', async () => {
+    const xdg = tempDir()
+    mkdirSync(join(xdg, 'einvoice'), { mode: 0o700 })
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000)
+    writeFileSync(join(xdg, 'einvoice', 'cli-unused.v8cache'), 'x')
+    utimesSync(join(xdg, 'einvoice', 'cli-unused.v8cache'), longAgo, longAgo)
+    writeFileSync(join(xdg, 'einvoice', 'cli-read-today.v8cache'), 'x')
+    utimesSync(join(xdg, 'einvoice', 'cli-read-today.v8cache'), new Date(), longAgo)
+    const cli = await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg })
+    cli.saveCache()
+    expect(cacheFiles(xdg).sort()).toEqual([expect.stringMatching(/-validate\.v8cache$/), 'cli-read-today.v8cache'])
   })
 
   it('replaces a cache V8 rejects', async () => {
@@ -117,6 +147,43 @@ describe('loadCli', () => {
     // Where mkdir answers ENOENT under an existing parent (Node's recursive mkdir loops forever there).
     if (existsSync('/proc/self')) expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: '/proc/nonexistent' })).source).toBe('modules')
     expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg, NODE_DISABLE_COMPILE_CACHE: '1' })).source).toBe('modules')
+  })
+
+  it('trusts an installed bundle whatever its file times, never one whose inputs changed size', async () => {
+    const xdg = tempDir()
+    // npm extracts file by file with the time of extraction: dist/cli.cjs comes before dist/commands/.
+    const installed = fakeDist(undefined, join(tempDir(), 'node_modules', 'einvoice', 'dist'))
+    const future = new Date(Date.now() + 60_000)
+    utimesSync(join(installed, 'commands', 'main.js'), future, future)
+    expect((await loadCli(['validate'], installed, { XDG_CACHE_HOME: xdg })).source).toBe('bundle')
+    for (const dist of [installed, fakeDist()]) {
+      const past = new Date(Date.now() - 120_000)
+      writeFileSync(join(dist, 'commands', 'main.js'), '// input changed')
+      utimesSync(join(dist, 'commands', 'main.js'), past, past)
+      expect((await loadCli(['validate'], dist, { XDG_CACHE_HOME: xdg })).source).toBe('modules')
+    }
+  })
+
+  it.runIf(process.platform !== 'win32')('uses no cache folder another user can write', async () => {
+    const xdg = tempDir()
+    mkdirSync(join(xdg, 'einvoice'))
+    chmodSync(join(xdg, 'einvoice'), 0o777)
+    const cli = await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg })
+    expect(cli.source).toBe('modules')
+    cli.saveCache()
+    expect(cacheFiles(xdg)).toEqual([])
+  })
+
+  it.runIf(isRoot)("neither uses another user's cache folder nor makes folders in theirs (sudo keeping HOME)", async () => {
+    const theirs = tempDir()
+    mkdirSync(join(theirs, 'einvoice'), { mode: 0o700 })
+    chownSync(join(theirs, 'einvoice'), OTHER_USER, OTHER_USER)
+    expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: theirs })).source).toBe('modules')
+
+    const home = tempDir()
+    chownSync(home, OTHER_USER, OTHER_USER)
+    expect((await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: join(home, '.cache') })).source).toBe('modules')
+    expect(readdirSync(home)).toEqual([])
   })
 
   it('serves the same CLI from the modules', async () => {
@@ -163,6 +230,23 @@ describe('bin/einvoice.js with the real bundle (dist/cli.cjs)', () => {
     const r = run(['validate', '--jobs', '2', ...files, XML], { XDG_CACHE_HOME: xdg, EINVOICE_FILES_PER_WORKER: '1' })
     expect(r.stderr).toBe('')
     expect(r.stdout.match(/: valid/g)).toHaveLength(files.length + 1)
+  })
+
+  it.runIf(hasDist)('survives a damaged code cache (V8 does not check) and writes a good one again', () => {
+    const xdg = tempDir()
+    const args = ['calculate', join(PACKAGE_ROOT, 'samples', 'invoice.json')]
+    const first = run(args, { XDG_CACHE_HOME: xdg })
+    expect(first.status).toBe(0)
+    const [name] = cacheFiles(xdg)
+    const file = join(xdg, 'einvoice', name ?? '')
+    const good = readFileSync(file)
+    // V8's own header intact, its body garbage: V8 took it and crashed (SIGSEGV or SIGTRAP) before.
+    const damaged = Buffer.from(good)
+    for (let i = 200; i < 1200; i++) damaged[i] = (i * 131) & 0xff
+    writeFileSync(file, damaged)
+    const second = run(args, { XDG_CACHE_HOME: xdg })
+    expect(second).toEqual(first)
+    expect(openCache(readFileSync(file))).toBeDefined()
   })
 
   it.runIf(hasDist)('answers help and errors from the bundle as before', () => {
