@@ -96,11 +96,15 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>>, p
 /**
  * One cache per command: each holds the functions its command ran. V8 checks its own version and
  * flags; the name adds what it cannot check (the bundle's content) and keeps Node versions apart.
+ * Runs with other Node options (NODE_OPTIONS, `node --stack-size=… einvoice`) get their own file:
+ * V8 rejects a cache made under other flags, so runs that alternate would rewrite one file each time.
  */
-export function cacheFileName(header: BundleHeader, argv: readonly string[]): string {
+export function cacheFileName(header: BundleHeader, argv: readonly string[], nodeOptions: readonly string[] = []): string {
   const name = argv.find((a) => !a.startsWith('-'))
   const command = name !== undefined && header.commands.includes(name) ? name : 'all'
-  return `cli-${header.hash}-${process.version}-${process.arch}-${command}.v8cache`
+  const options = nodeOptions.join('\0')
+  const flavour = options === '' ? '' : `-o${crc32(options).toString(16).padStart(8, '0')}`
+  return `cli-${header.hash}-${process.version}-${process.arch}${flavour}-${command}.v8cache`
 }
 
 /** The user running this process, where the platform has one (not on Windows). */
@@ -218,7 +222,7 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   const fresh = bundleIsFresh(file, header, distDir).catch(() => false)
   const dir = cacheFolder(env)
   if (dir === undefined) return undefined
-  const cacheFile = join(dir, cacheFileName(header, argv))
+  const cacheFile = join(dir, cacheFileName(header, argv, [...process.execArgv, env.NODE_OPTIONS ?? '']))
   if (!ownFolder(dir)) return undefined
   let cachedData: Buffer | undefined
   try {

@@ -63,6 +63,12 @@ describe('cli-loader helpers', () => {
     expect(cacheFileName(header, ['validate', '-f', 'json', 'a.xml'])).toBe(`cli-${HASH}-${process.version}-${process.arch}-validate.v8cache`)
     expect(cacheFileName(header, ['--help'])).toMatch(/-all\.v8cache$/)
     expect(cacheFileName(header, ['../../etc'])).toMatch(/-all\.v8cache$/)
+    // V8 rejects a cache made under other flags: runs alternating Node options would rewrite one file.
+    const plain = cacheFileName(header, ['validate'], [''])
+    expect(plain).toBe(cacheFileName(header, ['validate']))
+    const withOptions = cacheFileName(header, ['validate'], ['--max-old-space-size=4096'])
+    expect(withOptions).toMatch(new RegExp(`^cli-${HASH}-${process.version}-${process.arch}-o[0-9a-f]{8}-validate\\.v8cache$`))
+    expect(cacheFileName(header, ['validate'], ['--stack-size=2000'])).not.toBe(withOptions)
   })
   it('seals a code cache with its checksum and opens only an intact one', () => {
     const data = Buffer.from('some V8 code cache bytes')
@@ -87,7 +93,7 @@ describe('loadCli', () => {
     expect(cacheFiles(xdg)).toEqual([])
     first.saveCache()
     const [name] = cacheFiles(xdg)
-    expect(name).toBe(`cli-${HASH}-${process.version}-${process.arch}-validate.v8cache`)
+    expect(name).toBe(cacheFileName({ hash: HASH, inputs: [], sizes: [], commands: ['validate'] }, ['validate'], [...process.execArgv, '']))
     expect(statSync(join(xdg, 'einvoice')).mode & 0o777).toBe(0o700)
     const written = statSync(join(xdg, 'einvoice', name ?? '')).mtimeMs
 
@@ -116,7 +122,8 @@ describe('loadCli', () => {
     const xdg = tempDir()
     const header = readHeader(readFileSync(join(dist, BUNDLE_FILE), 'latin1'))
     if (header === undefined) throw new Error('fake bundle without header')
-    const file = join(xdg, 'einvoice', cacheFileName(header, ['calculate']))
+    // This test process runs with Node options of the test runner (execArgv), NODE_OPTIONS unset.
+    const file = join(xdg, 'einvoice', cacheFileName(header, ['calculate'], [...process.execArgv, '']))
     mkdirSync(join(xdg, 'einvoice'))
     writeFileSync(file, 'not a code cache')
     const cli = await loadCli(['calculate'], dist, { XDG_CACHE_HOME: xdg })
