@@ -2,7 +2,7 @@
  * How bin/einvoice.js loads the CLI: the one-file bundle with its V8 code cache when it can serve,
  * otherwise the ES modules — silently, with the same output.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -254,6 +254,19 @@ describe('bin/einvoice.js with the real bundle (dist/cli.cjs)', () => {
     const second = run(args, { XDG_CACHE_HOME: xdg })
     expect(second).toEqual(first)
     expect(openCache(readFileSync(file))).toBeDefined()
+  })
+
+  it.runIf(hasDist)('writes the code cache when a reader closes the output early (`| head`)', async () => {
+    const xdg = tempDir()
+    const child = spawn(process.execPath, [BIN, 'validate', XML, XML, XML, XML], { env: { ...process.env, XDG_CACHE_HOME: xdg }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    // The first report line read, the pipe closes: the next line meets EPIPE.
+    child.stdout.once('data', () => child.stdout.destroy())
+    const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)))
+    expect(status).toBe(0)
+    expect(stderr).toBe('')
+    expect(cacheFiles(xdg)).toEqual([expect.stringMatching(/-validate\.v8cache$/)])
   })
 
   it.runIf(hasDist)('answers help and errors from the bundle as before', () => {
