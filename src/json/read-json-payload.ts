@@ -7,6 +7,7 @@
  * then takes that slow path, which also words the error.
  * @module
  */
+import { endianness } from 'node:os'
 import { z } from 'zod'
 import { FieldIssue, type FieldRead, fieldForms } from './fields.js'
 import { quoteNumbers } from './parse-json.js'
@@ -24,6 +25,44 @@ const MAX_DEPTH = 200
 let src = ''
 let pos = 0
 
+/**
+ * The text's UTF-16 code units (same offsets as `src`), read by the scanners: an element of a
+ * typed array is cheaper to load than `charCodeAt`, which must dispatch on how V8 stores the
+ * string. Two 0 units follow the text, so a scan running off its end stops at a character no
+ * token allows (a string may step over one with its backslash).
+ */
+const EMPTY_CODES: Uint16Array = new Uint16Array(0)
+let codes = EMPTY_CODES
+/** Kept between calls for texts up to this many code units; a larger text gets its own array. */
+const KEPT_CODES = 1 << 16
+let keptCodes: Uint16Array = new Uint16Array(1024)
+let keptBytes = Buffer.from(keptCodes.buffer)
+const LITTLE_ENDIAN = endianness() === 'LE'
+
+function loadCodes(text: string): Uint16Array {
+  const length = text.length + 2
+  if (!LITTLE_ENDIAN) {
+    // Buffer's utf16le is little-endian; elsewhere copy unit by unit.
+    const units = new Uint16Array(length)
+    for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i)
+    return units
+  }
+  let units = keptCodes
+  let bytes = keptBytes
+  if (length > units.length) {
+    units = new Uint16Array(length)
+    bytes = Buffer.from(units.buffer)
+    if (length <= KEPT_CODES) {
+      keptCodes = units
+      keptBytes = bytes
+    }
+  }
+  bytes.write(text, 0, 'utf16le')
+  units[text.length] = 0
+  units[text.length + 1] = 0
+  return units
+}
+
 function giveUp(): never {
   // A private signal, caught in readPayloadText; never escapes.
   throw GIVE_UP
@@ -31,10 +70,10 @@ function giveUp(): never {
 
 // The scanners work on local copies of the cursor: module variables cannot live in registers.
 function skipWhitespace(): void {
-  const text = src
+  const text = codes
   let i = pos
-  let c = text.charCodeAt(i)
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i)
+  let c = text[i] as number
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text[++i] as number
   pos = i
 }
 
@@ -44,26 +83,26 @@ function isDigit(c: number): boolean {
 
 /** A string token (cursor on its quote), decoded as JSON.parse decodes it. */
 function readString(): string {
-  const text = src
+  const text = codes
   const start = pos + 1
   let i = start
   let escaped = false
   for (;;) {
-    const c = text.charCodeAt(i)
+    const c = text[i] as number
     if (c === 0x22) break
     if (c === 0x5c) {
       escaped = true
       i += 2
       continue
     }
-    // A raw control character is invalid JSON; NaN is the end of the text.
-    if (c < 0x20 || Number.isNaN(c)) giveUp()
+    // A raw control character is invalid JSON; so is the end of the text (a 0 after it, see loadCodes).
+    if (c < 0x20) giveUp()
     i++
   }
   pos = i + 1
-  if (!escaped) return text.slice(start, i)
+  if (!escaped) return src.slice(start, i)
   try {
-    return JSON.parse(text.slice(start - 1, i + 1)) as string
+    return JSON.parse(src.slice(start - 1, i + 1)) as string
   } catch {
     return giveUp()
   }
@@ -71,30 +110,45 @@ function readString(): string {
 
 /** A number token's literal text, exactly JSON's grammar (as parseJsonText keeps it). */
 function readNumber(): string {
-  const text = src
+  const text = codes
   const start = pos
   let i = start
-  let c = text.charCodeAt(i)
-  if (c === 0x2d) c = text.charCodeAt(++i)
-  if (c === 0x30) c = text.charCodeAt(++i)
+  let c = text[i] as number
+  if (c === 0x2d) c = text[++i] as number
+  if (c === 0x30) c = text[++i] as number
   else if (c >= 0x31 && c <= 0x39) {
-    do c = text.charCodeAt(++i)
+    do c = text[++i] as number
     while (isDigit(c))
   } else giveUp()
   if (c === 0x2e) {
-    if (!isDigit(text.charCodeAt(++i))) giveUp()
-    do c = text.charCodeAt(++i)
+    if (!isDigit(text[++i] as number)) giveUp()
+    do c = text[++i] as number
     while (isDigit(c))
   }
   if (c === 0x65 || c === 0x45) {
-    c = text.charCodeAt(++i)
-    if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++i)
+    c = text[++i] as number
+    if (c === 0x2b || c === 0x2d) c = text[++i] as number
     if (!isDigit(c)) giveUp()
-    do c = text.charCodeAt(++i)
+    do c = text[++i] as number
     while (isDigit(c))
   }
   pos = i
-  return text.slice(start, i)
+  return src.slice(start, i)
+}
+
+/**
+ * Steps over the key `name` when the cursor's string token is exactly it, unescaped; compared in
+ * place, so a matched key costs no substring or lookup. Names are identifiers (no quote or
+ * backslash), so a quote right after the name's characters ends the token.
+ */
+function matchKey(name: string): boolean {
+  const text = codes
+  const start = pos + 1
+  const n = name.length
+  if ((text[pos] as number) !== 0x22 || (text[start + n] as number) !== 0x22) return false
+  for (let k = 0; k < n; k++) if ((text[start + k] as number) !== name.charCodeAt(k)) return false
+  pos = start + n + 1
+  return true
 }
 
 function readWord<T>(word: string, value: T): T {
@@ -106,27 +160,27 @@ function readWord<T>(word: string, value: T): T {
 /** Steps over any value, checking its syntax. */
 function skipValue(depth: number): void {
   if (depth > MAX_DEPTH) giveUp()
-  const c = src.charCodeAt(pos)
+  const c = codes[pos] as number
   if (c === 0x22) readString()
   else if (c === 0x7b || c === 0x5b) {
     const close = c === 0x7b ? 0x7d : 0x5d
     pos++
     skipWhitespace()
-    if (src.charCodeAt(pos) === close) {
+    if ((codes[pos] as number) === close) {
       pos++
       return
     }
     for (;;) {
       if (close === 0x7d) {
-        if (src.charCodeAt(pos) !== 0x22) giveUp()
+        if ((codes[pos] as number) !== 0x22) giveUp()
         readString()
         skipWhitespace()
-        if (src.charCodeAt(pos++) !== 0x3a) giveUp()
+        if ((codes[pos++] as number) !== 0x3a) giveUp()
         skipWhitespace()
       }
       skipValue(depth + 1)
       skipWhitespace()
-      const next = src.charCodeAt(pos++)
+      const next = codes[pos++] as number
       if (next === close) return
       if (next !== 0x2c) giveUp()
       skipWhitespace()
@@ -150,7 +204,7 @@ function readGeneric(): unknown {
 
 /** A scalar as parseJsonText gives it; objects and arrays through the generic path. */
 function readPlain(): unknown {
-  const c = src.charCodeAt(pos)
+  const c = codes[pos] as number
   if (c === 0x22) return readString()
   if (c === 0x74) return readWord('true', true)
   if (c === 0x66) return readWord('false', false)
@@ -168,20 +222,20 @@ function leafReader(read: FieldRead<unknown>): Reader {
 
 function listReader(item: Reader): Reader {
   return () => {
-    const c = src.charCodeAt(pos)
+    const c = codes[pos] as number
     if (c === 0x6e) return readWord('null', undefined)
     if (c !== 0x5b) giveUp()
     pos++
     skipWhitespace()
     const out: unknown[] = []
-    if (src.charCodeAt(pos) === 0x5d) {
+    if ((codes[pos] as number) === 0x5d) {
       pos++
       return out
     }
     for (;;) {
       out.push(item())
       skipWhitespace()
-      const next = src.charCodeAt(pos++)
+      const next = codes[pos++] as number
       if (next === 0x5d) return out
       if (next !== 0x2c) giveUp()
       skipWhitespace()
@@ -208,14 +262,11 @@ function absenceOf(schema: z.ZodType): Absence {
  *
  * Keys given in shape order (the common case: payloads are written from the same model) go
  * straight into the output; the first key out of order moves what was read into slots, and the
- * output is built from them at the end.
- */
+ * output is built from them at the end. */
 function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   const names = Object.keys(schema.shape)
   const count = names.length
   const index = new Map(names.map((name, i) => [name, i]))
-  // A key as it appears in the text when written without escapes.
-  const quoted = names.map((name) => JSON.stringify(name))
   const readers: Reader[] = []
   const absences: Absence[] = []
   for (const name of names) {
@@ -231,9 +282,16 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   const vatidAt = index.get('vatid') ?? -1
   const merges = mergeVatId && vatIdAt >= 0 && vatidAt >= 0
 
+  // The first field from each index on whose absence needs work (most are simply omitted), so
+  // settling a gap jumps over the omitted ones instead of visiting every field of a wide shape.
+  const nextToSettle = new Int32Array(count + 1).fill(count)
+  for (let j = count - 1; j >= 0; j--) {
+    nextToSettle[j] = (absences[j] as Absence).kind === 'omit' ? (nextToSettle[j + 1] as number) : j
+  }
+
   /** Sets fields [from, to) that the text left out, as zod would. */
   const settleAbsent = (out: Record<string, unknown>, from: number, to: number): void => {
-    for (let j = from; j < to; j++) {
+    for (let j = nextToSettle[from] as number; j < to; j = nextToSettle[j + 1] as number) {
       const absence = absences[j] as Absence
       if (absence.kind === 'value') out[names[j] as string] = absence.value
       else if (absence.kind === 'issue') giveUp()
@@ -253,7 +311,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   }
 
   return () => {
-    if (src.charCodeAt(pos) !== 0x7b) giveUp()
+    if ((codes[pos] as number) !== 0x7b) giveUp()
     pos++
     skipWhitespace()
     let out: Record<string, unknown> = {}
@@ -261,18 +319,17 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     let settled = 0
     let previous = count
     let vatidLast = false
-    if (src.charCodeAt(pos) === 0x7d) pos++
+    if ((codes[pos] as number) === 0x7d) pos++
     else {
       for (;;) {
         let i: number | undefined = after[previous] as number
-        if (i >= 0 && src.startsWith(quoted[i] as string, pos)) pos += (quoted[i] as string).length
-        else {
-          if (src.charCodeAt(pos) !== 0x22) giveUp()
+        if (i < 0 || !matchKey(names[i] as string)) {
+          if ((codes[pos] as number) !== 0x22) giveUp()
           i = index.get(readString())
           if (i !== undefined) after[previous] = i
         }
         skipWhitespace()
-        if (src.charCodeAt(pos++) !== 0x3a) giveUp()
+        if ((codes[pos++] as number) !== 0x3a) giveUp()
         skipWhitespace()
         if (i === undefined) skipValue(0)
         else {
@@ -292,7 +349,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
           else if (i === vatIdAt) vatidLast = false
         }
         skipWhitespace()
-        const next = src.charCodeAt(pos++)
+        const next = codes[pos++] as number
         if (next === 0x7d) break
         if (next !== 0x2c) giveUp()
         skipWhitespace()
@@ -346,7 +403,7 @@ function compile(schema: z.ZodType): Reader {
   if (form?.kind === 'list') return listReader(readerFor(form.item))
   if (form?.kind === 'nullish') {
     const inner = readerFor(form.inner)
-    return () => (src.charCodeAt(pos) === 0x6e ? readWord('null', undefined) : inner())
+    return () => ((codes[pos] as number) === 0x6e ? readWord('null', undefined) : inner())
   }
   if (form?.kind === 'mergeVatId') {
     const object = plainObject(form.object)
@@ -375,6 +432,7 @@ function readerFor(schema: z.ZodType): Reader {
 export function readPayloadText<S extends z.ZodType>(schema: S, text: string): { payload: z.output<S> } | undefined {
   const reader = readerFor(schema)
   src = text
+  codes = loadCodes(text)
   pos = text.charCodeAt(0) === 0xfeff ? 1 : 0
   try {
     skipWhitespace()
@@ -386,5 +444,6 @@ export function readPayloadText<S extends z.ZodType>(schema: S, text: string): {
     return undefined
   } finally {
     src = ''
+    codes = EMPTY_CODES
   }
 }

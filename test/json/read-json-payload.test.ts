@@ -85,6 +85,19 @@ describe('readPayloadText', () => {
     )
   })
 
+  it('does not read past the end of a text into what an earlier, longer text left behind', () => {
+    const whole = `{"number":"12345","zfitems":[${line}]}`
+    for (const cut of [whole.length - 1, whole.indexOf('12345') + 2, whole.indexOf('"number"') + 4, whole.indexOf('9.90') + 2]) {
+      const text = whole.slice(0, cut)
+      expect(readPayloadText(InvoiceSchema, whole)).toBeDefined()
+      expect(readPayloadText(InvoiceSchema, text)).toBeUndefined()
+      expect(errorOf(() => readInvoiceJsonText(text))).toEqual(errorOf(() => readInvoicePayload(parseJsonText(text))))
+    }
+    // An escape as the last character steps over the first of the two end markers.
+    expect(readPayloadText(InvoiceSchema, whole)).toBeDefined()
+    expect(readPayloadText(InvoiceSchema, '{"number":"1\\')).toBeUndefined()
+  })
+
   it.each([
     ['a duplicate key', `{"number":"1","number":"2","zfitems":[${line}]}`],
     ['a duplicate key read in shape order', `{"zfitems":[{"id":"1","price":1,"id":"2"}]}`],
