@@ -262,7 +262,8 @@ function absenceOf(schema: z.ZodType): Absence {
  *
  * Keys given in shape order (the common case: payloads are written from the same model) go
  * straight into the output; the first key out of order moves what was read into slots, and the
- * output is built from them at the end. */
+ * output is built from them at the end.
+ */
 function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   const names = Object.keys(schema.shape)
   const count = names.length
