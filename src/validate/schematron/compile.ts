@@ -702,6 +702,17 @@ let nextMemoId = 0
 /** Worth a memo lookup: anything but a literal, a variable or `.`. */
 const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !== 'literal-number' && e.kind !== 'var' && e.kind !== 'context'
 
+/** `evaluate` with its results for node items kept in the run's map that `results` picks. */
+function perNode<T>(results: (env: Env) => Map<Node, T>, evaluate: Fn<T>): Fn<T> {
+  return (item, pos, size, env) => {
+    if (!isNode(item)) return evaluate(item, pos, size, env)
+    const m = results(env)
+    let r = m.get(item)
+    if (r === undefined) m.set(item, (r = evaluate(item, pos, size, env)))
+    return r
+  }
+}
+
 /**
  * A variable-free part of an expression that binds variables (`every $rate in … satisfies`,
  * `for $x in …`), or one a long condition repeats: its value depends on the context node only (the
@@ -719,27 +730,9 @@ function memoized(expr: Expr): Compiled {
   const table = (env: Env): MemoTable => (env.memo[id] ??= { seq: new Map(), bool: new Map(), count: new Map() })
   const c: Compiled = {
     shape: inner.shape,
-    seq: (item, pos, size, env) => {
-      if (!isNode(item)) return inner.seq(item, pos, size, env)
-      const m = table(env).seq
-      let r = m.get(item)
-      if (r === undefined) m.set(item, (r = inner.seq(item, pos, size, env)))
-      return r
-    },
-    bool: (item, pos, size, env) => {
-      if (!isNode(item)) return inner.bool(item, pos, size, env)
-      const m = table(env).bool
-      let r = m.get(item)
-      if (r === undefined) m.set(item, (r = inner.bool(item, pos, size, env)))
-      return r
-    },
-    count: (item, pos, size, env) => {
-      if (!isNode(item)) return inner.count(item, pos, size, env)
-      const m = table(env).count
-      let r = m.get(item)
-      if (r === undefined) m.set(item, (r = inner.count(item, pos, size, env)))
-      return r
-    },
+    seq: perNode((env) => table(env).seq, inner.seq),
+    bool: perNode((env) => table(env).bool, inner.bool),
+    count: perNode((env) => table(env).count, inner.count),
     some: undefined,
   }
   INTERNED.set(key, c)
