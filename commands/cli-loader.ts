@@ -31,6 +31,14 @@ export const BUNDLE_FILE = 'cli.cjs'
 const MARK = '//einvoice-cli-bundle '
 /** Caches unused this long are deleted when a new one is written (other builds, Node versions). */
 const STALE_CACHE_MS = 30 * 24 * 3600 * 1000
+/**
+ * The folder's size cap. Each rebuild (new bundle hash) starts a new set of 1–2 MB caches, so a
+ * developer rebuilding all day would pile up hundreds of MB within the 30 days; beyond the cap the
+ * least recently used go first. 64 MiB holds every command's cache of two builds.
+ */
+export const CACHE_BUDGET_BYTES = 64 * 1024 * 1024
+/** A temporary file this old belongs to a run that died while writing it. */
+const ORPHAN_TMP_MS = 3600 * 1000
 
 /** `sizes[i]` is the byte size `inputs[i]` had when the bundle was built. */
 type BundleHeader = { hash: string; inputs: string[]; sizes: number[]; commands: string[] }
@@ -188,17 +196,51 @@ function writeCache(dir: string, file: string, script: Script): void {
     }
     return
   }
-  const now = Date.now()
+  pruneCaches(dir, file, Date.now())
+}
+
+/**
+ * Deletes caches unused for 30 days, temporary files of runs that died, then the least recently
+ * used caches until the folder fits CACHE_BUDGET_BYTES — never `keep`, the cache just written.
+ * Never throws: a concurrent run pruning the same folder just makes a file vanish first.
+ */
+export function pruneCaches(dir: string, keep: string, now: number, budget = CACHE_BUDGET_BYTES): void {
+  const kept: { path: string; lastUse: number; size: number }[] = []
+  let total = 0
+  let names: string[]
   try {
-    for (const name of readdirSync(dir)) {
-      if (!name.startsWith('cli-')) continue
+    names = readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (!name.startsWith('cli-')) continue
+    const path = join(dir, name)
+    try {
+      const found = statSync(path)
       // A cache in use is read, never rewritten: its access time (relatime: at least daily) tells
       // its last use; where access times are off (noatime) this falls back to when it was written.
-      const found = statSync(join(dir, name))
-      if (now - Math.max(found.atimeMs, found.mtimeMs) > STALE_CACHE_MS) unlinkSync(join(dir, name))
+      const lastUse = Math.max(found.atimeMs, found.mtimeMs)
+      const orphan = name.endsWith('.tmp') && now - found.mtimeMs > ORPHAN_TMP_MS
+      if (path !== keep && (orphan || now - lastUse > STALE_CACHE_MS)) {
+        unlinkSync(path)
+        continue
+      }
+      total += found.size
+      if (path !== keep && !name.endsWith('.tmp')) kept.push({ path, lastUse, size: found.size })
+    } catch {
+      // gone meanwhile
     }
-  } catch {
-    // another run pruned at the same time; the next write tries again
+  }
+  kept.sort((a, b) => a.lastUse - b.lastUse)
+  for (const cache of kept) {
+    if (total <= budget) break
+    try {
+      unlinkSync(cache.path)
+    } catch {
+      // gone meanwhile
+    }
+    total -= cache.size
   }
 }
 

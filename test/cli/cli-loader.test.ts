@@ -7,7 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync,
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, readHeader, sealCache } from '../../commands/cli-loader.js'
+import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, pruneCaches, readHeader, sealCache } from '../../commands/cli-loader.js'
 import { tempDir } from '../helpers/cli.js'
 import { BIN, hasDist, noteIfNoDist } from '../helpers/dist.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -115,6 +115,34 @@ describe('loadCli', () => {
     const cli = await loadCli(['validate'], fakeDist(), { XDG_CACHE_HOME: xdg })
     cli.saveCache()
     expect(cacheFiles(xdg).sort()).toEqual([expect.stringMatching(/-validate\.v8cache$/), 'cli-read-today.v8cache'])
+  })
+
+  it('keeps the cache folder under its size budget, least recently used first, never the new cache', () => {
+    const dir = join(tempDir(), 'einvoice')
+    mkdirSync(dir, { mode: 0o700 })
+    const now = Date.now()
+    const file = (name: string, bytes: number, minutesAgo: number): string => {
+      const path = join(dir, name)
+      writeFileSync(path, Buffer.alloc(bytes))
+      const at = new Date(now - minutesAgo * 60_000)
+      utimesSync(path, at, at)
+      return path
+    }
+    file('cli-oldest.v8cache', 400, 50)
+    file('cli-older.v8cache', 400, 40)
+    file('cli-recent.v8cache', 400, 10)
+    // The cache just written is the largest and the only one over budget alone: it stays anyway.
+    const fresh = file('cli-fresh.v8cache', 1200, 0)
+    file('other-file', 5000, 60)
+    // A temporary file of a run that died two hours ago; one being written right now stays.
+    file('cli-dead.v8cache.123.tmp', 10, 120)
+    file('cli-writing.v8cache.456.tmp', 10, 0)
+    pruneCaches(dir, fresh, now, 2000)
+    expect(readdirSync(dir).sort()).toEqual(['cli-fresh.v8cache', 'cli-recent.v8cache', 'cli-writing.v8cache.456.tmp', 'other-file'])
+    pruneCaches(dir, fresh, now, 100)
+    expect(readdirSync(dir).sort()).toEqual(['cli-fresh.v8cache', 'cli-writing.v8cache.456.tmp', 'other-file'])
+    // A folder that vanished is no error.
+    expect(() => pruneCaches(join(dir, 'gone'), fresh, now)).not.toThrow()
   })
 
   it('replaces a cache V8 rejects', async () => {
