@@ -6,6 +6,7 @@
  * Data table: exempt from the module size rule.
  * @module
  */
+import { lookupTable } from '../util/lookup-table.js'
 
 /** The base encodings a font dictionary may name (ISO 32000-1 Table 114). */
 export type BaseEncodingName = 'StandardEncoding' | 'WinAnsiEncoding' | 'MacRomanEncoding'
@@ -63,7 +64,7 @@ const TABLES: Readonly<Record<BaseEncodingName, readonly string[]>> = {
 }
 
 /** Adobe Glyph List values of every glyph name the three encodings use. */
-export const GLYPH_UNICODE: Readonly<Record<string, number>> = {
+export const GLYPH_UNICODE = lookupTable<number>({
   space: 0x0020, exclam: 0x0021, quotedbl: 0x0022, numbersign: 0x0023, dollar: 0x0024, percent: 0x0025, ampersand: 0x0026, quotesingle: 0x0027,
   parenleft: 0x0028, parenright: 0x0029, asterisk: 0x002a, plus: 0x002b, comma: 0x002c, hyphen: 0x002d, period: 0x002e, slash: 0x002f,
   zero: 0x0030, one: 0x0031, two: 0x0032, three: 0x0033, four: 0x0034, five: 0x0035, six: 0x0036, seven: 0x0037,
@@ -93,7 +94,7 @@ export const GLYPH_UNICODE: Readonly<Record<string, number>> = {
   endash: 0x2013, emdash: 0x2014, quoteleft: 0x2018, quoteright: 0x2019, quotesinglbase: 0x201a, quotedblleft: 0x201c, quotedblright: 0x201d, quotedblbase: 0x201e,
   dagger: 0x2020, daggerdbl: 0x2021, bullet: 0x2022, ellipsis: 0x2026, perthousand: 0x2030, guilsinglleft: 0x2039, guilsinglright: 0x203a, fraction: 0x2044,
   Euro: 0x20ac, trademark: 0x2122, fi: 0xfb01, fl: 0xfb02,
-}
+})
 
 const decoded = new Map<BaseEncodingName, readonly (string | undefined)[]>()
 

@@ -6,6 +6,7 @@
  * the page layout stays as it was. Symbol and ZapfDingbats have no metric-compatible free font.
  * @module
  */
+import { lookupTable } from '../util/lookup-table.js'
 
 export type FontFamily = 'Sans' | 'Serif' | 'Mono'
 export type FontStyle = 'Regular' | 'Bold' | 'Italic' | 'BoldItalic'
@@ -22,7 +23,7 @@ export type StandardFontFace = {
 }
 
 /** Family part of the name (before `,` or `-`, spaces removed) → family. */
-const FAMILIES: Readonly<Record<string, FontFamily>> = {
+const FAMILIES = lookupTable<FontFamily>({
   Helvetica: 'Sans',
   Arial: 'Sans',
   ArialMT: 'Sans',
@@ -34,10 +35,10 @@ const FAMILIES: Readonly<Record<string, FontFamily>> = {
   CourierNew: 'Mono',
   CourierNewPS: 'Mono',
   CourierNewPSMT: 'Mono',
-}
+})
 
 /** Style part of the name (after `,` or `-`) → style; `MT` is Monotype's suffix, `Roman` Times' regular. */
-const STYLES: Readonly<Record<string, FontStyle>> = {
+const STYLES = lookupTable<FontStyle>({
   '': 'Regular',
   Roman: 'Regular',
   Regular: 'Regular',
@@ -49,7 +50,7 @@ const STYLES: Readonly<Record<string, FontStyle>> = {
   BoldItalic: 'BoldItalic',
   BoldItalicMT: 'BoldItalic',
   BoldOblique: 'BoldItalic',
-}
+})
 
 const FAMILY_FLAGS: Readonly<Record<FontFamily, number>> = { Sans: 0, Serif: 2, Mono: 1 }
 const NONSYMBOLIC = 32

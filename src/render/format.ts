@@ -12,6 +12,7 @@
  */
 import type { Decimal } from '../model/decimal.js'
 import type { Language } from './i18n/index.js'
+import { lookupTable } from '../util/lookup-table.js'
 
 /** U+00A0: keeps `1 234,56` and `56 €` on one line. */
 const NBSP = '\u00a0'
@@ -25,7 +26,7 @@ type NumberStyle = {
 }
 
 /** Currency signs used where a language writes a sign; other currencies keep their ISO 4217 code. */
-const SYMBOLS: Readonly<Record<string, string>> = { EUR: '€', USD: '$', GBP: '£' }
+const SYMBOLS = lookupTable<string>({ EUR: '€', USD: '$', GBP: '£' })
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 

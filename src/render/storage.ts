@@ -9,11 +9,12 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { EInvoiceError } from '../errors.js'
+import { lookupTable } from '../util/lookup-table.js'
 
 /** Storage names (as in the header after `write`) → how they store. */
-export const STORAGES: Readonly<Record<string, { env: string; description: string }>> = {
+export const STORAGES = lookupTable<{ env: string; description: string }>({
   Local: { env: 'EINVOICE_STORAGE_DIR', description: 'a folder on the server, named by EINVOICE_STORAGE_DIR' },
-}
+})
 
 const HEADER = /^write(.+)$/i
 

@@ -4,12 +4,12 @@
  * validator checks. Namespace URIs, property names and types are facts of that specification.
  * @module
  */
+import { lookupTable } from '../../util/lookup-table.js'
 
 /** `Text`-like simple types are checked only for being simple; Date, Integer, Boolean by form. */
 export type XmpValueType = 'Text' | 'Date' | 'Integer' | 'Boolean' | 'Bag' | 'Seq' | 'Alt' | 'Struct'
 
-/** Predefined namespaces whose property lists are checked name by name (and typed). */
-export const TYPED_SCHEMAS: Readonly<Record<string, Readonly<Record<string, XmpValueType>>>> = {
+const SCHEMA_PROPERTIES: Readonly<Record<string, Readonly<Record<string, XmpValueType>>>> = {
   'http://purl.org/dc/elements/1.1/': {
     contributor: 'Bag', coverage: 'Text', creator: 'Seq', date: 'Seq', description: 'Alt', format: 'Text',
     identifier: 'Text', language: 'Bag', publisher: 'Bag', relation: 'Bag', rights: 'Alt', source: 'Text',
@@ -30,6 +30,9 @@ export const TYPED_SCHEMAS: Readonly<Record<string, Readonly<Record<string, XmpV
   'http://www.aiim.org/pdfa/ns/id/': { part: 'Integer', conformance: 'Text', amd: 'Text', corr: 'Text', rev: 'Integer' },
   'http://www.aiim.org/pdfa/ns/extension/': { schemas: 'Bag' },
 }
+
+/** Predefined namespaces whose property lists are checked name by name (and typed). */
+export const TYPED_SCHEMAS = lookupTable(Object.fromEntries(Object.entries(SCHEMA_PROPERTIES).map(([ns, properties]) => [ns, lookupTable(properties)])))
 
 /** Further predefined namespaces whose properties are accepted without a declaration. */
 export const OTHER_PREDEFINED_NAMESPACES: ReadonlySet<string> = new Set([
@@ -58,12 +61,12 @@ export const OTHER_PREDEFINED_NAMESPACES: ReadonlySet<string> = new Set([
 ])
 
 /** The prefixes ISO 19005-3 6.6.2.3.3 / 6.6.4 prescribe for the PDF/A namespaces. */
-export const REQUIRED_PREFIXES: Readonly<Record<string, string>> = {
+export const REQUIRED_PREFIXES = lookupTable<string>({
   'http://www.aiim.org/pdfa/ns/id/': 'pdfaid',
   'http://www.aiim.org/pdfa/ns/extension/': 'pdfaExtension',
   'http://www.aiim.org/pdfa/ns/schema#': 'pdfaSchema',
   'http://www.aiim.org/pdfa/ns/property#': 'pdfaProperty',
-}
+})
 
 /** XMP Date (ISO 8601 subset of the XMP specification): YYYY[-MM[-DD[Thh:mm[:ss[.s]][TZD]]]]. */
 export const XMP_DATE = /^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/
