@@ -5,35 +5,36 @@
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { TOKEN, lexContent, tokenText } from '../../pdf/content-lexer.js'
 import { streamBytes } from '../../pdf/streams.js'
+import { lookupTable } from '../../util/lookup-table.js'
 import { forEachDict } from '../../pdf/walk.js'
-import { scanContent } from './content-tokens.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray'
 
-const DEVICE_NAMES: Readonly<Record<string, DeviceSpace>> = {
+const DEVICE_NAMES = lookupTable<DeviceSpace>({
   DeviceRGB: 'DeviceRGB',
   RGB: 'DeviceRGB',
   DeviceCMYK: 'DeviceCMYK',
   CMYK: 'DeviceCMYK',
   DeviceGray: 'DeviceGray',
   G: 'DeviceGray',
-}
+})
 
 /** Colour operators and the device space each implies (ISO 32000-1 8.6.8). */
-const OPERATORS: Readonly<Record<string, DeviceSpace>> = {
+const OPERATORS = lookupTable<DeviceSpace>({
   rg: 'DeviceRGB',
   RG: 'DeviceRGB',
   k: 'DeviceCMYK',
   K: 'DeviceCMYK',
   g: 'DeviceGray',
   G: 'DeviceGray',
-}
+})
 
 /** ICC header colour spaces (ICC.1 7.2.6) → the device space an intent covers. */
-const ICC_SPACES: Readonly<Record<string, DeviceSpace>> = { 'RGB ': 'DeviceRGB', CMYK: 'DeviceCMYK', GRAY: 'DeviceGray' }
-const ICC_COMPONENTS: Readonly<Record<string, number>> = { 'RGB ': 3, CMYK: 4, GRAY: 1 }
+const ICC_SPACES = lookupTable<DeviceSpace>({ 'RGB ': 'DeviceRGB', CMYK: 'DeviceCMYK', GRAY: 'DeviceGray' })
+const ICC_COMPONENTS = lookupTable<number>({ 'RGB ': 3, CMYK: 4, GRAY: 1 })
 
 export type ColourCheckResult = { findings: PdfFinding[]; intentSpace?: DeviceSpace | undefined }
 
@@ -138,23 +139,30 @@ function scanOperators(doc: PDFDocument, used: Usage): void {
     }
     const where = objectLabel(doc, stream)
     let lastName: string | undefined
-    scanContent(data, (t) => {
-      if (t.kind === 'name') {
+    // Names and operators inside dictionaries (marked-content properties) paint nothing.
+    let dictDepth = 0
+    lexContent(data, (kind, start, end) => {
+      if (kind === TOKEN.dictOpen) dictDepth++
+      else if (kind === TOKEN.dictClose) dictDepth = Math.max(0, dictDepth - 1)
+      else if (dictDepth > 0) return
+      else if (kind === TOKEN.name) {
+        const name = tokenText(data, start, end)
         // Inline images name their colour space as /CS /RGB inside BI … ID.
         if (lastName === 'CS' || lastName === 'ColorSpace') {
-          const d = DEVICE_NAMES[t.value]
+          const d = DEVICE_NAMES[name]
           if (d !== undefined) note(used, d, `inline image in ${where}`)
         }
-        lastName = t.value
-        return
+        lastName = name
+      } else if (kind === TOKEN.operator) {
+        const value = tokenText(data, start, end)
+        const op = OPERATORS[value]
+        if (op !== undefined) note(used, op, `operator ${value} in ${where}`)
+        else if ((value === 'cs' || value === 'CS') && lastName !== undefined) {
+          const d = DEVICE_NAMES[lastName]
+          if (d !== undefined && lastName.startsWith('Device')) note(used, d, `operator ${value} in ${where}`)
+        }
+        lastName = undefined
       }
-      const op = OPERATORS[t.value]
-      if (op !== undefined) note(used, op, `operator ${t.value} in ${where}`)
-      else if ((t.value === 'cs' || t.value === 'CS') && lastName !== undefined) {
-        const d = DEVICE_NAMES[lastName]
-        if (d !== undefined && lastName.startsWith('Device')) note(used, d, `operator ${t.value} in ${where}`)
-      }
-      lastName = undefined
     })
   }
 }

@@ -11,7 +11,7 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
-import { TOKEN, type TokenKind, lexContent } from './content-lexer.js'
+import { TOKEN, type TokenKind, lexContent } from '../../pdf/content-lexer.js'
 import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
@@ -186,8 +186,8 @@ class ContentLimitScan {
           nameStart = start
           nameEnd = end
         }
-      } else if (kind === TOKEN.open) nesting++
-      else if (kind === TOKEN.close) nesting = Math.max(0, nesting - 1)
+      } else if (kind === TOKEN.arrayOpen || kind === TOKEN.dictOpen) nesting++
+      else if (kind === TOKEN.arrayClose || kind === TOKEN.dictClose) nesting = Math.max(0, nesting - 1)
       else if (kind === TOKEN.operator) {
         nesting = 0
         const code = opCode(data, start, end)

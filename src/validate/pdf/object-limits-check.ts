@@ -8,7 +8,7 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
-import { TOKEN, lexContent } from './content-lexer.js'
+import { TOKEN, lexContent } from '../../pdf/content-lexer.js'
 import { LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 

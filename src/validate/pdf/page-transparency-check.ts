@@ -17,6 +17,7 @@ import { findPdfaOutputIntent } from '../../pdf/output-intent.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { lookupTable } from '../../util/lookup-table.js'
 
 type State = {
   softMask: boolean
@@ -40,11 +41,11 @@ const STROKE_COLOUR = new Set(['CS', 'G', 'RG', 'K'])
 const COLOURED = new Set(['f', 'F', 'f*', 'S', 's', 'B', 'B*', 'b', 'b*'])
 
 /** Painting operators: whether they fill, stroke, or both (ISO 32000-1 8.5.3, 8.7.4.2, 8.9). */
-const PAINT: Readonly<Record<string, 'fill' | 'stroke' | 'both'>> = {
+const PAINT = lookupTable<'fill' | 'stroke' | 'both'>({
   f: 'fill', F: 'fill', 'f*': 'fill', sh: 'fill', ID: 'fill', Do: 'fill',
   S: 'stroke', s: 'stroke',
   B: 'both', 'B*': 'both', b: 'both', 'b*': 'both',
-}
+})
 const TEXT_SHOW = new Set(['Tj', 'TJ', "'", '"'])
 /** Text rendering modes (ISO 32000-1 table 106) → what they paint; 3 and 7 paint nothing. */
 const TEXT_PAINT: readonly ('fill' | 'stroke' | 'both' | undefined)[] = ['fill', 'stroke', 'both', undefined, 'fill', 'stroke', 'both', undefined]
