@@ -9,6 +9,8 @@ export type BenchCase = {
   operation: string
   /** Issue target in ms per operation, if any. */
   targetMs?: number | undefined
+  /** Operations one `run()` does (a batch): figures are per operation. @default 1 */
+  opsPerRun?: number | undefined
   run(): unknown
 }
 
@@ -38,6 +40,7 @@ export async function measure(c: BenchCase, budgetMs = 1000): Promise<BenchResul
   }
   const elapsed = performance.now() - start
   const cpu = process.cpuUsage(cpuStart)
+  iterations *= c.opsPerRun ?? 1
   const msPerOp = elapsed / iterations
   return {
     name: c.name,
