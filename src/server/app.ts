@@ -12,9 +12,10 @@ import { DEFAULT_MAX_BODY_BYTES } from './body-limit.js'
 import type { ServerEnv } from './context.js'
 import { DOCS_CSS, docsPage } from './docs-page.js'
 import { apiErrorResponse, internalErrorResponse, toErrorResponse } from './errors.js'
-import { apiKey } from './gateway/api-key.js'
+import { keyCheck } from './gateway/api-key.js'
+import { gateway } from './gateway/gateway.js'
 import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix } from './gateway/key-format.js'
-import { usageLimits } from './gateway/usage-limits.js'
+import { usageCheck } from './gateway/usage-limits.js'
 import { openApiDocument } from './openapi.js'
 import { type OperationRunner, mountOperations } from './routes.js'
 import type { KeyStore, UsageStore } from './stores/types.js'
@@ -58,18 +59,15 @@ export function createApp(options: AppOptions): Hono<ServerEnv> {
   const run: OperationRunner = (op, input, deadline) => (op.heavy && runHeavy !== undefined ? runHeavy(op, input, deadline) : op.run(input))
   const app = new Hono<ServerEnv>()
   app.use('*', accessLog(logger))
-  const gateway = [
-    apiKey({
-      keys: options.keys,
-      prefix: checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
-      environments: options.environments ?? ['live', 'sandbox'],
-      clock: options.clock,
-    }),
-    usageLimits({ usage: options.usage, clock: options.clock }),
-  ]
+  const checkKey = keyCheck({
+    keys: options.keys,
+    prefix: checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
+    environments: options.environments ?? ['live', 'sandbox'],
+    clock: options.clock,
+  })
   mountOperations(app, ops, {
     basePath: BASE_PATH,
-    gateway,
+    gateway: gateway(checkKey, usageCheck({ usage: options.usage, clock: options.clock })),
     run,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -9,7 +9,7 @@ import type { Operation, OperationInput, OperationOutput } from '../operations/t
 import { bodyLimit } from './body-limit.js'
 import type { ServerEnv } from './context.js'
 import { toErrorResponse } from './errors.js'
-import { endpointAccess } from './gateway/endpoint-access.js'
+import type { Gateway } from './gateway/gateway.js'
 import { readOperationInput } from './read-request.js'
 import { requestTimeout } from './request-timeout.js'
 import { respond } from './respond.js'
@@ -24,8 +24,8 @@ export type OperationRunner = (
 
 export type RouteOptions = {
   basePath: string
-  /** Key check and usage limits, shared by all routes. */
-  gateway: readonly MiddlewareHandler<ServerEnv>[]
+  /** Makes each route's key, endpoint and usage check (gateway/gateway.ts). */
+  gateway: Gateway
   run: OperationRunner
   maxBodyBytes: number
   timeoutMs: number
@@ -54,7 +54,7 @@ export function operationHandler(op: Operation, run: OperationRunner): Handler<S
 export function mountOperations(app: Hono<ServerEnv>, ops: readonly Operation[], options: RouteOptions): void {
   const limits = [requestTimeout(options.timeoutMs), bodyLimit(options.maxBodyBytes)]
   for (const op of ops) {
-    const chain: MiddlewareHandler<ServerEnv>[] = [...options.gateway, endpointAccess(op.name), ...limits]
+    const chain: MiddlewareHandler<ServerEnv>[] = [options.gateway(op.name), ...limits]
     app.on(op.method, [options.basePath + op.path], ...chain, operationHandler(op, options.run))
   }
 }

@@ -110,6 +110,18 @@ describe('gateway over HTTP', () => {
     expect(res.headers.get('x-error-code')).toBe('FORBIDDEN')
   })
 
+  it('checks the endpoint before the quota, and does not count a FORBIDDEN request', async () => {
+    const { key, record } = srv.key('sandbox', { endpoints: ['ping'], quotaPerMonth: 1 })
+    const forbidden = await fetch(`${srv.base}/e-invoice/notice`, { headers: bearer(key) })
+    expect(forbidden.status).toBe(403)
+    expect(forbidden.headers.get('x-error-code')).toBe('FORBIDDEN')
+    expect((await srv.store.usage(record.id, new Date())).month).toBe(0)
+    expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).status).toBe(200)
+    // The quota is used up now; a call outside the key's endpoints still says FORBIDDEN.
+    expect((await fetch(`${srv.base}/e-invoice/notice`, { headers: bearer(key) })).headers.get('x-error-code')).toBe('FORBIDDEN')
+    expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).headers.get('x-error-code')).toBe('QUOTA_EXHAUSTED')
+  })
+
   it('answers RATE_LIMITED and QUOTA_EXHAUSTED 429 with Retry-After', async () => {
     const { key: limited } = srv.key('sandbox', { ratePerMinute: 2 })
     const statuses = []

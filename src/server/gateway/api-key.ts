@@ -5,7 +5,7 @@
  * @module
  */
 import { timingSafeEqual } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerEnv } from '../context.js'
 import { GatewayRefusal, gatewayResponse } from '../errors.js'
 import { responseHeaders } from '../response-headers.js'
@@ -45,37 +45,46 @@ export function keyFromHeaders(headers: Headers): string | GatewayRefusal {
   return key
 }
 
-export function apiKey(options: ApiKeyOptions): MiddlewareHandler<ServerEnv> {
+/** Checks a request's key; returns the refusal, or undefined with the key recorded on the context. */
+export type KeyCheck = (c: Context<ServerEnv>) => GatewayRefusal | undefined
+
+export function keyCheck(options: ApiKeyOptions): KeyCheck {
   const { keys, prefix, environments } = options
   const clock = options.clock ?? (() => new Date())
   const served = new Set(environments)
   const servedText = environments.join(' and ')
-  return async function apiKeyCheck(c, next) {
+  return function checkKey(c) {
     const key = keyFromHeaders(c.req.raw.headers)
-    if (key instanceof GatewayRefusal) return gatewayResponse(key)
+    if (key instanceof GatewayRefusal) return key
     const parsed = parseKey(key, prefix)
-    if (!parsed.ok) return gatewayResponse(new GatewayRefusal(parsed.reason, parsed.message))
+    if (!parsed.ok) return new GatewayRefusal(parsed.reason, parsed.message)
     if (!served.has(parsed.environment)) {
-      return gatewayResponse(
-        new GatewayRefusal('ENV_MISMATCH', `this is a ${parsed.environment} key; this server serves ${servedText} only`),
-      )
+      return new GatewayRefusal('ENV_MISMATCH', `this is a ${parsed.environment} key; this server serves ${servedText} only`)
     }
     const hash = hashKey(key)
     const record = keys.findByHash(hash)
     // The lookup is by a SHA-256 digest, so its timing tells nothing about the key; the final
     // comparison is constant-time all the same.
     if (record === undefined || record.hash.length !== hash.length || !timingSafeEqual(record.hash, hash)) {
-      return gatewayResponse(new GatewayRefusal('UNKNOWN_KEY', 'the API key is not known to this server'))
+      return new GatewayRefusal('UNKNOWN_KEY', 'the API key is not known to this server')
     }
-    if (record.revokedAt !== undefined) {
-      return gatewayResponse(new GatewayRefusal('KEY_REVOKED', `the API key ${record.id} was revoked on ${record.revokedAt}`))
-    }
+    if (record.revokedAt !== undefined) return new GatewayRefusal('KEY_REVOKED', `the API key ${record.id} was revoked on ${record.revokedAt}`)
     if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= clock().getTime()) {
-      return gatewayResponse(new GatewayRefusal('KEY_EXPIRED', `the API key ${record.id} expired on ${record.expiresAt}`))
+      return new GatewayRefusal('KEY_EXPIRED', `the API key ${record.id} expired on ${record.expiresAt}`)
     }
     c.set('apiKey', record)
     c.set('environment', record.environment)
     responseHeaders(c)['x-einvoice-environment'] = record.environment
+    return undefined
+  }
+}
+
+/** The key check alone as a middleware (the server runs it inside gateway.ts). */
+export function apiKey(options: ApiKeyOptions): MiddlewareHandler<ServerEnv> {
+  const check = keyCheck(options)
+  return async function apiKeyCheck(c, next) {
+    const refused = check(c)
+    if (refused !== undefined) return gatewayResponse(refused)
     await next()
   }
 }

@@ -1,22 +1,31 @@
 /**
  * FORBIDDEN (403) when the accepted key is restricted to other endpoints (`keys create
- * --endpoints`). Runs after the api-key middleware.
+ * --endpoints`). Runs after the key check.
  * @module
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerEnv } from '../context.js'
 import { GatewayRefusal, gatewayResponse } from '../errors.js'
 
+/** Checks the accepted key against one route's operation; returns the refusal or undefined. */
+export type EndpointCheck = (c: Context<ServerEnv>) => GatewayRefusal | undefined
+
 /** @param operationName the route's operation (interface name, any case). */
-export function endpointAccess(operationName: string): MiddlewareHandler<ServerEnv> {
+export function endpointCheck(operationName: string): EndpointCheck {
   const name = operationName.toLowerCase()
-  return async function endpointAccessCheck(c, next) {
+  return function checkEndpoint(c) {
     const allowed = c.get('apiKey')?.endpoints
-    if (allowed !== undefined && !allowed.includes(name)) {
-      return gatewayResponse(
-        new GatewayRefusal('FORBIDDEN', `this API key may call ${allowed.join(', ')} only, not ${operationName}`),
-      )
-    }
+    if (allowed === undefined || allowed.includes(name)) return undefined
+    return new GatewayRefusal('FORBIDDEN', `this API key may call ${allowed.join(', ')} only, not ${operationName}`)
+  }
+}
+
+/** The endpoint check alone as a middleware (the server runs it inside gateway.ts). */
+export function endpointAccess(operationName: string): MiddlewareHandler<ServerEnv> {
+  const check = endpointCheck(operationName)
+  return async function endpointAccessCheck(c, next) {
+    const refused = check(c)
+    if (refused !== undefined) return gatewayResponse(refused)
     await next()
   }
 }

@@ -6,7 +6,7 @@
  * RFC 9110 §10.2.3 (Retry-After, seconds).
  * @module
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerEnv } from '../context.js'
 import { GatewayRefusal, gatewayResponse } from '../errors.js'
 import { responseHeaders } from '../response-headers.js'
@@ -18,12 +18,15 @@ export type UsageLimitsOptions = {
   clock?: (() => Date) | undefined
 }
 
-export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<ServerEnv> {
+/** Decides and counts one request of the accepted key; resolves to the refusal or undefined. */
+export type UsageCheck = (c: Context<ServerEnv>) => Promise<GatewayRefusal | undefined>
+
+export function usageCheck(options: UsageLimitsOptions): UsageCheck {
   const { usage } = options
   const clock = options.clock ?? (() => new Date())
-  return async function usageLimitsCheck(c, next) {
+  return async function checkUsage(c) {
     const key = c.get('apiKey')
-    if (key === undefined) throw new Error('usageLimits runs after apiKey')
+    if (key === undefined) throw new Error('the usage check runs after the key check')
     const now = clock()
     // The key record carries both limits: no Limits object per request.
     const decision = await usage.consume(key.id, key, now)
@@ -38,16 +41,24 @@ export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<Serv
           }
     if (decision.outcome === 'QUOTA_EXHAUSTED') {
       const message = `the monthly quota of ${key.quotaPerMonth} requests is used up until the end of the month (UTC)`
-      return gatewayResponse(
-        new GatewayRefusal('QUOTA_EXHAUSTED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMonth(now)) }),
-      )
+      return new GatewayRefusal('QUOTA_EXHAUSTED', message, { ...rateHeaders, 'retry-after': String(secondsToNextMonth(now)) })
     }
     if (decision.outcome === 'RATE_LIMITED') {
       const reset = String(secondsToNextMinute(now))
       const message = `the rate limit of ${key.ratePerMinute} requests per minute is reached; retry in ${reset} s`
-      return gatewayResponse(new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': reset }))
+      return new GatewayRefusal('RATE_LIMITED', message, { ...rateHeaders, 'retry-after': reset })
     }
     if (rateHeaders !== undefined) Object.assign(responseHeaders(c), rateHeaders)
+    return undefined
+  }
+}
+
+/** The usage check alone as a middleware (the server runs it inside gateway.ts). */
+export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<ServerEnv> {
+  const check = usageCheck(options)
+  return async function usageLimitsCheck(c, next) {
+    const refused = await check(c)
+    if (refused !== undefined) return gatewayResponse(refused)
     await next()
   }
 }

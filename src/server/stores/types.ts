@@ -64,8 +64,18 @@ export function minuteOf(now: Date): number {
   return Math.floor(now.getTime() / 60_000)
 }
 
+// A month starts on a whole UTC minute, so one minute has one month: toISOString once per minute,
+// not on every counted request.
+let memoMinute = Number.NaN
+let memoMonth = ''
+
 export function monthOf(now: Date): string {
-  return now.toISOString().slice(0, 7)
+  const minute = minuteOf(now)
+  if (minute !== memoMinute) {
+    memoMonth = now.toISOString().slice(0, 7)
+    memoMinute = minute
+  }
+  return memoMonth
 }
 
 /** Seconds until the current minute window ends (≥ 1). */
