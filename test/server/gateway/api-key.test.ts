@@ -75,4 +75,19 @@ describe('apiKey middleware', () => {
     const valid = mintKey(store, 'sandbox', { expiresAt: '2026-05-10T12:00:01.000Z' })
     expect((await both.request('/x', { headers: { apikey: valid.key } })).status).toBe(200)
   })
+
+  it('still asks the store on every request: a key used before is refused once revoked, and many keys stay correct', async () => {
+    const app = appServing(['live', 'sandbox'])
+    const used = mintKey(store, 'sandbox')
+    expect((await app.request('/x', { headers: { apikey: used.key } })).status).toBe(200)
+    store.revoke(used.record.id, new Date('2026-05-02T00:00:00Z'))
+    expect(await refusal({ apikey: used.key }, app)).toMatchObject({ status: 401, code: 'KEY_REVOKED' })
+    // More distinct keys than the digest map holds: each is still recognised (or not) by its own digest.
+    for (let i = 0; i < 1100; i++) {
+      const unknown = `ei_test_${String(i).padStart(32, 'Q')}`
+      expect((await app.request('/x', { headers: { apikey: unknown } })).status).toBe(401)
+    }
+    const other = mintKey(store, 'live')
+    expect(await (await app.request('/x', { headers: { authorization: `Bearer ${other.key}` } })).text()).toBe(`ok ${other.record.id} live`)
+  })
 })
