@@ -2,7 +2,8 @@
  * HTTP benchmark of `einvoice serve` through the full gateway (key check, usage counting in
  * SQLite, access log): starts one server process, drives it with autocannon, writes
  * bench/http-results.json with req/s, latency, the server's CPU time per request and its peak
- * RSS. Usage: npm run build && node dist/bench/http.js [seconds]
+ * RSS, and the CPU autocannon itself takes per request (it shares the cores). Usage: npm run build &&
+ * node dist/bench/http.js [seconds]
  * BENCH_SERVER_NODE_FLAGS="--max-semi-space-size=8" starts the server with those Node flags (to try
  * heap settings; recorded in the results).
  */
@@ -100,9 +101,13 @@ for (const [name, t] of Object.entries(targets)) {
   const { goal, ...request } = t
   await autocannon({ ...request, connections: 20, duration: 2 }) // warm-up
   const cpuBefore = cpuMs(server.pid as number)
+  const clientBefore = process.cpuUsage()
   const max = await autocannon({ ...request, connections: 50, duration: seconds })
   // The server's own CPU per request: steadier than req/s when autocannon and other work share the cores.
   const serverCpuUsPerReq = Math.round(((cpuMs(server.pid as number) - cpuBefore) * 1000) / Math.max(1, max.requests.total))
+  // autocannon runs in this process: what the client takes from the same two cores.
+  const client = process.cpuUsage(clientBefore)
+  const clientCpuUsPerReq = Math.round((client.user + client.system) / Math.max(1, max.requests.total))
   const halfRate = Math.max(1, Math.round(max.requests.average / 2))
   const half = await autocannon({ ...request, connections: 20, duration: seconds, overallRate: halfRate })
   results[name] = {
@@ -111,6 +116,7 @@ for (const [name, t] of Object.entries(targets)) {
     maxP50Ms: max.latency.p50,
     maxP99Ms: max.latency.p99,
     serverCpuUsPerReq,
+    clientCpuUsPerReq,
     halfLoadReqPerSec: halfRate,
     halfLoadP50Ms: half.latency.p50,
     halfLoadP99Ms: half.latency.p99,
@@ -118,7 +124,7 @@ for (const [name, t] of Object.entries(targets)) {
     errors: max.errors + half.errors + max.timeouts + half.timeouts,
   }
   console.log(
-    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; server CPU ${serverCpuUsPerReq} µs/request`,
+    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; server CPU ${serverCpuUsPerReq} µs/request, client (autocannon) CPU ${clientCpuUsPerReq} µs/request`,
   )
 }
 const rss = peakRssMb(server.pid as number)
