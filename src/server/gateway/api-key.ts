@@ -5,9 +5,9 @@
  * @module
  */
 import { timingSafeEqual } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerEnv } from '../context.js'
-import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { GatewayRefusal } from '../errors.js'
 import { responseHeaders } from '../response-headers.js'
 import type { KeyStore } from '../stores/types.js'
 import { type Environment, MAX_KEY_LENGTH, hashKey, parseKey } from './key-format.js'
@@ -94,15 +94,5 @@ export function keyCheck(options: ApiKeyOptions): KeyCheck {
     c.set('environment', record.environment)
     responseHeaders(c)['x-einvoice-environment'] = record.environment
     return undefined
-  }
-}
-
-/** The key check alone as a middleware (the server runs it inside gateway.ts). */
-export function apiKey(options: ApiKeyOptions): MiddlewareHandler<ServerEnv> {
-  const check = keyCheck(options)
-  return async function apiKeyCheck(c, next) {
-    const refused = check(c)
-    if (refused !== undefined) return gatewayResponse(refused)
-    await next()
   }
 }

@@ -3,9 +3,9 @@
  * --endpoints`). Runs after the key check.
  * @module
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerEnv } from '../context.js'
-import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { GatewayRefusal } from '../errors.js'
 
 /** Checks the accepted key against one route's operation; returns the refusal or undefined. */
 export type EndpointCheck = (c: Context<ServerEnv>) => GatewayRefusal | undefined
@@ -17,15 +17,5 @@ export function endpointCheck(operationName: string): EndpointCheck {
     const allowed = c.get('apiKey')?.endpoints
     if (allowed === undefined || allowed.includes(name)) return undefined
     return new GatewayRefusal('FORBIDDEN', `this API key may call ${allowed.join(', ')} only, not ${operationName}`)
-  }
-}
-
-/** The endpoint check alone as a middleware (the server runs it inside gateway.ts). */
-export function endpointAccess(operationName: string): MiddlewareHandler<ServerEnv> {
-  const check = endpointCheck(operationName)
-  return async function endpointAccessCheck(c, next) {
-    const refused = check(c)
-    if (refused !== undefined) return gatewayResponse(refused)
-    await next()
   }
 }

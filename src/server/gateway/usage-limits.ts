@@ -1,14 +1,14 @@
 /**
  * The per-key rate limit (requests per UTC minute) and monthly quota (per calendar month UTC).
- * One middleware for both because one store call must decide both atomically: a request is
+ * One check for both because one store call must decide both atomically: a request is
  * counted only when neither is exhausted, and two instances can never both let the N+1st through.
  * Headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit-Limit/Remaining/Reset) and
  * RFC 9110 §10.2.3 (Retry-After, seconds).
  * @module
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerEnv } from '../context.js'
-import { GatewayRefusal, gatewayResponse } from '../errors.js'
+import { GatewayRefusal } from '../errors.js'
 import { responseHeaders } from '../response-headers.js'
 import { type UsageStore, secondsToNextMinute, secondsToNextMonth } from '../stores/types.js'
 
@@ -50,15 +50,5 @@ export function usageCheck(options: UsageLimitsOptions): UsageCheck {
     }
     if (rateHeaders !== undefined) Object.assign(responseHeaders(c), rateHeaders)
     return undefined
-  }
-}
-
-/** The usage check alone as a middleware (the server runs it inside gateway.ts). */
-export function usageLimits(options: UsageLimitsOptions): MiddlewareHandler<ServerEnv> {
-  const check = usageCheck(options)
-  return async function usageLimitsCheck(c, next) {
-    const refused = await check(c)
-    if (refused !== undefined) return gatewayResponse(refused)
-    await next()
   }
 }

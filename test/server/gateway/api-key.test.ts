@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerEnv } from '../../../src/server/context.js'
-import { apiKey } from '../../../src/server/gateway/api-key.js'
+import { keyCheck } from '../../../src/server/gateway/api-key.js'
+import { checkAsMiddleware } from '../../helpers/gateway.js'
 import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
 import { mintKey } from '../../helpers/server.js'
 
@@ -11,7 +12,7 @@ const now = new Date('2026-05-10T12:00:00Z')
 
 function appServing(environments: ('live' | 'sandbox')[]) {
   const app = new Hono<ServerEnv>()
-  app.use('*', apiKey({ keys: store, prefix: 'ei_', environments, clock: () => now }))
+  app.use('*', checkAsMiddleware(keyCheck({ keys: store, prefix: 'ei_', environments, clock: () => now })))
   app.get('/x', (c) => c.text(`ok ${c.get('apiKey')?.id} ${c.get('environment')}`))
   return app
 }
@@ -22,7 +23,7 @@ async function refusal(headers: Record<string, string>, app = both) {
   return { status: res.status, code: res.headers.get('x-error-code'), body: (await res.json()) as Record<string, unknown> }
 }
 
-describe('apiKey middleware', () => {
+describe('key check', () => {
   const sandbox = mintKey(store, 'sandbox')
   const live = mintKey(store, 'live')
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { ServerEnv } from '../../../src/server/context.js'
-import { endpointAccess } from '../../../src/server/gateway/endpoint-access.js'
+import { endpointCheck } from '../../../src/server/gateway/endpoint-access.js'
+import { checkAsMiddleware } from '../../helpers/gateway.js'
 import type { KeyRecord } from '../../../src/server/stores/types.js'
 
 function appFor(key: Partial<KeyRecord>) {
@@ -10,12 +11,12 @@ function appFor(key: Partial<KeyRecord>) {
     c.set('apiKey', { id: 'k_1', hash: Buffer.alloc(32), environment: 'sandbox', createdAt: '', ...key })
     await next()
   })
-  app.get('/calc', endpointAccess('calculate'), (c) => c.text('calc'))
-  app.get('/ping', endpointAccess('ping'), (c) => c.text('pong'))
+  app.get('/calc', checkAsMiddleware(endpointCheck('calculate')), (c) => c.text('calc'))
+  app.get('/ping', checkAsMiddleware(endpointCheck('ping')), (c) => c.text('pong'))
   return app
 }
 
-describe('endpointAccess middleware', () => {
+describe('endpoint check', () => {
   it('lets an unrestricted key through everywhere', async () => {
     const app = appFor({})
     expect((await app.request('/calc')).status).toBe(200)

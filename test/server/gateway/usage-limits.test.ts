@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerEnv } from '../../../src/server/context.js'
-import { usageLimits } from '../../../src/server/gateway/usage-limits.js'
+import { usageCheck } from '../../../src/server/gateway/usage-limits.js'
+import { checkAsMiddleware } from '../../helpers/gateway.js'
 import { leftoverHeaders } from '../../../src/server/response-headers.js'
 import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
 import type { KeyRecord } from '../../../src/server/stores/types.js'
@@ -18,12 +19,12 @@ function appFor(key: Partial<KeyRecord> & { id: string }) {
     c.set('apiKey', { hash: Buffer.alloc(32), environment: 'sandbox', createdAt: '', ...key })
     await next()
   })
-  app.use('*', usageLimits({ usage: store, clock: () => clock }))
+  app.use('*', checkAsMiddleware(usageCheck({ usage: store, clock: () => clock })))
   app.get('/x', (c) => c.text('ok'))
   return app
 }
 
-describe('usageLimits middleware', () => {
+describe('usage check', () => {
   it('sends RateLimit headers and answers RATE_LIMITED 429 with Retry-After past the limit', async () => {
     clock = new Date('2026-05-31T23:59:30Z')
     const app = appFor({ id: 'k_rate', ratePerMinute: 2 })
