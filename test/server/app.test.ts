@@ -111,12 +111,15 @@ describe('gateway over HTTP', () => {
   })
 
   it('checks the endpoint before the quota, and does not count a FORBIDDEN request', async () => {
-    const { key, record } = srv.key('sandbox', { endpoints: ['ping'], quotaPerMonth: 1 })
+    const { key, record } = srv.key('sandbox', { endpoints: ['ping'], quotaPerMonth: 1, ratePerMinute: 5 })
     const forbidden = await fetch(`${srv.base}/e-invoice/notice`, { headers: bearer(key) })
     expect(forbidden.status).toBe(403)
     expect(forbidden.headers.get('x-error-code')).toBe('FORBIDDEN')
-    expect((await srv.store.usage(record.id, new Date())).month).toBe(0)
-    expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).status).toBe(200)
+    expect(forbidden.headers.get('ratelimit-limit')).toBeNull()
+    expect(await srv.store.usage(record.id, new Date())).toEqual({ minute: 0, month: 0 })
+    const ok = await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('ratelimit-remaining')).toBe('4')
     // The quota is used up now; a call outside the key's endpoints still says FORBIDDEN.
     expect((await fetch(`${srv.base}/e-invoice/notice`, { headers: bearer(key) })).headers.get('x-error-code')).toBe('FORBIDDEN')
     expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).headers.get('x-error-code')).toBe('QUOTA_EXHAUSTED')
