@@ -4,6 +4,9 @@
  */
 import type { Operation } from './types.js'
 import { requireInput } from './inputs.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const calculateInvoiceModule = lazyModule(() => import('../calc/calculate-invoice.js'))
 
 export const calculate: Operation = {
   name: 'calculate',
@@ -28,7 +31,7 @@ export const calculate: Operation = {
   errorMediaType: 'application/json',
   heavy: false,
   async run(input) {
-    const { calculateInvoiceJsonText } = await import('../calc/calculate-invoice.js')
+    const { calculateInvoiceJsonText } = await calculateInvoiceModule()
     const body = calculateInvoiceJsonText(requireInput(input, 'invoice'))
     return { body, mediaType: 'application/json', warnings: [] }
   },

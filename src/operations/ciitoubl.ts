@@ -6,6 +6,9 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation, OperationInput, OperationOutput, ParamSpec } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const ciiToUblModule = lazyModule(() => import('./cii-to-ubl.js'))
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -29,7 +32,7 @@ function text(value: unknown): string | undefined {
 }
 
 async function run(input: OperationInput): Promise<OperationOutput> {
-  const { ciiToUbl } = await import('./cii-to-ubl.js')
+  const { ciiToUbl } = await ciiToUblModule()
   const result = ciiToUbl(requireInput(input, 'xml'), {
     customizationId: text(input.params.customizationId),
     profileId: text(input.params.profileId),

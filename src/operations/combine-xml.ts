@@ -7,6 +7,9 @@
 import { COMBINE_HEADERS, textParam } from './combine.js'
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const pdfModule = lazyModule(() => import('../pdf/index.js'))
 
 export const combineXml: Operation = {
   name: 'combineXML',
@@ -29,7 +32,7 @@ export const combineXml: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { embedInvoiceXml, resolveContainer } = await import('../pdf/index.js')
+    const { embedInvoiceXml, resolveContainer } = await pdfModule()
     const xml = requireInput(input, 'XML')
     const version = input.params['version']
     const container = resolveContainer(xml, {

@@ -5,6 +5,10 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation, OperationInput, ParamSpec } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const invoiceToXmlModule = lazyModule(() => import('./invoice-to-xml.js'))
+const pdfModule = lazyModule(() => import('../pdf/index.js'))
 
 /** The headers both combine operations take. */
 export const COMBINE_HEADERS: readonly ParamSpec[] = [
@@ -45,8 +49,8 @@ export const combine: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { invoiceJsonToXml } = await import('./invoice-to-xml.js')
-    const { embedInvoiceXml } = await import('../pdf/index.js')
+    const { invoiceJsonToXml } = await invoiceToXmlModule()
+    const { embedInvoiceXml } = await pdfModule()
     const version = input.params['version']
     const { xml, profile } = invoiceJsonToXml(requireInput(input, 'json'), {
       format: textParam(input, 'format'),

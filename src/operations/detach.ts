@@ -5,6 +5,9 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const pdfModule = lazyModule(() => import('../pdf/index.js'))
 
 export const detach: Operation = {
   name: 'detach',
@@ -27,7 +30,7 @@ export const detach: Operation = {
   errorMediaType: 'application/json',
   heavy: true,
   async run(input) {
-    const { detachAttachments } = await import('../pdf/index.js')
+    const { detachAttachments } = await pdfModule()
     const result = await detachAttachments(requireInput(input, 'file'))
     return { body: JSON.stringify(result), mediaType: 'application/json', warnings: [] }
   },

@@ -5,6 +5,9 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const pdfModule = lazyModule(() => import('../pdf/index.js'))
 
 export const extract: Operation = {
   name: 'extractFile',
@@ -27,7 +30,7 @@ export const extract: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { extractInvoiceXml } = await import('../pdf/index.js')
+    const { extractInvoiceXml } = await pdfModule()
     const result = await extractInvoiceXml(requireInput(input, 'file'))
     return { body: result.xml, mediaType: 'application/octet-stream', fileName: result.fileName ?? 'invoice.xml', warnings: [] }
   },

@@ -4,6 +4,9 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const invoiceToXmlModule = lazyModule(() => import('./invoice-to-xml.js'))
 
 export const invoice2xml: Operation = {
   name: 'invoice2xml',
@@ -38,7 +41,7 @@ export const invoice2xml: Operation = {
   errorMediaType: 'application/xml',
   heavy: false,
   async run(input) {
-    const { invoiceJsonToXml } = await import('./invoice-to-xml.js')
+    const { invoiceJsonToXml } = await invoiceToXmlModule()
     const { format, profile, version } = input.params
     const result = invoiceJsonToXml(requireInput(input, 'invoice'), {
       format: typeof format === 'string' ? format : undefined,

@@ -5,6 +5,9 @@
  */
 import type { Operation } from './types.js'
 import { requireInput } from './inputs.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const parseInvoiceModule = lazyModule(() => import('../parse-invoice.js'))
 
 export const parse: Operation = {
   name: 'parse',
@@ -28,7 +31,7 @@ export const parse: Operation = {
   errorMediaType: '*/*',
   heavy: false,
   async run(input) {
-    const { parseInvoiceFileToJsonText } = await import('../parse-invoice.js')
+    const { parseInvoiceFileToJsonText } = await parseInvoiceModule()
     const body = await parseInvoiceFileToJsonText(requireInput(input, 'file'))
     return { body, mediaType: 'application/octet-stream', warnings: [] }
   },

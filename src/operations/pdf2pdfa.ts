@@ -5,6 +5,9 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const pdfModule = lazyModule(() => import('../pdf/index.js'))
 
 export const pdf2pdfa: Operation = {
   name: 'pdf2pdfa',
@@ -19,7 +22,7 @@ export const pdf2pdfa: Operation = {
   errorMediaType: 'application/octet-stream',
   heavy: true,
   async run(input) {
-    const { pdfToPdfa } = await import('../pdf/index.js')
+    const { pdfToPdfa } = await pdfModule()
     const result = await pdfToPdfa(requireInput(input, 'file'))
     return { body: result.pdf, mediaType: 'application/octet-stream', fileName: 'pdfa.pdf', warnings: result.warnings }
   },

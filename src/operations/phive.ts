@@ -6,6 +6,10 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const runPhiveModule = lazyModule(() => import('../validate/phive/run-phive.js'))
+const phiveModule = lazyModule(() => import('../validate/report/phive.js'))
 
 export const phive: Operation = {
   name: 'phive',
@@ -37,8 +41,8 @@ export const phive: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { runPhive } = await import('../validate/phive/run-phive.js')
-    const { writePhiveJson } = await import('../validate/report/phive.js')
+    const { runPhive } = await runPhiveModule()
+    const { writePhiveJson } = await phiveModule()
     const vesid = input.params['VESID']
     const run = runPhive(requireInput(input, 'inputFile'), { vesid: typeof vesid === 'string' ? vesid : undefined })
     return { body: writePhiveJson(run), mediaType: 'application/octet-stream', fileName: 'result.json', warnings: [] }

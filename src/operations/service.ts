@@ -3,6 +3,9 @@
  * @module
  */
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const legalNoticeModule = lazyModule(() => import('./legal-notice.js'))
 
 export const ping: Operation = {
   name: 'ping',
@@ -34,7 +37,7 @@ export const notice: Operation = {
   errorMediaType: '*/*',
   heavy: false,
   async run() {
-    const { legalNotice } = await import('./legal-notice.js')
+    const { legalNotice } = await legalNoticeModule()
     return { body: legalNotice(), mediaType: 'text/plain', warnings: [] }
   },
 }

@@ -6,6 +6,11 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const styledModule = lazyModule(() => import('../render/styled.js'))
+const languageModule = lazyModule(() => import('../render/language.js'))
+const storageModule = lazyModule(() => import('../render/storage.js'))
 
 /** `writeLocal=true` lines (see ParamSpec.headerPrefix) → headers by name. */
 function storageHeaders(value: unknown): Record<string, string> {
@@ -54,9 +59,9 @@ export const styledinvoicetofx: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { styledInvoiceToFacturX } = await import('../render/styled.js')
-    const { parseLanguage } = await import('../render/language.js')
-    const { requestedStorages, writeToStorage } = await import('../render/storage.js')
+    const { styledInvoiceToFacturX } = await styledModule()
+    const { parseLanguage } = await languageModule()
+    const { requestedStorages, writeToStorage } = await storageModule()
     const p = input.params
     const storages = requestedStorages(storageHeaders(p['writeStorage']))
     const result = await styledInvoiceToFacturX(requireInput(input, 'body'), {

@@ -5,6 +5,9 @@
  */
 import type { Operation } from './types.js'
 import { requireInput } from './inputs.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const validateModule = lazyModule(() => import('../validate/index.js'))
 
 export const validateFileOperation: Operation = {
   name: 'validateFile',
@@ -36,7 +39,7 @@ export const validateFileOperation: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { validateFile, writeMustangReport } = await import('../validate/index.js')
+    const { validateFile, writeMustangReport } = await validateModule()
     const bytes = requireInput(input, 'file')
     const result = await validateFile(bytes, { fileName: 'invoice', ignoreNotices: input.params.ignoreNotices === true })
     return { body: writeMustangReport(result), mediaType: 'application/octet-stream', warnings: [] }

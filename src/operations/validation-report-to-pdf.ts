@@ -6,6 +6,10 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const reportPdfModule = lazyModule(() => import('../render/report-pdf.js'))
+const languageModule = lazyModule(() => import('../render/language.js'))
 
 export const validationReportToPdf: Operation = {
   name: 'validationReportToPDF',
@@ -30,8 +34,8 @@ export const validationReportToPdf: Operation = {
   errorMediaType: 'application/octet-stream',
   heavy: true,
   async run(input) {
-    const { validationReportToPdf: render } = await import('../render/report-pdf.js')
-    const { parseLanguage } = await import('../render/language.js')
+    const { validationReportToPdf: render } = await reportPdfModule()
+    const { parseLanguage } = await languageModule()
     const pdf = await render(requireInput(input, 'XMLValidationResult'), { language: parseLanguage(input.params['language']) })
     return { body: pdf, mediaType: 'application/octet-stream', fileName: 'report.pdf', warnings: [] }
   },

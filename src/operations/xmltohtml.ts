@@ -5,6 +5,10 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const xmlToHtmlModule = lazyModule(() => import('../render/xml-to-html.js'))
+const languageModule = lazyModule(() => import('../render/language.js'))
 
 export const xmltohtml: Operation = {
   name: 'xmltohtml',
@@ -29,8 +33,8 @@ export const xmltohtml: Operation = {
   errorMediaType: 'application/octet-stream',
   heavy: false,
   async run(input) {
-    const { xmlToHtml } = await import('../render/xml-to-html.js')
-    const { parseLanguage } = await import('../render/language.js')
+    const { xmlToHtml } = await xmlToHtmlModule()
+    const { parseLanguage } = await languageModule()
     const html = xmlToHtml(requireInput(input, 'file'), { language: parseLanguage(input.params['language']) })
     return { body: html, mediaType: 'application/octet-stream', fileName: 'invoice.html', warnings: [] }
   },

@@ -6,6 +6,10 @@
  */
 import { requireInput } from './inputs.js'
 import type { Operation } from './types.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+const xmlToPdfModule = lazyModule(() => import('../render/xml-to-pdf.js'))
+const languageModule = lazyModule(() => import('../render/language.js'))
 
 export const xmltopdf: Operation = {
   name: 'xmltopdf',
@@ -41,8 +45,8 @@ export const xmltopdf: Operation = {
   errorMediaType: '*/*',
   heavy: true,
   async run(input) {
-    const { xmlToPdf } = await import('../render/xml-to-pdf.js')
-    const { parseLanguage } = await import('../render/language.js')
+    const { xmlToPdf } = await xmlToPdfModule()
+    const { parseLanguage } = await languageModule()
     const { pdf, warnings } = await xmlToPdf(requireInput(input, 'file'), {
       language: parseLanguage(input.params['language']),
       embedXml: input.params['embedXml'] === true,
