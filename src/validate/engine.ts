@@ -17,7 +17,7 @@ import type {
   TreeRule,
   TreeRuleGroup,
 } from './types.js'
-import { type Dispatcher, buildDispatcher } from './dispatch.js'
+import { type Candidates, type Dispatcher, buildDispatcher } from './dispatch.js'
 import { elementLocation } from './location.js'
 
 /** Above this many cached states and transitions a dispatcher is rebuilt (hostile input). */
@@ -26,6 +26,14 @@ const MAX_DISPATCH_SIZE = 50_000
 const patternIds = new WeakMap<TreePattern, number>()
 let nextPatternId = 0
 const dispatchers = new Map<string, Dispatcher>()
+/**
+ * The pattern list of the previous run and its dispatcher: a validation builds its list anew each
+ * time, but from the same patterns, so comparing them one by one (a pointer check each) spares
+ * building the key string from ~75 WeakMap lookups on every run.
+ */
+let lastPatterns: readonly TreePattern[] = []
+let lastKey = ''
+let lastDispatcher: Dispatcher | undefined
 
 function patternId(p: TreePattern): number {
   let id = patternIds.get(p)
@@ -33,8 +41,15 @@ function patternId(p: TreePattern): number {
   return id
 }
 
+function samePatterns(a: readonly TreePattern[], b: readonly TreePattern[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** Dispatchers are keyed by the identity of the patterns in the list (a handful per process). */
 function dispatcherFor(patterns: readonly TreePattern[]): [key: string, dispatcher: Dispatcher] {
+  if (lastDispatcher !== undefined && samePatterns(patterns, lastPatterns) && dispatchers.get(lastKey) === lastDispatcher) return [lastKey, lastDispatcher]
   let key = ''
   for (const p of patterns) key += `${patternId(p)},`
   let d = dispatchers.get(key)
@@ -42,6 +57,9 @@ function dispatcherFor(patterns: readonly TreePattern[]): [key: string, dispatch
     d = buildDispatcher(patterns)
     dispatchers.set(key, d)
   }
+  lastPatterns = [...patterns]
+  lastKey = key
+  lastDispatcher = d
   return [key, d]
 }
 
@@ -80,16 +98,23 @@ export function runTreePatterns(
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement
     const { state, candidates } = dispatcher.enter(parentStates.pop() as number, el)
-    for (const { pattern, groups, tests } of candidates) {
+    // Indexed loops: this body runs for every candidate of every element.
+    for (let c = 0; c < candidates.length; c++) {
+      const { pattern, groups, tests } = candidates[c] as Candidates
       const target = pattern < restFrom ? out : (rest as { out: Finding[] }).out
       for (let i = 0; i < groups.length; i++) {
         const test = tests[i]
         if (test !== undefined && !test(el)) continue
         const g = groups[i] as TreeRuleGroup
         if (g.failing !== undefined) {
-          for (const rule of g.failing(el, ctx)) target.push(treeFinding(rule, el, ctx))
+          const failed = g.failing(el, ctx)
+          for (let r = 0; r < failed.length; r++) target.push(treeFinding(failed[r] as TreeRule, el, ctx))
         } else {
-          for (const rule of g.rules) if (!rule.test(el, ctx)) target.push(treeFinding(rule, el, ctx))
+          const rules = g.rules
+          for (let r = 0; r < rules.length; r++) {
+            const rule = rules[r] as TreeRule
+            if (!rule.test(el, ctx)) target.push(treeFinding(rule, el, ctx))
+          }
         }
         break
       }

@@ -14,7 +14,7 @@ import { type PlannedLayer, type ProfileClass, planValidation } from './rule-set
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
-import { type Finding, type SyntaxKind, isInvalidating } from './types.js'
+import { type Finding, type RuleSet, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
 
 export type XmlValidationResult = {
   syntax: SyntaxKind
@@ -79,6 +79,36 @@ function readerFinding(ruleId: string, message: string, path: string, line?: num
   }
 }
 
+const NO_RULE_SETS: readonly RuleSet[] = []
+
+type WalkPatterns = { sets: readonly RuleSet[]; ruleSetCount: number; patterns: readonly TreePattern[]; from: number }
+/** The lists of the last plans (one per rule-set combination seen; a handful per process). */
+const walkLists: WalkPatterns[] = []
+
+/**
+ * The tree patterns of the rule sets, then those of the notice sets (from index `from` on), as one
+ * list for the engine's single walk. Kept per combination of rule sets: the same few plans repeat
+ * for every document, and the engine finds its dispatcher faster for a list it saw last.
+ */
+function walkPatterns(ruleSets: readonly RuleSet[], noticeSets: readonly RuleSet[]): WalkPatterns {
+  const n = ruleSets.length + noticeSets.length
+  const setAt = (i: number): RuleSet => (i < ruleSets.length ? ruleSets[i] : noticeSets[i - ruleSets.length]) as RuleSet
+  for (const w of walkLists) {
+    if (w.sets.length !== n || w.ruleSetCount !== ruleSets.length) continue
+    let same = true
+    for (let i = 0; i < n && same; i++) same = w.sets[i] === setAt(i)
+    if (same) return w
+  }
+  const patterns = ruleSets.flatMap((s) => s.treePatterns)
+  const from = patterns.length
+  for (const s of noticeSets) patterns.push(...s.treePatterns)
+  const w = { sets: [...ruleSets, ...noticeSets], ruleSetCount: ruleSets.length, patterns, from }
+  // Bounded: a process that builds rule sets on the fly must not keep them all.
+  if (walkLists.length >= 16) walkLists.shift()
+  walkLists.push(w)
+  return w
+}
+
 export type ValidateDocumentOptions = {
   /** Skip the XRechnung-as-notices pass on BASIC/EN 16931 CII (Mustang's `ignoreNotices`). @default false */
   ignoreNotices?: boolean | undefined
@@ -101,12 +131,12 @@ export function validateDocumentWith(
     return table
   })
   runXsdLayer(schemas, doc.root, findings)
-  const patterns = plan.ruleSets.flatMap((s) => s.treePatterns)
   // Mustang runs the XRechnung rules on BASIC/EN 16931 too, but only as notices that never
   // invalidate; they share the walk of the rules and are reported after them.
-  const noticePatterns = options.ignoreNotices === true ? [] : plan.noticeRuleSets.flatMap((s) => s.treePatterns)
+  const noticeSets = options.ignoreNotices === true ? NO_RULE_SETS : plan.noticeRuleSets
+  const { patterns, from } = walkPatterns(plan.ruleSets, noticeSets)
   const notices: Finding[] = []
-  if (noticePatterns.length > 0) runTreePatterns([...patterns, ...noticePatterns], { doc, syntax }, findings, { from: patterns.length, out: notices })
+  if (from < patterns.length) runTreePatterns(patterns, { doc, syntax }, findings, { from, out: notices })
   else if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
   // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
   if (layers.evaluationFindings !== undefined) findings.push(...layers.evaluationFindings(doc.root))

@@ -95,6 +95,24 @@ describe('rule dispatch (runTreePatterns)', () => {
     expect(run(reordered)).toEqual(naive(reordered, doc.root))
   })
 
+  it('keeps each list its own dispatcher when lists alternate, change in place or differ in one pattern', () => {
+    // The engine reuses the dispatcher of the previous run when the list holds the same patterns:
+    // a list of the same length with one pattern swapped, or the same array changed since, must not.
+    const a = [PATTERNS[0], PATTERNS[1]] as TreePattern[]
+    const b = [PATTERNS[0], PATTERNS[2]] as TreePattern[]
+    for (let i = 0; i < 3; i++) {
+      expect(run(a)).toEqual(naive(a, doc.root))
+      expect(run(b)).toEqual(naive(b, doc.root))
+      expect(run([...a])).toEqual(naive(a, doc.root))
+    }
+    const changing = [...a]
+    expect(run(changing)).toEqual(naive(a, doc.root))
+    changing[1] = PATTERNS[2] as TreePattern
+    expect(run(changing)).toEqual(naive(b, doc.root))
+    changing.push(PATTERNS[1] as TreePattern)
+    expect(run(changing)).toEqual(naive(changing, doc.root))
+  })
+
   it('sends the findings of the patterns after a split to their own list, as two walks would', () => {
     const first: Finding[] = []
     const second: Finding[] = []

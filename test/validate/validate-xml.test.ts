@@ -35,6 +35,24 @@ describe('validateXml', () => {
     expect(validateXml(VALID, { ignoreNotices: true }).findings.filter((f) => f.layer !== 'facturx')).toEqual([])
   })
 
+  it('gives the same findings when documents of other plans and ignoreNotices come in between', () => {
+    // The pattern list of a plan (rules, then notices) is kept per combination of rule sets: going
+    // back and forth between plans must give each its own list and split point.
+    const ids = (r: ReturnType<typeof validateXml>): string[] => r.findings.map((f) => `${f.layer}:${f.ruleId}:${f.severity}:${f.location.line ?? 0}`)
+    const xrechnung = VALID.replace('urn:cen.eu:en16931:2017<', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0<')
+    const basic = VALID.replace('urn:cen.eu:en16931:2017<', 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic<')
+    const first = { all: ids(validateXml(VALID)), quiet: ids(validateXml(VALID, { ignoreNotices: true })), xr: ids(validateXml(xrechnung)), basic: ids(validateXml(basic)) }
+    expect(first.all.length).toBeGreaterThan(first.quiet.length)
+    expect(first.xr.some((f) => f.startsWith('xrechnung:'))).toBe(true)
+    for (let i = 0; i < 2; i++) {
+      expect(ids(validateXml(xrechnung))).toEqual(first.xr)
+      expect(ids(validateXml(VALID, { ignoreNotices: true }))).toEqual(first.quiet)
+      expect(ids(validateXml(VALID))).toEqual(first.all)
+      expect(ids(validateXml(basic))).toEqual(first.basic)
+      expect(ids(validateXml(VALID))).toEqual(first.all)
+    }
+  })
+
   it('names the layers it checks, all implemented', () => {
     const { layers } = validateXml(VALID)
     expect(layers.map((l) => l.name)).toEqual(['xsd', 'en16931', 'facturx'])
