@@ -59,6 +59,10 @@ export type ChildPath = {
   /** How many nodes the path selects (elements, or attributes on the last step). */
   count(el: XmlElement): number
   exists(el: XmlElement): boolean
+  /** Whether some selected element satisfies `test` (tried in document order, stops at the first). */
+  some(el: XmlElement, test: (e: XmlElement) => boolean): boolean
+  /** The first selected element in document order (what `select(el)[0]` is), without the list. */
+  first(el: XmlElement): XmlElement | undefined
   readonly text: string
 }
 
@@ -83,24 +87,43 @@ export function compileChildPath(expr: string): ChildPath {
     }
     return n
   }
-  const select = (el: XmlElement): XmlElement[] => {
-    const out: XmlElement[] = []
-    const walk = (e: XmlElement, i: number): void => {
-      if (i === last) {
-        if (attrName === undefined || attrValue(e, attrName) !== undefined) out.push(e)
-        return
-      }
-      const step = steps[i] as Step
-      for (const k of e.children) if (matchesStep(k, step)) walk(k, i + 1)
+  // The elements the path selects, in document order, until `visit` returns true: `some` stops at
+  // the first that decides instead of building the whole list (the XRechnung rules ask this a lot).
+  const visitFrom = (e: XmlElement, i: number, visit: (e: XmlElement) => boolean): boolean => {
+    if (i === last) return (attrName === undefined || attrValue(e, attrName) !== undefined) && visit(e)
+    const step = steps[i] as Step
+    const kids = e.children
+    for (let c = 0; c < kids.length; c++) {
+      const k = kids[c] as XmlElement
+      if (matchesStep(k, step) && visitFrom(k, i + 1, visit)) return true
     }
-    walk(el, 0)
-    return out
+    return false
+  }
+  const firstFrom = (e: XmlElement, i: number): XmlElement | undefined => {
+    if (i === last) return attrName === undefined || attrValue(e, attrName) !== undefined ? e : undefined
+    const step = steps[i] as Step
+    const kids = e.children
+    for (let c = 0; c < kids.length; c++) {
+      const k = kids[c] as XmlElement
+      const hit = matchesStep(k, step) ? firstFrom(k, i + 1) : undefined
+      if (hit !== undefined) return hit
+    }
+    return undefined
   }
   return {
     text: expr,
-    select,
+    select: (el) => {
+      const out: XmlElement[] = []
+      visitFrom(el, 0, (e) => {
+        out.push(e)
+        return false
+      })
+      return out
+    },
     count: (el) => countFrom(el, 0, Number.POSITIVE_INFINITY),
     exists: (el) => countFrom(el, 0, 1) > 0,
+    some: (el, test) => visitFrom(el, 0, test),
+    first: (el) => firstFrom(el, 0),
   }
 }
 
@@ -247,5 +270,12 @@ function compileDescendantPath(expr: string): ChildPath {
     const root = rootOf(el)
     return memoPerDocument(key, root, () => compute(root))
   }
-  return { text: expr, select: (el) => [...select(el)], count: (el) => select(el).length, exists: (el) => select(el).length > 0 }
+  return {
+    text: expr,
+    select: (el) => [...select(el)],
+    count: (el) => select(el).length,
+    exists: (el) => select(el).length > 0,
+    some: (el, test) => select(el).some((e) => test(e)),
+    first: (el) => select(el)[0],
+  }
 }

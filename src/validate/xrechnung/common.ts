@@ -111,15 +111,17 @@ export function path(expr: string): ChildPath {
 export const has = (el: XmlElement, expr: string): boolean => path(expr).exists(el)
 export const all = (el: XmlElement, expr: string): XmlElement[] => path(expr).select(el)
 /** `X[boolean(normalize-space(.))]`: some X with non-blank content. */
-export const nonBlank = (el: XmlElement, expr: string): boolean => all(el, expr).some((e) => normalizeSpace(stringValue(e)) !== '')
+// These three stop at the first element that decides, without building the list of all X.
+const isNonBlank = (e: XmlElement): boolean => normalizeSpace(stringValue(e)) !== ''
+export const nonBlank = (el: XmlElement, expr: string): boolean => path(expr).some(el, isNonBlank)
 /** `normalize-space(X)` of the first X ('' when absent). */
 export const norm = (el: XmlElement, expr: string): string => {
-  const first = all(el, expr)[0]
+  const first = path(expr).first(el)
   return first === undefined ? '' : normalizeSpace(stringValue(first))
 }
 /** XPath general comparison `X = (values)`: some X whose string value is one of them. */
 export const anyEquals = (el: XmlElement, expr: string, values: readonly string[]): boolean =>
-  all(el, expr).some((e) => values.includes(stringValue(e)))
+  path(expr).some(el, (e) => values.includes(stringValue(e)))
 
 export function rootOf(el: XmlElement): XmlElement {
   let r = el

@@ -66,3 +66,26 @@ describe('compilePathSet', () => {
     expect(() => compilePathSet(['NoPrefix'])).toThrow(/prefix/)
   })
 })
+
+describe('compileChildPath some / first', () => {
+  it('agree with select for every path form: first is select()[0], some tests in document order and stops', () => {
+    for (const p of PATHS) {
+      const path = compileChildPath(p)
+      const selected = path.select(exchanged)
+      expect(path.first(exchanged), p).toBe(selected[0])
+      const seen: string[] = []
+      const found = path.some(exchanged, (e) => {
+        seen.push(e.text)
+        return e.text === 'b'
+      })
+      const stop = selected.findIndex((e) => e.text === 'b')
+      expect(found, p).toBe(stop >= 0)
+      // Visited in document order, and nothing after the element that decided.
+      expect(seen, p).toEqual(selected.slice(0, stop >= 0 ? stop + 1 : selected.length).map((e) => e.text))
+    }
+    // Spot checks against the fixture.
+    expect(compileChildPath('ram:IncludedNote/ram:Content').first(exchanged)?.text).toBe('a')
+    expect(compileChildPath('ram:IncludedNote/ram:Content/@listID').first(exchanged)?.text).toBe('b')
+    expect(compileChildPath('ram:Missing').first(exchanged)).toBeUndefined()
+  })
+})
