@@ -51,15 +51,17 @@ export class CiiReadContext extends XmlValueReader {
     return out
   }
 
-  /** Follows a chain of `ram:` children. */
-  path(parent: XmlElement | undefined, ...locals: string[]): XmlElement | undefined {
-    let at = parent
-    for (let i = 0; i < locals.length && at !== undefined; i++) at = this.el(at, locals[i] as string)
-    return at
+  /**
+   * Follows `ram:<local>` and then (when given) `ram:<next>`. Two fixed parameters rather than a
+   * rest list: the readers ask this dozens of times per line, and a rest list is an array each time.
+   */
+  path(parent: XmlElement | undefined, local: string, next?: string): XmlElement | undefined {
+    const at = this.el(parent, local)
+    return next === undefined ? at : this.el(at, next)
   }
 
-  text(parent: XmlElement | undefined, ...locals: string[]): string | undefined {
-    return this.textOf(this.path(parent, ...locals))
+  text(parent: XmlElement | undefined, local: string, next?: string): string | undefined {
+    return this.textOf(this.path(parent, local, next))
   }
 
   /** The first of several alternative children that has text. */
@@ -71,8 +73,8 @@ export class CiiReadContext extends XmlValueReader {
     return undefined
   }
 
-  amount(parent: XmlElement | undefined, ...locals: string[]): Decimal | undefined {
-    return this.decimalOf(this.path(parent, ...locals))
+  amount(parent: XmlElement | undefined, local: string, next?: string): Decimal | undefined {
+    return this.decimalOf(this.path(parent, local, next))
   }
 
   /** A udt/qdt Indicator child as a boolean. */
@@ -85,8 +87,8 @@ export class CiiReadContext extends XmlValueReader {
    * The calendar date inside a date container: its udt:DateTimeString / qdt:DateTimeString /
    * udt:DateString child with the UNTDID 2379 format, or (ZUGFeRD 1 references) its own text.
    */
-  date(parent: XmlElement | undefined, ...locals: string[]): CalendarDate | undefined {
-    const holder = this.path(parent, ...locals)
+  date(parent: XmlElement | undefined, local: string, next?: string): CalendarDate | undefined {
+    const holder = this.path(parent, local, next)
     if (holder === undefined) return undefined
     const inner = holder.children.find(
       (c) => (c.local === 'DateTimeString' || c.local === 'DateString') && this.dialect.dataTypeNs.includes(c.ns),

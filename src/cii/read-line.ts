@@ -172,10 +172,14 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
     .map((r) => readLineReference(cx, r))
     .filter((r) => r !== undefined)
   const objectId = cx.firstText(objectRef, d.referenceId)
+  // Named fields rather than a spread: a spread in the middle of this literal sends every line
+  // through V8's slow generic property copy. compact() drops the undefined ones, same key order.
+  const { note, additionalNotes } = splitNotes(notes)
 
   return compact<InvoiceLine>({
     id: id ?? String(index + 1),
-    ...splitNotes(notes),
+    note,
+    additionalNotes,
     objectIdentifier:
       objectId === undefined ? undefined : compact({ value: objectId, schemeId: cx.text(objectRef, 'ReferenceTypeCode') }),
     quantity: quantity ?? ZERO,
