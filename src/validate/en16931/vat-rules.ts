@@ -103,13 +103,25 @@ function categoryRules(c: Category): ModelRule[] {
   // One wording per rule number, filled with the category and its own conditions.
   const messageKey = (n: string): string => `vat-${n}-${n === '02' || n === '03' || n === '04' ? c.party : n === '05' || n === '06' || n === '07' ? 'rate' : n === '09' ? 'tax' : n === '10' ? c.exemption : 'any'}`
   const rule = (n: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]): ModelRule => ({ id: id(n), bt, messageKey: messageKey(n), severity: 'fatal', layer: 'en16931', check })
-  const lineUses = (inv: Invoice) => inv.lines.filter((l) => l.vat.categoryCode === c.code)
+  // Counted and tested in place: nine categories ask these of every line, no filtered copies needed.
+  const lineCount = (inv: Invoice): number => {
+    let n = 0
+    for (const l of inv.lines) if (l.vat.categoryCode === c.code) n++
+    return n
+  }
+  const anyLine = (inv: Invoice): boolean => inv.lines.some((l) => l.vat.categoryCode === c.code)
+  const acCount = (inv: Invoice): number => {
+    let n = 0
+    for (const a of inv.allowancesAndCharges) if (a.vatCategoryCode === c.code) n++
+    return n
+  }
+  const anyAc = (inv: Invoice, charge: boolean): boolean => inv.allowancesAndCharges.some((a) => a.isCharge === charge && a.vatCategoryCode === c.code)
   const acUses = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge && a.vatCategoryCode === c.code)
   const breakdowns = (inv: Invoice) => inv.vatBreakdown.filter((v) => v.categoryCode === c.code)
   const params = { category: c.code }
   return [
     rule('01', 'BT-118', ({ invoice, syntax }) => {
-      const used = lineUses(invoice).length + invoice.allowancesAndCharges.filter((a) => a.vatCategoryCode === c.code).length
+      const used = lineCount(invoice) + acCount(invoice)
       const count = breakdowns(invoice).length
       let ok: boolean
       if (c.breakdown === 'atLeastOne') ok = isUbl(syntax) ? (used > 0) === (count > 0) : used === 0 || count > 0
@@ -118,9 +130,9 @@ function categoryRules(c: Category): ModelRule[] {
       else ok = c.code === 'O' ? count === 0 || (count === 1 && used > 0) : (count === 0 && used === 0) || (count === 1 && used > 0)
       return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(count) })
     }),
-    rule('02', 'BT-31', ({ invoice }) => when(lineUses(invoice).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('03', 'BT-31', ({ invoice }) => when(acUses(invoice, false).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('04', 'BT-31', ({ invoice }) => when(acUses(invoice, true).length > 0 && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('02', 'BT-31', ({ invoice }) => when(anyLine(invoice) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('03', 'BT-31', ({ invoice }) => when(anyAc(invoice, false) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('04', 'BT-31', ({ invoice }) => when(anyAc(invoice, true) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
       invoice.lines.forEach((l, i) => {
