@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Decimal } from '../../src/model/decimal.js'
 import { validateDocument } from '../../src/validate/validate-xml.js'
 import { validateXml } from '../../src/validate/index.js'
+import { readInvoiceDocument } from '../../src/read-invoice.js'
 import { runTreePatterns } from '../../src/validate/engine.js'
 import { CII_RULE_SETS } from '../../src/validate/binding-cii.js'
 import { planValidation } from '../../src/validate/rule-sets.js'
@@ -124,6 +125,11 @@ export const cases: BenchCase[] = [
     name: `validate: ${kb} KB CII, KoSIT XRechnung tree rules only (already parsed)`,
     operation: 'validate',
     run: () => runTreePatterns(kositPatterns, { doc: xrDoc, syntax: 'CII' }, sink()),
+  },
+  {
+    name: `validate: ${kb} KB CII, model reader only (cii/ read into the EN 16931 model; already parsed)`,
+    operation: 'validate',
+    run: () => readInvoiceDocument(xrDoc),
   },
   {
     name: `validate: ${kb} KB CII, rules only (already parsed)`,
