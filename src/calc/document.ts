@@ -156,15 +156,36 @@ function resolveDocumentEntries(
   return out
 }
 
-function percentMap(
-  items: readonly ItemPayload[],
-  lines: readonly LineCalculation[],
-  entries: readonly DocumentAllowanceChargeCalculation[],
-): VatGroup[] {
+/**
+ * Whether the document's line sums may be taken in any order and the VAT of a group computed from
+ * its summed basis: every sum and product then stays within the 60 digits of precision, so
+ * decimal.js rounds none of them and Σ(net × rate) = (Σ net) × rate exactly. Relevant nets have 2
+ * decimals; below 1e20, with rates of at most 20 decimals (and below 1e13, as percents are below
+ * 1e15), a product has at most 55 digits and a sum of fewer than 10,000 of them at most 59.
+ */
+function sumsAreExact(items: readonly ItemPayload[], lines: readonly LineCalculation[]): boolean {
+  if (items.length >= 10_000) return false
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as ItemPayload
+    if (!isCalculationRelevant(item)) continue
+    const line = lines[i] as LineCalculation
+    const net = line.itemTotalNetAmount
+    if (!net.isFinite() || (!net.isZero() && net.e >= 20) || net.decimalPlaces() > 2) return false
+    const vatPercent = item.product?.vatpercent
+    if (vatPercent !== undefined && percentToRate(vatPercent).decimalPlaces() > 20) return false
+  }
+  return true
+}
+
+/**
+ * The lines' VAT groups by rate (lines without a rate stay out, but are in taxBasis, as in
+ * Mustang): each group's basis is the sum of its nets, its VAT the sum of the lines' unrounded
+ * VAT, taken as basis × rate when `exact` (see sumsAreExact), one multiplication instead of a sum.
+ */
+function lineVatGroups(items: readonly ItemPayload[], lines: readonly LineCalculation[], exact: boolean): Map<string, VatGroup> {
   const groups = new Map<string, VatGroup>()
   items.forEach((item, i) => {
     const vatPercent = item.product?.vatpercent
-    // Lines without a rate stay out of the map (but are in taxBasis), as in Mustang.
     if (!isCalculationRelevant(item) || vatPercent === undefined) return
     const line = lines[i] as LineCalculation
     const key = keyOf(vatPercent)
@@ -178,9 +199,33 @@ function percentMap(
       })
     } else {
       group.basis = plus(group.basis, line.itemTotalNetAmount)
-      group.calculated = plus(group.calculated, line.itemTotalVATAmount)
+      if (!exact) group.calculated = plus(group.calculated, line.itemTotalVATAmount)
     }
   })
+  if (exact) for (const group of groups.values()) group.calculated = group.basis.times(percentToRate(group.percent))
+  return groups
+}
+
+/** BT-106: Σ relevant line nets; from the groups' sums when every sum is exact. */
+function lineTotal(
+  items: readonly ItemPayload[],
+  lines: readonly LineCalculation[],
+  groups: ReadonlyMap<string, VatGroup>,
+  exact: boolean,
+): Decimal {
+  let value = ZERO
+  if (exact) {
+    for (const group of groups.values()) value = plus(value, group.basis)
+  }
+  items.forEach((item, i) => {
+    if (!isCalculationRelevant(item) || (exact && item.product?.vatpercent !== undefined)) return
+    value = plus(value, (lines[i] as LineCalculation).itemTotalNetAmount)
+  })
+  return value
+}
+
+/** Mustang's percent map: the line groups, then each document charge, then each allowance. */
+function percentMap(groups: Map<string, VatGroup>, entries: readonly DocumentAllowanceChargeCalculation[]): VatGroup[] {
   // Charges first, then allowances; each recomputes VAT from the rounded basis.
   const ordered = [...entries.filter((e) => e.isCharge), ...entries.filter((e) => !e.isCharge)]
   for (const e of ordered) {
@@ -255,10 +300,9 @@ function categoryList(
 export function calculateDocument(invoice: InvoicePayload): DocumentCalculation {
   const items = invoice.zfitems ?? []
   const lines = items.map((item, i) => calculateLine(item, i))
-  let value = ZERO
-  items.forEach((item, i) => {
-    if (isCalculationRelevant(item)) value = plus(value, (lines[i] as LineCalculation).itemTotalNetAmount)
-  })
+  const exact = sumsAreExact(items, lines)
+  const lineGroups = lineVatGroups(items, lines, exact)
+  const value = lineTotal(items, lines, lineGroups, exact)
   const entries = resolveDocumentEntries(invoice, items, { value, quantity: ONE })
   let charges = ZERO
   let allowances = ZERO
@@ -269,7 +313,7 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
   const chargeTotal = round2(charges)
   const allowanceTotal = round2(allowances)
   const taxBasis = round2(minus(plus(value, chargeTotal), allowanceTotal))
-  const vatGroups = percentMap(items, lines, entries)
+  const vatGroups = percentMap(lineGroups, entries)
   let vatTotal = ZERO
   let vatTotalRounded = ZERO
   for (const g of vatGroups) {

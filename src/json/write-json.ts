@@ -12,11 +12,15 @@ export class JsonNumber {
 
 /** An amount written with at least 2 decimals, as Mustang's `setScale(2)` values appear. */
 export function money(value: Decimal): JsonNumber {
+  return new JsonNumber(moneyText(value))
+}
+
+function moneyText(value: Decimal): string {
   // toString (plain notation for amounts) plus zero padding: much cheaper than toFixed's rounding.
   const text = decimalText(value)
   const dot = text.indexOf('.')
-  if (dot < 0) return new JsonNumber(text.includes('e') ? value.toFixed(2) : text + '.00')
-  return new JsonNumber(text.length - dot === 2 ? text + '0' : text)
+  if (dot < 0) return text.includes('e') ? value.toFixed(2) : text + '.00'
+  return text.length - dot === 2 ? text + '0' : text
 }
 
 /**
@@ -246,6 +250,60 @@ function writeEntry(key: string, value: unknown, first: boolean, inner: string, 
 function closeObject(empty: boolean, indent: string, step: string): void {
   if (empty) out += '{}'
   else out += step === '' ? '}' : '\n' + indent + '}'
+}
+
+/**
+ * Compact JSON built by a writer that knows its value's shape (see calculated-invoice.ts): `build`
+ * appends with the functions below, which write exactly what writeJson writes for the same parts.
+ */
+export function writeCompactJson(build: () => void): string {
+  out = ''
+  try {
+    build()
+    return out
+  } finally {
+    out = ''
+  }
+}
+
+/** Appends JSON text as it is (a fixed key opening, a bracket, a number literal). */
+export function appendText(text: string): void {
+  out += text
+}
+
+/** Appends a Decimal as its number literal. */
+export function appendDecimal(value: Decimal): void {
+  writeDecimal(value)
+}
+
+/** Appends `money(value)` as writeJson writes it. */
+export function appendMoney(value: Decimal): void {
+  // A finite value's text is a number literal; the others become strings, as numberLiteral does.
+  out += value.isFinite() ? moneyText(value) : JSON.stringify(moneyText(value))
+}
+
+/** Appends any value, compact (as writeJson). */
+export function appendValue(value: unknown): void {
+  write(value, '', '')
+}
+
+/**
+ * Appends a compact `"key":value` entry (see writeEntry) unless the value is left out.
+ * @returns whether it was written.
+ */
+export function appendEntry(key: string, value: unknown, first: boolean): boolean {
+  return writeEntry(key, value, first, '', '')
+}
+
+/** Appends the opening of the entry `key`: `{"key":` when `first`, else `,"key":`. */
+export function appendKey(key: string, first: boolean): void {
+  const text = keyText(key)
+  out += first ? text.first : text.next
+}
+
+/** Closes an object opened by its first entry, or writes `{}` when it got none. */
+export function closeCompactObject(empty: boolean): void {
+  closeObject(empty, '', '')
 }
 
 /** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. */
