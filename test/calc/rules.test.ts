@@ -1,6 +1,9 @@
 /** Every rule of behaviour doc §2 beyond the worked examples, plus our two documented fixes. */
 import { describe, expect, it } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
+import { calculatePayload } from '../../src/calc/calculate-invoice.js'
+import { readInvoicePayload } from '../../src/json/read-invoice.js'
+import { Decimal } from '../../src/model/decimal.js'
 import { calc, calcText, line } from '../helpers/calculate.js'
 
 describe('line rules (§2.2)', () => {
@@ -155,4 +158,23 @@ describe('exactness', () => {
       expect((err as EInvoiceError).details).toEqual({ 'zfitems[1].quantity': 'expected a number, got "abc"' })
     }
   })
+})
+
+describe('VAT per rate (§2.3): the group VAT is the sum of its lines’ unrounded VAT', () => {
+  // Several lines share each rate. The last rate has 60 digits: its line products are rounded to
+  // the precision, so basis × rate would differ and the group VAT must be summed line by line.
+  for (const rates of [[19, 7], ['19.5', '7.25'], ['7.12345678901234567890123456789012345678901234567890123456789', '19']]) {
+    it(`at ${rates.join(' % and ')} %`, () => {
+      const items = [1, 2, 3, 4, 5, 6].map((n) => line(`${n}.37`, n, undefined, { product: { vatpercent: rates[n % 2] } }))
+      const result = calculatePayload(readInvoicePayload({ zfitems: items }))
+      expect(result.vatGroups).toHaveLength(2)
+      for (const group of result.vatGroups) {
+        let lineVat = new Decimal(0)
+        result.lines.forEach((l) => {
+          if (l.vatPercent.eq(group.percent)) lineVat = lineVat.plus(l.itemTotalVATAmount)
+        })
+        expect(group.calculated.toString()).toBe(lineVat.toString())
+      }
+    })
+  }
 })

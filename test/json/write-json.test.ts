@@ -78,3 +78,37 @@ describe('calculatedInvoiceJsonText', () => {
     }
   })
 })
+
+describe('calculatedInvoiceJsonText, compact, on the shapes the samples do not show', () => {
+  const cases: Record<string, unknown> = {
+    'an item without product, one with the category given, keys in odd order': {
+      zfitems: [
+        { quantity: 2, price: '1.5' },
+        { product: { taxCategoryCode: 'E', vatpercent: 0, name: 'x' }, price: 3, quantity: 1 },
+        { id: '3', price: 1, quantity: 1, product: { vatpercent: 19, name: '"quoted" \\ é \u2028 😀' } },
+      ],
+    },
+    'document allowances and charges with and without their rate and category': {
+      currency: 'CHF',
+      zfitems: [{ price: 10, quantity: 3, product: { vatpercent: 19 } }],
+      zfallowances: [{ totalAmount: 1, reason: 'a' }, { percent: 10, taxPercent: 19, categoryCode: 'S' }],
+      zfcharges: [{ categoryCode: 'S', totalAmount: 2, taxPercent: 19 }],
+      zflogisticsServiceCharges: [{ totalAmount: '0.50', reason: 'post' }],
+    },
+    'setter defaults and a sender with bank and debit details': {
+      creditNote: 'RE-1',
+      ownContact: { name: 'c' },
+      sender: { name: 's', vatid: 'DE1', bankDetails: [{ iban: 'DE02', bic: 'B' }], debitDetails: [{ iban: 'DE03', mandate: 'M' }] },
+      zfitems: [{ price: '0.125', quantity: -1, product: {} }],
+      totalPrepaidAmount: 1,
+      roundingAmount: '0.01',
+    },
+  }
+  for (const [name, value] of Object.entries(cases)) {
+    it(name, () => {
+      const invoice = readInvoiceJsonText(JSON.stringify(value))
+      const calc = calculatePayload(invoice)
+      expect(calculatedInvoiceJsonText(invoice, calc)).toBe(writeJson(calculatedInvoiceJson(invoice, calc)))
+    })
+  }
+})
