@@ -160,8 +160,8 @@ function resolveDocumentEntries(
  * Whether the document's line sums may be taken in any order and the VAT of a group computed from
  * its summed basis: every sum and product then stays within the 60 digits of precision, so
  * decimal.js rounds none of them and Σ(net × rate) = (Σ net) × rate exactly. Relevant nets have 2
- * decimals; below 1e20, with rates of at most 20 decimals (and below 1e13, as percents are below
- * 1e15), a product has at most 55 digits and a sum of fewer than 10,000 of them at most 59.
+ * decimals; below 1e20, with rates below 1e13 of at most 20 decimals, a product has at most 55
+ * digits and a sum of fewer than 10,000 of them at most 59.
  */
 function sumsAreExact(items: readonly ItemPayload[], lines: readonly LineCalculation[]): boolean {
   if (items.length >= 10_000) return false
@@ -172,7 +172,10 @@ function sumsAreExact(items: readonly ItemPayload[], lines: readonly LineCalcula
     const net = line.itemTotalNetAmount
     if (!net.isFinite() || (!net.isZero() && net.e >= 20) || net.decimalPlaces() > 2) return false
     const vatPercent = item.product?.vatpercent
-    if (vatPercent !== undefined && percentToRate(vatPercent).decimalPlaces() > 20) return false
+    if (vatPercent === undefined) continue
+    // The payload reader keeps percents below 1e15; a payload built in code need not.
+    const rate = percentToRate(vatPercent)
+    if (!rate.isFinite() || (!rate.isZero() && rate.e >= 13) || rate.decimalPlaces() > 20) return false
   }
   return true
 }

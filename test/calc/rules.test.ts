@@ -177,4 +177,17 @@ describe('VAT per rate (§2.3): the group VAT is the sum of its lines’ unround
       }
     })
   }
+
+  it('also for a payload built in code, with a rate beyond what the reader accepts', () => {
+    // Line products of 75 digits, each rounded to 60: their sum is not basis × rate here.
+    const prices = ['184482606346246.26', '628224048008888.5', '602622886820628.14', '686648680664466.84', '788826440422668.4']
+    const payload = readInvoicePayload({ zfitems: prices.map((price) => line(price, 1, 19)) })
+    for (const item of payload.zfitems ?? []) {
+      if (item.product) item.product.vatpercent = new Decimal('2200280844644420204626264288288444846844848808440846268842')
+    }
+    const result = calculatePayload(payload)
+    let lineVat = new Decimal(0)
+    for (const l of result.lines) lineVat = lineVat.plus(l.itemTotalVATAmount)
+    expect(result.vatGroups.map((g) => g.calculated.toString())).toEqual([lineVat.toString()])
+  })
 })
