@@ -46,67 +46,79 @@ function revive(error: { message: string; code: string | undefined; einvoice: bo
 type Runner = { run(task: ValidateTask): Promise<ValidateReply>; close(): Promise<void> }
 
 function inProcess(io: CliIO): Runner {
-  // One file at a time: validation is synchronous work, and reading every file at once costs memory.
-  let queue: Promise<unknown> = Promise.resolve()
-  const runOne = async (task: ValidateTask): Promise<ValidateReply> => {
-    try {
-      const bytes = task.path === '-' ? await io.readStdin() : await io.readFile(task.path)
-      return await validateBytes(bytes, task)
-    } catch (err) {
-      return { id: task.id, ok: false, error: errorData(err) }
-    }
-  }
+  // One file validated at a time, in order (validation is synchronous work). The next file is read
+  // while this one is validated, which hides the disk's latency (idle time was an eighth of a
+  // batch), and still holds at most two files in memory.
+  let validationStarted: Promise<void> = Promise.resolve()
+  let previous: Promise<unknown> = Promise.resolve()
+  const read = (task: ValidateTask): Promise<Uint8Array> => (task.path === '-' ? io.readStdin() : io.readFile(task.path))
   return {
     run: (task) => {
-      const result = queue.then(() => runOne(task))
-      queue = result
+      const bytes = validationStarted.then(() => read(task))
+      let start = (): void => {}
+      validationStarted = new Promise((resolve) => (start = resolve))
+      const before = previous
+      const result = (async (): Promise<ValidateReply> => {
+        await before
+        start()
+        try {
+          return await validateBytes(await bytes, task)
+        } catch (err) {
+          return { id: task.id, ok: false, error: errorData(err) }
+        }
+      })()
+      previous = result
       return result
     },
     close: async () => {},
   }
 }
 
+/** Tasks each worker holds at once: it reads the next file while it validates the current one. */
+const TASKS_PER_WORKER = 2
+
 function workerPool(file: string, size: number): Runner {
-  const idle: Worker[] = []
-  const waiting: ((w: Worker) => void)[] = []
-  const all: Worker[] = []
-  const spawn = (): Worker => {
-    const w = new Worker(file)
-    all.push(w)
-    return w
+  type Slot = { worker: Worker; pending: Map<number, (reply: ValidateReply) => void> }
+  const slots: Slot[] = []
+  const waiting: (() => void)[] = []
+  const spawn = (): Slot => {
+    const slot: Slot = { worker: new Worker(file), pending: new Map() }
+    slot.worker.on('message', (reply: ValidateReply) => {
+      const resolve = slot.pending.get(reply.id)
+      slot.pending.delete(reply.id)
+      resolve?.(reply)
+      waiting.shift()?.()
+    })
+    slot.worker.once('error', (err: Error) => {
+      // A crashed worker is replaced; its files are reported, the batch goes on.
+      slots[slots.indexOf(slot)] = spawn()
+      for (const [id, resolve] of slot.pending) resolve({ id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
+      for (let i = 0; i < slot.pending.size; i++) waiting.shift()?.()
+      slot.pending.clear()
+    })
+    return slot
   }
-  for (let i = 0; i < size; i++) idle.push(spawn())
-  const acquire = (): Promise<Worker> => {
-    const w = idle.pop()
-    return w !== undefined ? Promise.resolve(w) : new Promise((resolve) => waiting.push(resolve))
-  }
-  const release = (w: Worker): void => {
-    const next = waiting.shift()
-    if (next !== undefined) next(w)
-    else idle.push(w)
+  for (let i = 0; i < size; i++) slots.push(spawn())
+  const leastBusy = (): Slot | undefined => {
+    let best: Slot | undefined
+    for (const slot of slots) if (slot.pending.size < TASKS_PER_WORKER && (best === undefined || slot.pending.size < best.pending.size)) best = slot
+    return best
   }
   return {
     run: async (task) => {
-      const w = await acquire()
+      let slot = leastBusy()
+      while (slot === undefined) {
+        await new Promise<void>((resolve) => waiting.push(resolve))
+        slot = leastBusy()
+      }
+      const { worker, pending } = slot
       return new Promise<ValidateReply>((resolve) => {
-        const onMessage = (reply: ValidateReply): void => {
-          w.off('error', onError)
-          release(w)
-          resolve(reply)
-        }
-        const onError = (err: Error): void => {
-          // A crashed worker is replaced; its file is reported, the batch goes on.
-          w.off('message', onMessage)
-          release(spawn())
-          resolve({ id: task.id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
-        }
-        w.once('message', onMessage)
-        w.once('error', onError)
-        w.postMessage(task)
+        pending.set(task.id, resolve)
+        worker.postMessage(task)
       })
     },
     close: async () => {
-      await Promise.all(all.map((w) => w.terminate()))
+      await Promise.all(slots.map((slot) => slot.worker.terminate()))
     },
   }
 }

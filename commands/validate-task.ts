@@ -5,6 +5,11 @@
  */
 import { basename } from 'node:path'
 import type { ReportFormat } from '../src/validate/index.js'
+import { lazyModule } from '../src/util/lazy-module.js'
+
+// The two modules it needs, not the validate index: a cold process loads only this document's tables.
+const validateFileModule = lazyModule(() => import('../src/validate/validate-file.js'))
+const formatReportModule = lazyModule(() => import('../src/validate/format-report.js'))
 
 export type ValidateTask = { id: number; path: string; name: string; format: ReportFormat; ignoreNotices: boolean }
 
@@ -13,8 +18,7 @@ export type ValidateReply =
   | { id: number; ok: false; error: { message: string; code: string | undefined; einvoice: boolean } }
 
 export async function validateBytes(bytes: Uint8Array, task: ValidateTask): Promise<ValidateReply> {
-  // The two modules it needs, not the validate index: a cold process loads only this document's tables.
-  const [{ validateFile }, { formatReport }] = await Promise.all([import('../src/validate/validate-file.js'), import('../src/validate/format-report.js')])
+  const [{ validateFile }, { formatReport }] = await Promise.all([validateFileModule(), formatReportModule()])
   const fileName = task.name === '<stdin>' ? 'stdin' : basename(task.name)
   const result = await validateFile(bytes, { fileName, ignoreNotices: task.ignoreNotices })
   return { id: task.id, ok: true, report: formatReport(result, task.format), valid: result.valid }

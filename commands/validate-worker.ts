@@ -3,7 +3,7 @@
  * formatted report (or the error line), so the main thread only writes output in order.
  * @module
  */
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { type ValidateTask, type ValidateReply, errorData, validateBytes } from './validate-task.js'
 
@@ -12,7 +12,9 @@ if (port !== null) {
   port.on('message', (task: ValidateTask) => {
     void (async (): Promise<ValidateReply> => {
       try {
-        return await validateBytes(await readFile(task.path), task)
+        // A synchronous read: this thread has nothing else to do meanwhile, and it costs a third
+        // of the CPU of fs/promises' readFile (~30 µs against ~100 µs for 35 KB from the page cache).
+        return await validateBytes(readFileSync(task.path), task)
       } catch (err) {
         return { id: task.id, ok: false, error: errorData(err) }
       }
