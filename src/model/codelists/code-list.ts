@@ -27,15 +27,21 @@ export function defineCodeList(
   version: string,
   entries: readonly (readonly [code: string, name?: string])[],
 ): CodeList {
-  const names = new Map<string, string | undefined>()
-  for (const [code, name] of entries) names.set(code, name)
-  const codes = Object.freeze([...names.keys()])
+  // The lookup table is built on first use: a process loads every list (some 5,000 codes) and a
+  // document consults a handful. `new Map(entries)` and `Array.from` iterate natively: in a cold
+  // (interpreted) process about twice as fast as a destructuring loop.
+  let names: Map<string, string | undefined> | undefined
+  // A one-element entry has no name: the Map reads its missing second element as undefined.
+  const table = (): Map<string, string | undefined> => (names ??= new Map(entries as readonly (readonly [string, string | undefined])[]))
+  let codes: readonly string[] | undefined
   return {
     id,
     version,
-    has: (code) => names.has(code),
-    name: (code) => names.get(code),
-    codes,
+    has: (code) => table().has(code),
+    name: (code) => table().get(code),
+    get codes() {
+      return (codes ??= Object.freeze(Array.from(table().keys())))
+    },
   }
 }
 

@@ -154,7 +154,16 @@ const UBL_ROWS: readonly Row[] = [
 ]
 
 /** UBL BR-CL-10 also accepts SEPA (creditor identifiers). */
-const SEPA_OR_ICD: CodeList = { ...ICD_SCHEMES, id: 'ISO 6523 ICD + SEPA', has: (c) => c === 'SEPA' || ICD_SCHEMES.has(c) }
+const SEPA_OR_ICD: CodeList = {
+  id: 'ISO 6523 ICD + SEPA',
+  version: ICD_SCHEMES.version,
+  has: (c) => c === 'SEPA' || ICD_SCHEMES.has(c),
+  name: (c) => ICD_SCHEMES.name(c),
+  // A getter, not a copy: the ICD table is built on first use (defineCodeList).
+  get codes() {
+    return ICD_SCHEMES.codes
+  },
+}
 
 function pattern(name: string, rows: readonly Row[]): TreePattern {
   return {

@@ -127,8 +127,20 @@ function constant(value: Atomic): Compiled {
   return make('any', () => seq, () => truth, () => 1)
 }
 
-/** Whether an expression refers to a variable anywhere (then its value depends on the binding). */
+const USES_VARIABLES = new WeakMap<Expr, boolean>()
+
+/**
+ * Whether an expression refers to a variable anywhere (then its value depends on the binding).
+ * Kept per syntax tree: inside a `for`/`some`/`every` the compiler asks it of every part on the way
+ * down, which without the memo rescans each subtree once per enclosing part.
+ */
 function usesVariables(e: Expr): boolean {
+  let uses = USES_VARIABLES.get(e)
+  if (uses === undefined) USES_VARIABLES.set(e, (uses = scanVariables(e)))
+  return uses
+}
+
+function scanVariables(e: Expr): boolean {
   switch (e.kind) {
     case 'var':
     case 'for':
