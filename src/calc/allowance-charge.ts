@@ -31,7 +31,7 @@ function amountOf(entry: AllowanceChargePayload, provider: AmountProvider): Deci
   if (entry.totalAmount !== undefined) return entry.totalAmount
   if (entry.percent !== undefined) {
     const v = provider.value
-    const single = v.times(complementOf(entry.percent))
+    const single = times(v, complementOf(entry.percent))
     return times(minus(v, single), provider.quantity)
   }
   return undefined

@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2, shareText } from '../model/decimal.js'
+import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2, shareText, times } from '../model/decimal.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
@@ -205,7 +205,7 @@ function lineVatGroups(items: readonly ItemPayload[], lines: readonly LineCalcul
       if (!exact) group.calculated = plus(group.calculated, line.itemTotalVATAmount)
     }
   })
-  if (exact) for (const group of groups.values()) group.calculated = group.basis.times(percentToRate(group.percent))
+  if (exact) for (const group of groups.values()) group.calculated = times(group.basis, percentToRate(group.percent))
   return groups
 }
 
@@ -239,7 +239,7 @@ function percentMap(groups: Map<string, VatGroup>, entries: readonly DocumentAll
       groups.set(key, group)
     }
     group.basis = round2(e.isCharge ? plus(group.basis, e.amount) : minus(group.basis, e.amount))
-    group.calculated = group.basis.times(percentToRate(e.taxPercent))
+    group.calculated = times(group.basis, percentToRate(e.taxPercent))
   }
   return [...groups.values()]
 }
@@ -294,7 +294,7 @@ function categoryList(
   for (const e of entries) {
     const sign = e.isCharge ? ONE : ONE.negated()
     const amount = e.amount.times(sign)
-    add(e.categoryCode, e.taxPercent, amount, amount.times(percentToRate(e.taxPercent)))
+    add(e.categoryCode, e.taxPercent, amount, times(amount, percentToRate(e.taxPercent)))
   }
   return [...groups.values()]
 }

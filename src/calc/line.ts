@@ -65,7 +65,7 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
   if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
     net = item.lineTotalAmount
   }
-  const vat = net.times(rate)
+  const vat = times(net, rate)
   return {
     price,
     priceGross,

@@ -73,11 +73,82 @@ function isOne(value: Decimal): boolean {
 
 /**
  * `a × b`, without the allocations when b is 1 and a is short enough (at most 8 words of 7 digits)
- * that decimal.js's rounding to 60 digits leaves it as it is.
+ * that decimal.js's rounding to 60 digits leaves it as it is; a product of short factors is
+ * multiplied here (see shortProduct).
  */
 export function times(a: Decimal, b: Decimal): Decimal {
   const digits = a.d as number[] | null // null for NaN and ±Infinity
-  return digits !== null && digits.length <= 8 && isOne(b) ? a : a.times(b)
+  if (digits === null) return a.times(b)
+  if (digits.length <= 8 && isOne(b)) return a
+  return shortProduct(a, b) ?? a.times(b)
+}
+
+/** Exponents this far from 0 keep a product's exponent inside decimal.js's range (±9e15). */
+const SAFE_EXPONENT = 4e15
+
+/**
+ * `a × b` of nonzero finite factors of at most 8 words (base 1e7) together, computed as
+ * decimal.js's `times` does (same words, exponent and sign) but without copying `b` and without
+ * `finalise`: a product of at most 8 words has at most 56 digits, which rounding to 60 digits
+ * leaves as it is, and the exponents are far from overflow. Undefined for any other factors.
+ * Word products stay below 1e14 plus a carry, integers a double holds exactly (as in decimal.js).
+ */
+function shortProduct(a: Decimal, b: Decimal): Decimal | undefined {
+  let xd = a.d as number[] | null
+  let yd = b.d as number[] | null
+  if (xd === null || yd === null) return undefined
+  let xdL = xd.length
+  let ydL = yd.length
+  if (xdL + ydL > 8 || xd[0] === 0 || yd[0] === 0) return undefined
+  if (Math.abs(a.e) >= SAFE_EXPONENT || Math.abs(b.e) >= SAFE_EXPONENT) return undefined
+  let e = Math.floor(a.e / WORD_DIGITS) + Math.floor(b.e / WORD_DIGITS)
+  if (xdL < ydL) {
+    // The longer array in the inner loop, as decimal.js has it.
+    const shorter = xd
+    xd = yd
+    yd = shorter
+    xdL = ydL
+    ydL = shorter.length
+  }
+  const rL = xdL + ydL
+  const r: number[] = []
+  for (let i = 0; i < rL; i++) r.push(0)
+  let carry = 0
+  for (let i = ydL - 1; i >= 0; i--) {
+    carry = 0
+    let k = xdL + i
+    for (; k > i; k--) {
+      const t = (r[k] as number) + (yd[i] as number) * (xd[k - i - 1] as number) + carry
+      r[k] = t % WORD_BASE | 0
+      carry = (t / WORD_BASE) | 0
+    }
+    r[k] = ((r[k] as number) + carry) % WORD_BASE | 0
+  }
+  // Trailing zero words are dropped, and the leading word when the last carry left it 0.
+  let last = rL - 1
+  while (r[last] === 0) {
+    r.pop()
+    last--
+  }
+  if (carry !== 0) e++
+  else r.shift()
+  // Built by the constructor (then overwritten) so the product has the shape of decimal.js's own.
+  const product = new Decimal(0)
+  const parts = product as unknown as { s: number; e: number; d: number[] }
+  parts.s = a.s * b.s
+  parts.e = base10Exponent(r, e)
+  parts.d = r
+  return product
+}
+
+const WORD_DIGITS = 7
+const WORD_BASE = 1e7
+
+/** The exponent of a word array whose first word is word `e` (decimal.js `getBase10Exponent`). */
+function base10Exponent(words: readonly number[], e: number): number {
+  let exponent = e * WORD_DIGITS
+  for (let w = words[0] as number; w >= 10; w /= 10) exponent++
+  return exponent
 }
 
 /** `value / divisor`, skipping the (costly) division when the divisor is 1. */
