@@ -132,13 +132,56 @@ function shortProduct(a: Decimal, b: Decimal): Decimal | undefined {
   }
   if (carry !== 0) e++
   else r.shift()
-  // Built by the constructor (then overwritten) so the product has the shape of decimal.js's own.
-  const product = new Decimal(0)
-  const parts = product as unknown as { s: number; e: number; d: number[] }
-  parts.s = a.s * b.s
-  parts.e = base10Exponent(r, e)
-  parts.d = r
-  return product
+  return fromWords(a.s * b.s, e, r)
+}
+
+/**
+ * `a + b` for finite nonzero terms of the same sign (`bSign` stands for b's sign, so that a
+ * difference is a sum too) spanning at most 8 words together, with a sum of at most 8 words: the
+ * words, exponent and sign decimal.js's `plus` gives, whose rounding to 60 digits leaves so short
+ * a sum as it is. Undefined for any other terms.
+ */
+function shortSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
+  const ad = a.d as number[] | null
+  const bd = b.d as number[] | null
+  if (ad === null || bd === null || a.s !== bSign || ad[0] === 0 || bd[0] === 0) return undefined
+  if (Math.abs(a.e) >= SAFE_EXPONENT || Math.abs(b.e) >= SAFE_EXPONENT) return undefined
+  // Word exponents: a's words stand for 1e7^ka, 1e7^(ka-1), ...
+  const ka = Math.floor(a.e / WORD_DIGITS)
+  const kb = Math.floor(b.e / WORD_DIGITS)
+  const top = Math.max(ka, kb)
+  const span = top - Math.min(ka - ad.length, kb - bd.length)
+  if (span > 8) return undefined
+  const r: number[] = []
+  for (let i = 0; i < span; i++) r.push(0)
+  for (let i = 0; i < ad.length; i++) r[top - ka + i] = ad[i] as number
+  for (let i = 0; i < bd.length; i++) r[top - kb + i] = (r[top - kb + i] as number) + (bd[i] as number)
+  let carry = 0
+  for (let i = span - 1; i >= 0; i--) {
+    const t = (r[i] as number) + carry
+    carry = t >= WORD_BASE ? 1 : 0
+    r[i] = t - carry * WORD_BASE
+  }
+  let e = top
+  if (carry !== 0) {
+    r.unshift(carry)
+    e++
+  }
+  while (r[r.length - 1] === 0) r.pop()
+  return r.length > 8 ? undefined : fromWords(a.s, e, r)
+}
+
+/**
+ * A Decimal of sign `s` whose first word (of `words`, base 1e7, no zero word at either end) is
+ * word `e`. Built by the constructor, then overwritten, so it has the shape of decimal.js's own results.
+ */
+function fromWords(s: number, e: number, words: number[]): Decimal {
+  const value = new Decimal(0)
+  const parts = value as unknown as { s: number; e: number; d: number[] }
+  parts.s = s
+  parts.e = base10Exponent(words, e)
+  parts.d = words
+  return value
 }
 
 const WORD_DIGITS = 7
@@ -175,16 +218,17 @@ function unchangedBySum(value: Decimal): boolean {
   return digits !== null && digits.length <= 8 && !value.isZero()
 }
 
-/** `a + b`, without the allocations when one side is 0 and the sum is the other side exactly. */
+/** `a + b`, without the allocations when one side is 0 and the sum is the other side exactly; a short sum of same-signed terms is added here (see shortSum). */
 export function plus(a: Decimal, b: Decimal): Decimal {
   if (b.isZero() && unchangedBySum(a)) return a
   if (a.isZero() && unchangedBySum(b)) return b
-  return a.plus(b)
+  return shortSum(a, b, b.s) ?? a.plus(b)
 }
 
-/** `a - b`, without the allocations when b is 0 and the difference is a exactly. */
+/** `a - b`, without the allocations when b is 0 and the difference is a exactly; a short difference of opposite-signed terms is added here (see shortSum). */
 export function minus(a: Decimal, b: Decimal): Decimal {
-  return b.isZero() && unchangedBySum(a) ? a : a.minus(b)
+  if (b.isZero() && unchangedBySum(a)) return a
+  return shortSum(a, b, -b.s) ?? a.minus(b)
 }
 
 export function isDecimal(value: unknown): value is Decimal {

@@ -32,14 +32,15 @@ describe('decimal helpers', () => {
     }
   })
 
-  it('times multiplies short factors itself with the same words, exponent and sign as decimal.js', () => {
-    /** The internal form: a product with other words would print the same yet round differently later. */
+  it('times, plus and minus compute short operands themselves with the same words, exponent and sign as decimal.js', () => {
+    /** The internal form: a result with other words would print the same yet round differently later. */
     const parts = (d: Decimal) => JSON.stringify([d.s, d.e, d.d])
-    // Factors around the 8-word limit (7 digits a word), with carries into a new leading word,
-    // trailing zero words, negative signs, and exponents near decimal.js's ±9e15 range.
-    const factors = ['3.5', '0.19', '-10.75', '9999999', '99999999999999', '0.0000001', '1e7', '-1e-7', '2.5e400',
+    // Operands around the 8-word limit (7 digits a word), with carries into a new leading word,
+    // trailing zero words, both signs, and exponents near decimal.js's ±9e15 range.
+    const operands = ['3.5', '0.19', '-10.75', '9999999', '99999999999999', '0.0000001', '1e7', '-1e-7', '2.5e400',
       '4e-400', '1234567.1234567', '9'.repeat(28), '-' + '9'.repeat(29), '1' + '0'.repeat(27) + '1', '8.5e3999999999999999',
-      '7e-3999999999999999', '3e4000000000000001', '1.5e-4000000000000001', '123456789012345678901234567.89']
+      '7e-3999999999999999', '3e4000000000000001', '1.5e-4000000000000001', '123456789012345678901234567.89',
+      '0.0000001', '-9999999.9999999', '99999999999999999999999999999999999999999999999999999', '1e-49']
     let seed = 2026
     const digit = () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
@@ -47,14 +48,16 @@ describe('decimal helpers', () => {
     }
     for (let i = 0; i < 200; i++) {
       let text = String(1 + (digit() % 9))
-      for (let n = digit() * 4 + digit(); n > 0; n--) text += String(digit())
-      factors.push(`${digit() < 5 ? '-' : ''}${text}e${digit() < 5 ? '-' : ''}${digit() * 7 + digit()}`)
+      for (let n = digit() * 4 + digit(); n > 0; n--) text += String(digit() < 4 ? 9 : digit())
+      operands.push(`${digit() < 5 ? '-' : ''}${text}e${digit() < 5 ? '-' : ''}${digit() * 7 + digit()}`)
     }
-    for (const x of factors) {
-      for (const y of factors) {
+    for (const x of operands) {
+      for (const y of operands) {
         const a = new Decimal(x)
         const b = new Decimal(y)
         expect(parts(times(a, b)), `${x} × ${y}`).toBe(parts(a.times(b)))
+        expect(parts(plus(a, b)), `${x} + ${y}`).toBe(parts(a.plus(b)))
+        expect(parts(minus(a, b)), `${x} - ${y}`).toBe(parts(a.minus(b)))
       }
     }
   })
