@@ -87,52 +87,40 @@ export function times(a: Decimal, b: Decimal): Decimal {
 const SAFE_EXPONENT = 4e15
 
 /**
- * `a × b` of nonzero finite factors of at most 8 words (base 1e7) together, computed as
- * decimal.js's `times` does (same words, exponent and sign) but without copying `b` and without
- * `finalise`: a product of at most 8 words has at most 56 digits, which rounding to 60 digits
- * leaves as it is, and the exponents are far from overflow. Undefined for any other factors.
- * Word products stay below 1e14 plus a carry, integers a double holds exactly (as in decimal.js).
+ * `a × b` of nonzero finite factors of at most 8 words (base 1e7) together: the sign, exponent
+ * and words decimal.js's `times` gives, without its copy of `b` and its `finalise`. A product of
+ * at most 8 words has at most 56 digits, which rounding to 60 leaves as it is, and the exponents
+ * are far from overflow. Undefined for any other factors.
+ * Column sums first, carries after: a column adds at most 4 word products (the shorter factor has
+ * at most 4 words), each below 1e14, so every sum is an integer a double holds exactly.
  */
 function shortProduct(a: Decimal, b: Decimal): Decimal | undefined {
-  let xd = a.d as number[] | null
-  let yd = b.d as number[] | null
-  if (xd === null || yd === null) return undefined
-  let xdL = xd.length
-  let ydL = yd.length
-  if (xdL + ydL > 8 || xd[0] === 0 || yd[0] === 0) return undefined
+  const aWords = a.d as number[] | null
+  const bWords = b.d as number[] | null
+  if (aWords === null || bWords === null) return undefined
+  const size = aWords.length + bWords.length
+  if (size > 8 || aWords[0] === 0 || bWords[0] === 0) return undefined
   if (Math.abs(a.e) >= SAFE_EXPONENT || Math.abs(b.e) >= SAFE_EXPONENT) return undefined
-  let e = Math.floor(a.e / WORD_DIGITS) + Math.floor(b.e / WORD_DIGITS)
-  if (xdL < ydL) {
-    // The longer array in the inner loop, as decimal.js has it.
-    const shorter = xd
-    xd = yd
-    yd = shorter
-    xdL = ydL
-    ydL = shorter.length
+  // columns[0] is the word above the factors' leading words together: word exponent aTop + bTop + 1.
+  const columns: number[] = []
+  for (let k = 0; k < size; k++) columns.push(0)
+  for (let i = 0; i < aWords.length; i++) {
+    const aWord = aWords[i] as number
+    for (let j = 0; j < bWords.length; j++) columns[i + j + 1] = (columns[i + j + 1] as number) + aWord * (bWords[j] as number)
   }
-  const rL = xdL + ydL
-  const r: number[] = []
-  for (let i = 0; i < rL; i++) r.push(0)
-  let carry = 0
-  for (let i = ydL - 1; i >= 0; i--) {
-    carry = 0
-    let k = xdL + i
-    for (; k > i; k--) {
-      const t = (r[k] as number) + (yd[i] as number) * (xd[k - i - 1] as number) + carry
-      r[k] = t % WORD_BASE | 0
-      carry = (t / WORD_BASE) | 0
-    }
-    r[k] = ((r[k] as number) + carry) % WORD_BASE | 0
+  for (let k = size - 1; k > 0; k--) {
+    const column = columns[k] as number
+    const carry = Math.floor(column / WORD_BASE)
+    columns[k] = column - carry * WORD_BASE
+    columns[k - 1] = (columns[k - 1] as number) + carry
   }
-  // Trailing zero words are dropped, and the leading word when the last carry left it 0.
-  let last = rL - 1
-  while (r[last] === 0) {
-    r.pop()
-    last--
+  let top = Math.floor(a.e / WORD_DIGITS) + Math.floor(b.e / WORD_DIGITS) + 1
+  if (columns[0] === 0) {
+    columns.shift()
+    top--
   }
-  if (carry !== 0) e++
-  else r.shift()
-  return fromWords(a.s * b.s, e, r)
+  while (columns[columns.length - 1] === 0) columns.pop()
+  return fromWords(a.s * b.s, top, columns)
 }
 
 /**
