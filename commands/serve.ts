@@ -86,7 +86,7 @@ export function registerServe(program: Command, io: CliIO, setExit: (code: numbe
     .option('--max-body <size>', 'largest request body', parseSize, 20 * 1024 * 1024)
     .option('--timeout <seconds>', 'per-request time limit', intArg(1, 3600), 60)
     .option('--workers <n>', 'worker threads for heavy operations (default: CPU count)', intArg(1, 256))
-    .option('--heap-growth <percent>', "old-generation growth allowed between full GCs, in % of live data (0 = V8's own)", intArg(0, 1000), 100)
+    .option('--heap-growth <percent>', "old-generation growth allowed between full GCs, in % of live data (0 = V8's own)", intArg(0, 1000), 75)
     .addHelpText(
       'after',
       '\nOn the first start with an empty key store a sandbox key is created and printed once.\n' +
