@@ -24,9 +24,11 @@ export type TokenKind = (typeof TOKEN)[keyof typeof TOKEN]
 
 /**
  * `start`/`end`: the token's bytes (for names without the slash; for strings with their
- * delimiters); `size`: the decoded byte length of a string or name, 0 otherwise.
+ * delimiters); `size`: the decoded byte length of a string or name, 0 otherwise; `inDictionary`:
+ * the token is a dictionary's delimiter or inside one (marked-content properties), which readers
+ * of operators and their operands skip.
  */
-export type LexVisitor = (kind: TokenKind, start: number, end: number, size: number) => void
+export type LexVisitor = (kind: TokenKind, start: number, end: number, size: number, inDictionary: boolean) => void
 
 const isHexDigit = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
 const isOctal = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x37
@@ -178,22 +180,22 @@ export function lexContent(data: Uint8Array, visit: LexVisitor): void {
       while (i < n && data[i] !== 0x0a && data[i] !== 0x0d) i++
     } else if (c === 0x28) {
       const [next, size] = measureLiteral(data, i)
-      visit(TOKEN.string, i, next, size)
+      visit(TOKEN.string, i, next, size, dictDepth > 0)
       i = next
     } else if (c === 0x3c && data[i + 1] === 0x3c) {
-      visit(TOKEN.dictOpen, i, i + 2, 0)
       dictDepth++
+      visit(TOKEN.dictOpen, i, i + 2, 0, true)
       i += 2
     } else if (c === 0x3e && data[i + 1] === 0x3e) {
-      visit(TOKEN.dictClose, i, i + 2, 0)
+      visit(TOKEN.dictClose, i, i + 2, 0, true)
       dictDepth = Math.max(0, dictDepth - 1)
       i += 2
     } else if (c === 0x3c) {
       const [next, size] = measureHex(data, i)
-      visit(TOKEN.string, i, next, size)
+      visit(TOKEN.string, i, next, size, dictDepth > 0)
       i = next
     } else if (c === 0x5b || c === 0x5d) {
-      visit(c === 0x5b ? TOKEN.arrayOpen : TOKEN.arrayClose, i, i + 1, 0)
+      visit(c === 0x5b ? TOKEN.arrayOpen : TOKEN.arrayClose, i, i + 1, 0, dictDepth > 0)
       i++
     } else if (c === 0x2f) {
       const start = ++i
@@ -202,15 +204,15 @@ export function lexContent(data: Uint8Array, visit: LexVisitor): void {
         if (data[i] === 0x23 && isHexDigit(data[i + 1] ?? 0) && isHexDigit(data[i + 2] ?? 0)) escapes++
         i++
       }
-      visit(TOKEN.name, start, i, i - start - 2 * escapes)
+      visit(TOKEN.name, start, i, i - start - 2 * escapes, dictDepth > 0)
     } else if (cls === 2) i++
     else {
       const start = i
       while (i < n && CLASS[data[i]!] === 0) i++
-      if (isNumberStart(c)) visit(TOKEN.number, start, i, 0)
-      else if (isKeywordOperand(data, start, i)) visit(TOKEN.keyword, start, i, 0)
+      if (isNumberStart(c)) visit(TOKEN.number, start, i, 0, dictDepth > 0)
+      else if (isKeywordOperand(data, start, i)) visit(TOKEN.keyword, start, i, 0, dictDepth > 0)
       else {
-        visit(TOKEN.operator, start, i, 0)
+        visit(TOKEN.operator, start, i, 0, dictDepth > 0)
         if (dictDepth === 0 && i - start === 2 && c === 0x49 && data[start + 1] === 0x44) i = skipInlineImage(data, i)
       }
     }

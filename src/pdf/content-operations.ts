@@ -16,12 +16,9 @@ export type Operand = number | { name: string } | Uint8Array | Operand[] | null
  */
 export function forEachOperation(data: Uint8Array, visit: (operator: string, operands: readonly Operand[]) => void): void {
   const stack: Operand[][] = [[]]
-  let dictDepth = 0
-  lexContent(data, (kind, start, end, size) => {
-    if (kind === TOKEN.dictOpen) dictDepth++
-    else if (kind === TOKEN.dictClose) dictDepth = Math.max(0, dictDepth - 1)
-    else if (dictDepth > 0) return
-    else if (kind === TOKEN.operator) {
+  lexContent(data, (kind, start, end, size, inDictionary) => {
+    if (inDictionary) return
+    if (kind === TOKEN.operator) {
       // An operator inside an unclosed array ends that array (a damaged stream).
       while (stack.length > 1) stack[stack.length - 2]!.push(stack.pop()!)
       visit(tokenText(data, start, end), stack[0]!)

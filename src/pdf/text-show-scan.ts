@@ -21,7 +21,6 @@ export type TextShowVisitor = {
 type Kind = 'string' | 'name' | 'number' | 'array' | 'other'
 
 export function scanTextShows(data: Uint8Array, visit: TextShowVisitor): void {
-  let dictDepth = 0
   let arrayDepth = 0
   // The operands since the last operator: their count, the first one, the third and the last.
   let count = 0
@@ -56,11 +55,9 @@ export function scanTextShows(data: Uint8Array, visit: TextShowVisitor): void {
       arrayStrings = []
     }
   }
-  lexContent(data, (kind, start, end, size) => {
-    if (kind === TOKEN.dictOpen) dictDepth++
-    else if (kind === TOKEN.dictClose) dictDepth = Math.max(0, dictDepth - 1)
-    else if (dictDepth > 0) return
-    else if (kind === TOKEN.string) operand('string', stringBytes(data, start, size))
+  lexContent(data, (kind, start, end, size, inDictionary) => {
+    if (inDictionary) return
+    if (kind === TOKEN.string) operand('string', stringBytes(data, start, size))
     else if (kind === TOKEN.name) operand('name', undefined, start, end)
     else if (kind === TOKEN.number) operand(isNumberToken(data, start, end) ? 'number' : 'other', undefined, start, end)
     else if (kind === TOKEN.keyword) operand('other')

@@ -12,8 +12,8 @@ const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1')
 function tokens(s: string): string[] {
   const data = bytes(s)
   const out: string[] = []
-  lexContent(data, (kind, start, end, size) => {
-    out.push(`${KIND_NAMES[kind]} ${tokenText(data, start, end)}${kind === TOKEN.string || kind === TOKEN.name ? ` ${size}` : ''} @${start}`)
+  lexContent(data, (kind, start, end, size, inDictionary) => {
+    out.push(`${KIND_NAMES[kind]} ${tokenText(data, start, end)}${kind === TOKEN.string || kind === TOKEN.name ? ` ${size}` : ''} @${start}${inDictionary ? ' in dict' : ''}`)
   })
   return out
 }
@@ -54,13 +54,13 @@ describe('lexContent', () => {
     ])
   })
 
-  it('tells dictionaries from arrays, and skips inline-image data only outside dictionaries', () => {
+  it('tells dictionaries from arrays, marks what lies inside a dictionary, and skips inline-image data only outside dictionaries', () => {
     expect(tokens('/P <</MCID 0>> BDC BI /W 1 ID (x) Tj EI EMC')).toEqual([
       'name P 1 @1',
-      'dictOpen << @3',
-      'name MCID 4 @6',
-      'number 0 @11',
-      'dictClose >> @12',
+      'dictOpen << @3 in dict',
+      'name MCID 4 @6 in dict',
+      'number 0 @11 in dict',
+      'dictClose >> @12 in dict',
       'operator BDC @15',
       'operator BI @19',
       'name W 1 @23',
@@ -69,7 +69,9 @@ describe('lexContent', () => {
       'operator EMC @40',
     ])
     // Inside a dictionary ID is just a word of a damaged stream: what follows is still read.
-    expect(tokens('<< ID (x) >> Tj')).toEqual(['dictOpen << @0', 'operator ID @3', 'string (x) 1 @6', 'dictClose >> @10', 'operator Tj @13'])
+    expect(tokens('<< ID (x) >> Tj')).toEqual(['dictOpen << @0 in dict', 'operator ID @3 in dict', 'string (x) 1 @6 in dict', 'dictClose >> @10 in dict', 'operator Tj @13'])
+    // Nested dictionaries end with their outermost `>>`; an unbalanced `>>` is a delimiter, not an operand.
+    expect(tokens('<</A <</B 1>> /C 2>> q >> Q')).toEqual(['dictOpen << @0 in dict', 'name A 1 @3 in dict', 'dictOpen << @5 in dict', 'name B 1 @8 in dict', 'number 1 @10 in dict', 'dictClose >> @11 in dict', 'name C 1 @15 in dict', 'number 2 @17 in dict', 'dictClose >> @18 in dict', 'operator q @21', 'dictClose >> @23 in dict', 'operator Q @26'])
   })
 
   it('reports malformed numbers as numbers whose shape isNumberToken rejects', () => {

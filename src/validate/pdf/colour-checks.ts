@@ -139,13 +139,10 @@ function scanOperators(doc: PDFDocument, used: Usage): void {
     }
     const where = objectLabel(doc, stream)
     let lastName: string | undefined
-    // Names and operators inside dictionaries (marked-content properties) paint nothing.
-    let dictDepth = 0
-    lexContent(data, (kind, start, end) => {
-      if (kind === TOKEN.dictOpen) dictDepth++
-      else if (kind === TOKEN.dictClose) dictDepth = Math.max(0, dictDepth - 1)
-      else if (dictDepth > 0) return
-      else if (kind === TOKEN.name) {
+    lexContent(data, (kind, start, end, _size, inDictionary) => {
+      // Names and operators inside dictionaries (marked-content properties) paint nothing.
+      if (inDictionary) return
+      if (kind === TOKEN.name) {
         const name = tokenText(data, start, end)
         // Inline images name their colour space as /CS /RGB inside BI … ID.
         if (lastName === 'CS' || lastName === 'ColorSpace') {
