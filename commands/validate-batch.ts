@@ -1,7 +1,7 @@
 /**
  * `einvoice validate` over many files: arguments expanded (globs, directories, `-`), files run on
- * worker threads (`--jobs N`, default the core count), reports written in argument order, a
- * progress line on a terminal (stderr) and a summary table at the end.
+ * the main thread and worker threads (`--jobs N` threads in all, default the core count), reports
+ * written in argument order, a progress line on a terminal (stderr) and a summary table at the end.
  * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
  * @module
  */
@@ -43,80 +43,96 @@ function revive(error: { message: string; code: string | undefined; einvoice: bo
   return Object.assign(new Error(error.message), { code: error.code })
 }
 
-type Runner = { run(task: ValidateTask): Promise<ValidateReply>; close(): Promise<void> }
+/** Hands out the batch's tasks in argument order to whichever thread is free; only the main thread reads standard input. */
+type TaskQueue = { forMain(): ValidateTask | undefined; forWorker(): ValidateTask | undefined }
 
-function inProcess(io: CliIO): Runner {
-  // One file validated at a time, in order (validation is synchronous work). The next file is read
-  // while this one is validated, which hides the disk's latency (idle time was an eighth of a
-  // batch), and still holds at most two files in memory.
-  let validationStarted: Promise<void> = Promise.resolve()
-  let previous: Promise<unknown> = Promise.resolve()
-  const read = (task: ValidateTask): Promise<Uint8Array> => (task.path === '-' ? io.readStdin() : io.readFile(task.path))
+function taskQueue(tasks: readonly ValidateTask[]): TaskQueue {
+  const stdin = tasks.filter((t) => t.path === '-')
+  const files = tasks.filter((t) => t.path !== '-')
+  let s = 0
+  let f = 0
   return {
-    run: (task) => {
-      const bytes = validationStarted.then(() => read(task))
-      let start = (): void => {}
-      validationStarted = new Promise((resolve) => (start = resolve))
-      const before = previous
-      const result = (async (): Promise<ValidateReply> => {
-        await before
-        start()
-        try {
-          return await validateBytes(await bytes, task)
-        } catch (err) {
-          return { id: task.id, ok: false, error: errorData(err) }
-        }
-      })()
-      previous = result
-      return result
-    },
-    close: async () => {},
+    forMain: () => (s < stdin.length ? stdin[s++] : files[f++]),
+    forWorker: () => files[f++],
   }
 }
 
-/** Tasks each worker holds at once: it reads the next file while it validates the current one. */
-const TASKS_PER_WORKER = 2
+type Settle = (reply: ValidateReply) => void
 
-function workerPool(file: string, size: number): Runner {
-  type Slot = { worker: Worker; pending: Map<number, (reply: ValidateReply) => void> }
+/**
+ * The main thread's share of the batch: one file validated at a time (validation is synchronous
+ * work) while the next is read, which hides the disk's latency (idle time was an eighth of a batch)
+ * and holds at most two files in memory. With workers running it yields between files, so their
+ * replies are handled and they get their next files.
+ */
+async function validateInProcess(io: CliIO, take: () => ValidateTask | undefined, settle: Settle, yieldBetween: boolean): Promise<void> {
+  const read = (task: ValidateTask): Promise<{ bytes: Uint8Array } | { error: unknown }> =>
+    (task.path === '-' ? io.readStdin() : io.readFile(task.path)).then(
+      (bytes) => ({ bytes }),
+      (error: unknown) => ({ error }),
+    )
+  let task = take()
+  let input = task === undefined ? undefined : read(task)
+  while (task !== undefined && input !== undefined) {
+    const next = take()
+    const nextInput = next === undefined ? undefined : read(next)
+    const got = await input
+    let reply: ValidateReply
+    try {
+      if ('error' in got) throw got.error
+      reply = await validateBytes(got.bytes, task)
+    } catch (err) {
+      reply = { id: task.id, ok: false, error: errorData(err) }
+    }
+    settle(reply)
+    if (yieldBetween) await new Promise<void>((resolve) => setImmediate(resolve))
+    task = next
+    input = nextInput
+  }
+}
+
+/**
+ * Files each worker holds at once: it reads and validates one while the others wait in its queue,
+ * so it keeps working while the main thread, busy with a file of its own, has not yet answered.
+ */
+const TASKS_PER_WORKER = 3
+
+/** Worker threads that take files from the queue until it is empty; `finished` settles when all have answered. */
+function workerPool(file: string, size: number, take: () => ValidateTask | undefined, settle: Settle): { finished: Promise<void>; close(): Promise<void> } {
+  type Slot = { worker: Worker; pending: Set<number> }
   const slots: Slot[] = []
-  const waiting: (() => void)[] = []
+  let finish = (): void => {}
+  const finished = new Promise<void>((resolve) => (finish = resolve))
+  const feed = (slot: Slot): void => {
+    while (slot.pending.size < TASKS_PER_WORKER) {
+      const task = take()
+      if (task === undefined) break
+      slot.pending.add(task.id)
+      slot.worker.postMessage(task)
+    }
+    if (slots.every((s) => s.pending.size === 0)) finish()
+  }
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(file), pending: new Map() }
+    const slot: Slot = { worker: new Worker(file), pending: new Set() }
     slot.worker.on('message', (reply: ValidateReply) => {
-      const resolve = slot.pending.get(reply.id)
       slot.pending.delete(reply.id)
-      resolve?.(reply)
-      waiting.shift()?.()
+      settle(reply)
+      feed(slot)
     })
     slot.worker.once('error', (err: Error) => {
       // A crashed worker is replaced; its files are reported, the batch goes on.
-      slots[slots.indexOf(slot)] = spawn()
-      for (const [id, resolve] of slot.pending) resolve({ id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
-      for (let i = 0; i < slot.pending.size; i++) waiting.shift()?.()
+      const replacement = spawn()
+      slots[slots.indexOf(slot)] = replacement
+      for (const id of slot.pending) settle({ id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
       slot.pending.clear()
+      feed(replacement)
     })
     return slot
   }
   for (let i = 0; i < size; i++) slots.push(spawn())
-  const leastBusy = (): Slot | undefined => {
-    let best: Slot | undefined
-    for (const slot of slots) if (slot.pending.size < TASKS_PER_WORKER && (best === undefined || slot.pending.size < best.pending.size)) best = slot
-    return best
-  }
+  for (const slot of slots) feed(slot)
   return {
-    run: async (task) => {
-      let slot = leastBusy()
-      while (slot === undefined) {
-        await new Promise<void>((resolve) => waiting.push(resolve))
-        slot = leastBusy()
-      }
-      const { worker, pending } = slot
-      return new Promise<ValidateReply>((resolve) => {
-        pending.set(task.id, resolve)
-        worker.postMessage(task)
-      })
-    },
+    finished,
     close: async () => {
       await Promise.all(slots.map((slot) => slot.worker.terminate()))
     },
@@ -150,14 +166,15 @@ function summaryTable(total: number, c: Counts, ms: number): string {
 }
 
 /**
- * Each worker thread loads the validator and its tables again (~0.25 s), more than it saves on a
- * small batch: measured on 2 cores, 220 files ran as fast in process as on two workers, 440 files
- * 20 % faster on two. So a worker is started per 150 files, up to --jobs.
+ * Each worker thread loads the validator and its tables again (~0.25 s) and warms up its own
+ * compiled code, more than it saves on a small batch. So a validating thread (the main thread
+ * being the first) is used per 150 files, up to --jobs.
  * EINVOICE_FILES_PER_WORKER overrides the 150 (tests use 1 to exercise the pool on small batches).
  */
 const FILES_PER_WORKER = 150
 
-export function workersFor(jobs: number, fileTasks: number, env: Readonly<Record<string, string | undefined>> = {}): number {
+/** Threads that validate files, the main thread included (so at most `jobs - 1` workers). */
+export function threadsFor(jobs: number, fileTasks: number, env: Readonly<Record<string, string | undefined>> = {}): number {
   const override = Number(env.EINVOICE_FILES_PER_WORKER)
   const perWorker = Number.isInteger(override) && override >= 1 ? override : FILES_PER_WORKER
   return Math.max(1, Math.min(jobs, Math.floor(fileTasks / perWorker)))
@@ -177,9 +194,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   const tasks: ValidateTask[] = files.map((path, id) => ({ id, path, name: path === '-' ? '<stdin>' : path, format: flags.format, ignoreNotices: flags.ignoreNotices === true }))
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
-  const workers = workersFor(jobs, fileTasks, io.env)
-  const pool = workers > 1 && workerFile !== undefined ? workerPool(workerFile, workers) : undefined
-  const local = inProcess(io)
+  const threads = threadsFor(jobs, fileTasks, io.env)
   const bar = progress(io, io.stderr.isTTY === true && tasks.length > 1 && io.env.CI === undefined)
   const replies = new Map<number, ValidateReply>()
   let next = 0
@@ -206,15 +221,21 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
     }
     bar.update(done, tasks.length, counts)
   }
+  // Reports are written one flush after another, so an error line never overtakes a report.
+  let flushed: Promise<void> = Promise.resolve()
+  const settle: Settle = (reply) => {
+    replies.set(reply.id, reply)
+    done++
+    flushed = flushed.then(flush)
+    // Handled at the end (await flushed); marked here so a failed write is not an unhandled rejection meanwhile.
+    flushed.catch(() => {})
+  }
+  const queue = taskQueue(tasks)
+  // The main thread is one of the threads: N jobs start N − 1 workers.
+  const pool = threads > 1 && workerFile !== undefined ? workerPool(workerFile, threads - 1, queue.forWorker, settle) : undefined
   try {
-    await Promise.all(
-      tasks.map(async (task) => {
-        const reply = await (task.path === '-' || pool === undefined ? local : pool).run(task)
-        replies.set(task.id, reply)
-        done++
-        await flush()
-      }),
-    )
+    await Promise.all([validateInProcess(io, queue.forMain, settle, pool !== undefined), pool?.finished])
+    await flushed
   } finally {
     await pool?.close()
     bar.clear()

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { expandFileArgs, patternRegex } from '../../commands/file-patterns.js'
-import { findValidateWorker, workersFor } from '../../commands/validate-batch.js'
+import { findValidateWorker, threadsFor } from '../../commands/validate-batch.js'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
 
 const VALID_PATH = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
@@ -101,12 +101,12 @@ describe('einvoice validate FILE... (batch)', () => {
   })
 
   it('starts a worker per 150 files, up to --jobs; small batches run in process', () => {
-    expect(workersFor(2, 44)).toBe(1)
-    expect(workersFor(2, 299)).toBe(1)
-    expect(workersFor(2, 300)).toBe(2)
-    expect(workersFor(8, 460)).toBe(3)
-    expect(workersFor(1, 10_000)).toBe(1)
-    expect(workersFor(3, 6, { EINVOICE_FILES_PER_WORKER: '1' })).toBe(3)
-    expect(workersFor(3, 6, { EINVOICE_FILES_PER_WORKER: 'x' })).toBe(1)
+    expect(threadsFor(2, 44)).toBe(1)
+    expect(threadsFor(2, 299)).toBe(1)
+    expect(threadsFor(2, 300)).toBe(2)
+    expect(threadsFor(8, 460)).toBe(3)
+    expect(threadsFor(1, 10_000)).toBe(1)
+    expect(threadsFor(3, 6, { EINVOICE_FILES_PER_WORKER: '1' })).toBe(3)
+    expect(threadsFor(3, 6, { EINVOICE_FILES_PER_WORKER: 'x' })).toBe(1)
   })
 })
