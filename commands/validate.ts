@@ -1,6 +1,7 @@
 /**
  * `einvoice validate FILE...`: validates invoice XML or PDF files (globs, directories, `-`) on
- * worker threads and prints a report per file, in argument order, then a summary table.
+ * the main thread and worker threads and prints a report per file, in argument order, then a
+ * summary table.
  * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
  * @module
  */
@@ -29,7 +30,7 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
     .description(validateFileOperation.summary + ': EN 16931 rules (CEN), reports as text, Mustang XML or JSON')
     .argument('[files...]', "invoice XML or PDF files, directories or patterns ('invoices/**/*.xml'); - or nothing reads standard input")
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'xml', 'json']).default('text'))
-    .option('-j, --jobs <n>', 'at most this many worker threads, one per 150 files (default: the number of cores)')
+    .option('-j, --jobs <n>', 'at most this many threads, the main thread and n-1 workers, one per 150 files (default: the number of cores)')
     .option('--ignore-notices', 'skip the XRechnung rules run as notices on BASIC/EN 16931 CII (Mustang ignoreNotices)')
     .addHelpText(
       'after',
