@@ -75,6 +75,17 @@ describe('einvoice validate FILE... (batch)', () => {
     expect(r.stdout).toMatch(/^stdin: valid/)
   })
 
+  it('reads standard input on the main thread while workers take the files, reports in argument order', async () => {
+    const dir = await batchFolder()
+    const args = ['validate', '--jobs', '3', join(dir, 'a.xml'), '-', join(dir, 'bad1.xml'), join(dir, 'missing.xml'), join(dir, 'b.xml')]
+    const r = await cli(args, { stdin: INVALID, env: { EINVOICE_FILES_PER_WORKER: '1' } })
+    expect(r.code).toBe(2)
+    const order = [...r.stdout.matchAll(/^(\S+): (valid|INVALID)/gm)].map((m) => `${m[1]}:${m[2]}`)
+    expect(order).toEqual(['a.xml:valid', 'stdin:INVALID', 'bad1.xml:INVALID', 'b.xml:valid'])
+    expect(r.stderr).toMatch(/missing\.xml/)
+    expect(r.stdout).toMatch(/files\s+valid\s+invalid\s+unreadable\s+time\n\s+5\s+2\s+2\s+1\s+\d/)
+  })
+
   it('shows a progress line on a terminal only', async () => {
     const dir = await batchFolder()
     const tty = await cli(['validate', '-j', '1', `${dir}/*.xml`], { tty: true })
