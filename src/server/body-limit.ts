@@ -7,33 +7,33 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
 import type { ServerEnv } from './context.js'
-import { apiErrorResponse } from './errors.js'
+import { toErrorResponse } from './errors.js'
+import { nodeIncoming, payloadTooLarge } from './raw-body.js'
 
 /** 20 MB: a PDF/A-3 with attachments fits; a runaway upload does not. */
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
 
-export function bodyLimit(maxBytes: number): MiddlewareHandler<ServerEnv> {
-  const tooLarge = (c: Context<ServerEnv>) =>
-    apiErrorResponse(
-      {
-        requestUrl: c.req.url,
-        httpCode: 413,
-        errorCode: 'PAYLOAD_TOO_LARGE',
-        message: `the request body is larger than the limit of ${maxBytes} bytes`,
-        details: { limit: String(maxBytes) },
-      },
-      'application/json',
-      // The rest of the body is not read: close the connection rather than drain it.
-      { connection: 'close' },
-    )
+export type BodyLimitOptions = {
+  /**
+   * The route reads its body with `readRawBody`, which counts the bytes of a body straight from
+   * Node's IncomingMessage: a chunked body is then not wrapped in a counting web stream here.
+   */
+  countedByReader?: boolean | undefined
+}
+
+export function bodyLimit(maxBytes: number, options: BodyLimitOptions = {}): MiddlewareHandler<ServerEnv> {
+  // The rest of the body is not read: the 413 closes the connection rather than drain it.
+  const tooLarge = (c: Context<ServerEnv>) => toErrorResponse(payloadTooLarge(maxBytes), c.req.url, 'application/json') as Response
   // Only a chunked body needs counting while it streams (hono's middleware does that); it reads
   // the body through a web stream, which costs far more than the header check below.
   const streamed = honoBodyLimit({ maxSize: maxBytes, onError: tooLarge })
+  const countedByReader = options.countedByReader === true
   return async function bodyLimitCheck(c, next) {
     const headers = c.req.raw.headers
     const length = headers.get('content-length')
     if (length === null || headers.has('transfer-encoding')) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+      if (countedByReader && nodeIncoming(c) !== undefined) return next()
       return streamed(c, next)
     }
     if (Number.parseInt(length, 10) > maxBytes) return tooLarge(c)

@@ -91,19 +91,26 @@ export function concreteMediaType(mediaType: string): string {
   return mediaType.includes('*') ? 'application/json' : mediaType
 }
 
-export function gatewayResponse(refusal: GatewayRefusal): Response {
+/** @param recorded headers decided before (request id, RateLimit-*); the refusal's own win. */
+export function gatewayResponse(refusal: GatewayRefusal, recorded: Readonly<Record<string, string>> = {}): Response {
   const status = GATEWAY_STATUS[refusal.errorCode]
   const body: GatewayError = { statusCode: status, message: refusal.message, errorCode: refusal.errorCode }
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', 'x-error-code': refusal.errorCode, ...refusal.headers },
+    headers: { ...recorded, 'content-type': 'application/json', 'x-error-code': refusal.errorCode, ...refusal.headers },
   })
 }
 
-export function apiErrorResponse(body: ApiErrorResponse, mediaType: string, headers: Record<string, string> = {}): Response {
+/** @param recorded headers decided before (request id, RateLimit-*); `headers` win over them. */
+export function apiErrorResponse(
+  body: ApiErrorResponse,
+  mediaType: string,
+  headers: Readonly<Record<string, string>> = {},
+  recorded: Readonly<Record<string, string>> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: body.httpCode,
-    headers: { 'content-type': concreteMediaType(mediaType), ...headers },
+    headers: { ...recorded, 'content-type': concreteMediaType(mediaType), ...headers },
   })
 }
 
@@ -113,9 +120,15 @@ const ENGINE_STATUS: Partial<Record<EInvoiceErrorCode, number>> = { DEPENDENCY_M
  * Maps what a request handler threw to the response, or `undefined` for an unexpected error
  * (the caller logs it and answers an opaque 500).
  * @param mediaType the endpoint's `errorMediaType` (400 bodies differ per endpoint).
+ * @param recorded headers decided before the error (request id, RateLimit-*), sent with it.
  */
-export function toErrorResponse(err: unknown, requestUrl: string, mediaType: string): Response | undefined {
-  if (err instanceof GatewayRefusal) return gatewayResponse(err)
+export function toErrorResponse(
+  err: unknown,
+  requestUrl: string,
+  mediaType: string,
+  recorded: Readonly<Record<string, string>> = {},
+): Response | undefined {
+  if (err instanceof GatewayRefusal) return gatewayResponse(err, recorded)
   if (isEInvoiceError(err)) {
     // The engine's refusals are 400s, except what is not the client's input: a missing server-side
     // program (501) and an input over an engine limit (413).
@@ -123,16 +136,21 @@ export function toErrorResponse(err: unknown, requestUrl: string, mediaType: str
     return apiErrorResponse(
       { requestUrl, httpCode: status, errorCode: err.errorCode, message: err.message, details: err.details },
       status === 400 ? mediaType : 'application/json',
+      {},
+      recorded,
     )
   }
   if (err instanceof HttpProblem) {
     // 400s keep the endpoint's media type; other statuses are ours and always JSON.
     const type = err.status === 400 ? mediaType : 'application/json'
     const headers: Record<string, string> = err.status === 503 ? { 'retry-after': '1' } : {}
+    // A 413 leaves the rest of the body unread: close the connection rather than drain it.
+    if (err.status === 413) headers['connection'] = 'close'
     return apiErrorResponse(
       { requestUrl, httpCode: err.status, errorCode: err.errorCode, message: err.message, details: err.details },
       type,
       headers,
+      recorded,
     )
   }
   return undefined

@@ -4,11 +4,13 @@
  * header parameters parsed by `parseParams`.
  * @module
  */
-import type { HonoRequest } from 'hono'
+import type { Context, HonoRequest } from 'hono'
 import { EInvoiceError } from '../errors.js'
 import { parseParams } from '../operations/params.js'
 import type { Operation, OperationInput } from '../operations/types.js'
+import type { ServerEnv } from './context.js'
 import { HttpProblem } from './errors.js'
+import { readRawBody } from './raw-body.js'
 
 const MULTIPART_RE = /^multipart\/form-data\s*;.*boundary=/i
 const encoder = new TextEncoder()
@@ -48,10 +50,13 @@ function headerFamily(req: HonoRequest, prefix: string): string | undefined {
 }
 
 /**
+ * @param maxBodyBytes the body limit, counted while a raw body is read (a chunked body has no
+ *   Content-Length for the body-limit middleware to check).
  * @throws EInvoiceError MISSING_INPUT (a required input absent or empty), INVALID_PARAMETER;
- *   HttpProblem INVALID_MULTIPART for a body that is not well-formed multipart.
+ *   HttpProblem INVALID_MULTIPART for a body that is not well-formed multipart, PAYLOAD_TOO_LARGE.
  */
-export async function readOperationInput(req: HonoRequest, op: Operation): Promise<OperationInput> {
+export async function readOperationInput(c: Context<ServerEnv>, op: Operation, maxBodyBytes: number): Promise<OperationInput> {
+  const req = c.req
   // Parameters first: a wrong query is reported without waiting for a large upload.
   const raw: Record<string, string | undefined> = {}
   for (const spec of op.params) {
@@ -64,7 +69,7 @@ export async function readOperationInput(req: HonoRequest, op: Operation): Promi
   if (body !== undefined) {
     // Any Content-Type is accepted for a raw body (curl -d sends form-urlencoded by default);
     // the operation judges the bytes.
-    inputs[body.name] = new Uint8Array(await req.arrayBuffer())
+    inputs[body.name] = await readRawBody(c, maxBodyBytes)
   }
   // Most operations take no multipart part: skip the call (and its promise) for them.
   if (op.inputs.some((i) => i.source === 'multipart')) await readMultipart(req, op, inputs)

@@ -31,30 +31,34 @@ export type RouteOptions = {
   timeoutMs: number
 }
 
-export function operationHandler(op: Operation, run: OperationRunner): Handler<ServerEnv> {
+export function operationHandler(op: Operation, run: OperationRunner, maxBodyBytes: number): Handler<ServerEnv> {
   return async function handleOperation(c) {
     try {
       c.set('phase', 'reading')
-      const input = await readOperationInput(c.req, op)
+      const input = await readOperationInput(c, op, maxBodyBytes)
       c.set('phase', 'running')
       const out = await run(op, input, c.get('deadline'))
       return respond(c, op, out, input.params)
     } catch (err) {
-      const mapped = toErrorResponse(err, c.req.url, op.errorMediaType)
-      // Unexpected errors go to the app's onError: logged, answered with an opaque 500.
-      if (mapped === undefined) throw err
       // The headers recorded so far (RateLimit-*) go with the error too.
-      const headers = takeResponseHeaders(c)
-      mapped.headers.forEach((value, name) => (headers[name] = value))
-      return new Response(mapped.body, { status: mapped.status, headers })
+      const mapped = toErrorResponse(err, c.req.url, op.errorMediaType, c.get('responseHeaders'))
+      // Unexpected errors go to the app's onError: logged, answered with an opaque 500 (which
+      // gets the recorded headers from the access log's leftovers).
+      if (mapped === undefined) throw err
+      takeResponseHeaders(c)
+      return mapped
     }
   }
 }
 
 export function mountOperations(app: Hono<ServerEnv>, ops: readonly Operation[], options: RouteOptions): void {
-  const limits = [requestTimeout(options.timeoutMs), bodyLimit(options.maxBodyBytes)]
+  const timer = requestTimeout(options.timeoutMs)
+  // A raw body is counted by its reader (read-request.ts); a multipart body by the middleware.
+  const rawBodyLimit = bodyLimit(options.maxBodyBytes, { countedByReader: true })
+  const streamedBodyLimit = bodyLimit(options.maxBodyBytes)
   for (const op of ops) {
-    const chain: MiddlewareHandler<ServerEnv>[] = [options.gateway(op.name), ...limits]
-    app.on(op.method, [options.basePath + op.path], ...chain, operationHandler(op, options.run))
+    const limit = op.inputs.some((i) => i.source === 'multipart') ? streamedBodyLimit : rawBodyLimit
+    const chain: MiddlewareHandler<ServerEnv>[] = [options.gateway(op.name), timer, limit]
+    app.on(op.method, [options.basePath + op.path], ...chain, operationHandler(op, options.run, options.maxBodyBytes))
   }
 }

@@ -2,12 +2,15 @@
  * The app's own behaviour over real HTTP: gateway codes end to end, limits, returnJSON,
  * warnings, the worker-pool hand-off, unexpected errors, the OpenAPI document and the docs page.
  */
+import { readFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
 import { OPERATIONS } from '../../src/operations/registry.js'
 import type { Operation, OperationInput } from '../../src/operations/types.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
 import { type TestServer, bearer, startTestServer } from '../helpers/server.js'
 import { rawRequest } from '../helpers/http.js'
 
@@ -36,6 +39,11 @@ const FAKES: Operation[] = [
   fake({ name: 'boom', run: () => Promise.reject(new TypeError('secret internal detail')) }),
   fake({ name: 'refuse', errorMediaType: 'application/octet-stream', run: () => Promise.reject(new EInvoiceError('INVALID_PDF', 'file: not a PDF', { details: { file: 'no %PDF header' } })) }),
   fake({ name: 'slow', run: () => new Promise((r) => setTimeout(() => r({ body: 'late', mediaType: 'text/plain', warnings: [] }), 2000)) }),
+  fake({
+    name: 'echoBody',
+    inputs: [{ name: 'body', source: 'body', format: 'binary', required: true, description: 'x' }],
+    run: (input: OperationInput) => Promise.resolve({ body: input.inputs['body'] ?? new Uint8Array(), mediaType: 'application/octet-stream', warnings: [] }),
+  }),
   fake({ name: 'heavyOne', heavy: true, run: () => Promise.resolve({ body: 'main thread', mediaType: 'text/plain', warnings: [] }) }),
 ]
 
@@ -216,6 +224,39 @@ describe('responses', () => {
     const res = await rawRequest(`${srv.base}/e-invoice/calculate`, { method: 'POST', headers: bearer(key), body: Buffer.alloc(100 * 1024, 32) })
     expect(res.status).toBe(413)
     expect(JSON.parse(res.body.toString())).toMatchObject({ httpCode: 413, errorCode: 'PAYLOAD_TOO_LARGE' })
+  })
+
+  it('counts a chunked raw body against the limit: 413 and Connection: close', async () => {
+    const res = await rawRequest(`${srv.base}/e-invoice/calculate`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'transfer-encoding': 'chunked' },
+      body: Buffer.alloc(100 * 1024, 32),
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers['connection']).toBe('close')
+    expect(JSON.parse(res.body.toString())).toMatchObject({ httpCode: 413, errorCode: 'PAYLOAD_TOO_LARGE', details: { limit: String(64 * 1024) } })
+  })
+
+  it('reads a raw body, chunked or with Content-Length, up to the limit', async () => {
+    const invoice = readFileSync(`${PACKAGE_ROOT}/samples/invoice-10-lines.json`)
+    const atLimit = Buffer.alloc(64 * 1024, 65)
+    for (const body of [invoice, atLimit]) {
+      const chunked = await rawRequest(`${srv.base}/test/echoBody`, { method: 'POST', headers: { ...bearer(key), 'transfer-encoding': 'chunked' }, body })
+      const sized = await rawRequest(`${srv.base}/test/echoBody`, { method: 'POST', headers: bearer(key), body })
+      expect([chunked.status, sized.status]).toEqual([200, 200])
+      expect(chunked.body.equals(body) && sized.body.equals(body)).toBe(true)
+    }
+  })
+
+  it('logs an upload the client aborted and keeps serving', async () => {
+    const before = logLines.length
+    const socket = connect(Number(new URL(srv.base).port), '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(`POST ${new URL(srv.base).pathname}/e-invoice/calculate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Length: 1000\r\n\r\n{"documentCode":`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    socket.destroy()
+    await vi.waitFor(() => expect(logLines.slice(before).find((l) => l['msg'] === 'request')).toMatchObject({ path: expect.stringContaining('/calculate') }))
+    expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).status).toBe(200)
   })
 
   it('hands heavy operations to the worker runner, others run in process', async () => {

@@ -1,0 +1,82 @@
+/**
+ * Reads a raw request body. Under `einvoice serve` the bytes come straight from Node's
+ * IncomingMessage (the Node adapter hands it over as `c.env.incoming`): the adapter's own body
+ * reading copies the bytes once more into an ArrayBuffer and schedules a microtask through an
+ * async resource on every request. Without an IncomingMessage (`app.request()`, `app.fetch()`),
+ * the web Request's body is read instead.
+ * @module
+ */
+import { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import type { ServerEnv } from './context.js'
+import { HttpProblem } from './errors.js'
+
+/** The IncomingMessage of a request served by the Node adapter, or undefined (tests, other runtimes). */
+export function nodeIncoming(c: Context<ServerEnv>): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
+  return incoming instanceof IncomingMessage ? incoming : undefined
+}
+
+/** The 413 of a body over the limit; the body-limit middleware answers the same for Content-Length. */
+export function payloadTooLarge(maxBytes: number): HttpProblem {
+  return new HttpProblem(413, 'PAYLOAD_TOO_LARGE', `the request body is larger than the limit of ${maxBytes} bytes`, { limit: String(maxBytes) })
+}
+
+/**
+ * Collects the body of `incoming`, counting bytes against `maxBytes` (a chunked body has no
+ * Content-Length to check beforehand).
+ * @throws HttpProblem PAYLOAD_TOO_LARGE past the limit (reading stops there); the stream's own
+ *   error (ECONNRESET "aborted") when the client goes away mid-body, as the adapter reported it.
+ */
+export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  // The client went away while the request waited for its turn (e.g. the usage count).
+  if (incoming.errored !== null) return Promise.reject(incoming.errored)
+  if (incoming.readableEnded || incoming.readableDidRead) return Promise.reject(new TypeError('the request body has already been read'))
+  if (incoming.destroyed) return Promise.reject(new Error('Client connection prematurely closed.'))
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = () => {
+      incoming.off('data', onData)
+      incoming.off('end', onEnd)
+      incoming.off('error', onError)
+      incoming.off('close', onClose)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        done()
+        // The rest is not read: the 413 goes out with Connection: close.
+        incoming.pause()
+        reject(payloadTooLarge(maxBytes))
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      done()
+      // One chunk is the usual case for a small body: no copy then.
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))
+    }
+    const onError = (err: Error) => {
+      done()
+      reject(err)
+    }
+    const onClose = () => {
+      done()
+      reject(incoming.errored ?? new Error('Client connection prematurely closed.'))
+    }
+    incoming.on('data', onData)
+    incoming.on('end', onEnd)
+    incoming.on('error', onError)
+    incoming.on('close', onClose)
+  })
+}
+
+/** The raw body of the request: from Node's IncomingMessage when there is one, else the web Request. */
+export async function readRawBody(c: Context<ServerEnv>, maxBytes: number): Promise<Uint8Array> {
+  const incoming = nodeIncoming(c)
+  if (incoming !== undefined) return readIncoming(incoming, maxBytes)
+  // The body-limit middleware counts a streamed web body (and answers 413 itself).
+  return new Uint8Array(await c.req.arrayBuffer())
+}
