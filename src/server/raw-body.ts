@@ -23,16 +23,25 @@ export function payloadTooLarge(maxBytes: number): HttpProblem {
 }
 
 /**
+ * A body cut short by the client. Nobody receives the answer, but the access log then shows a
+ * client's 400 with a reason instead of a server error.
+ */
+export function requestAborted(cause: unknown): HttpProblem {
+  const why = cause instanceof Error && cause.message !== '' ? ` (${cause.message})` : ''
+  return new HttpProblem(400, 'REQUEST_ABORTED', `the client closed the connection before the request body was complete${why}`, { body: 'incomplete' })
+}
+
+/**
  * Collects the body of `incoming`, counting bytes against `maxBytes` (a chunked body has no
  * Content-Length to check beforehand).
- * @throws HttpProblem PAYLOAD_TOO_LARGE past the limit (reading stops there); the stream's own
- *   error (ECONNRESET "aborted") when the client goes away mid-body, as the adapter reported it.
+ * @throws HttpProblem PAYLOAD_TOO_LARGE past the limit (reading stops there); REQUEST_ABORTED when
+ *   the client goes away mid-body.
  */
 export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
   // The client went away while the request waited for its turn (e.g. the usage count).
-  if (incoming.errored !== null) return Promise.reject(incoming.errored)
+  if (incoming.errored !== null) return Promise.reject(requestAborted(incoming.errored))
   if (incoming.readableEnded || incoming.readableDidRead) return Promise.reject(new TypeError('the request body has already been read'))
-  if (incoming.destroyed) return Promise.reject(new Error('Client connection prematurely closed.'))
+  if (incoming.destroyed) return Promise.reject(requestAborted(undefined))
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -60,11 +69,11 @@ export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promi
     }
     const onError = (err: Error) => {
       done()
-      reject(err)
+      reject(requestAborted(err))
     }
     const onClose = () => {
       done()
-      reject(incoming.errored ?? new Error('Client connection prematurely closed.'))
+      reject(requestAborted(incoming.errored))
     }
     incoming.on('data', onData)
     incoming.on('end', onEnd)

@@ -255,7 +255,9 @@ describe('responses', () => {
     socket.write(`POST ${new URL(srv.base).pathname}/e-invoice/calculate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Length: 1000\r\n\r\n{"documentCode":`)
     await new Promise((resolve) => setTimeout(resolve, 50))
     socket.destroy()
-    await vi.waitFor(() => expect(logLines.slice(before).find((l) => l['msg'] === 'request')).toMatchObject({ path: expect.stringContaining('/calculate') }))
+    await vi.waitFor(() => expect(logLines.slice(before).find((l) => l['msg'] === 'request')).toMatchObject({ path: expect.stringContaining('/calculate'), status: 400 }))
+    // A client's abort is no server error.
+    expect(logLines.slice(before).some((l) => l['msg'] === 'unexpected error')).toBe(false)
     expect((await fetch(`${srv.base}/e-invoice/ping`, { headers: bearer(key) })).status).toBe(200)
   })
 
