@@ -16,6 +16,7 @@ import {
   appendText,
   appendValue,
   closeCompactObject,
+  isOwnKey,
   money,
   spreadOut,
   writeCompactJson,
@@ -113,7 +114,7 @@ function writeCalculatedInvoice(invoice: InvoicePayload, calc: DocumentCalculati
   const record = invoice as Readonly<Record<string, unknown>>
   let first = true
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue
+    if (!isOwnKey(record, key)) continue
     let written: boolean
     if (key === 'zfitems') written = writeItems(invoice.zfitems, calc.lines, first)
     else if (key === 'zfallowances' || key === 'zfcharges' || key === 'zflogisticsServiceCharges') {
@@ -193,7 +194,7 @@ function writeWithOverrides(record: object, keyA: string, a: unknown, keyB: stri
   let sawA = false
   let sawB = false
   for (const key in fields) {
-    if (!Object.hasOwn(fields, key)) continue
+    if (!isOwnKey(fields, key)) continue
     let value = fields[key]
     if (key === keyA) {
       value = a
@@ -227,7 +228,7 @@ function writeItem(item: ItemPayload, line: LineCalculation): void {
   let first = true
   let sawProduct = false
   for (const key in fields) {
-    if (!Object.hasOwn(fields, key)) continue
+    if (!isOwnKey(fields, key)) continue
     if (key === 'product') {
       appendKey('product', first)
       writeProduct(item)
@@ -266,7 +267,7 @@ function writeProduct(item: ItemPayload): void {
   let first = true
   let sawCode = false
   for (const key in fields) {
-    if (!Object.hasOwn(fields, key)) continue
+    if (!isOwnKey(fields, key)) continue
     let value = fields[key]
     if (key === 'taxCategoryCode') {
       value = code

@@ -65,6 +65,38 @@ export function percentText(percent: Decimal): string {
   return text
 }
 
+/**
+ * `value` as an amount text with at least 2 decimals: its `toString()`, with `.00` or a `0`
+ * appended when it has fewer than 2 decimals (`12` → `12.00`, `0.5` → `0.50`). Built from the
+ * words for a finite value below 1e13 with at most 2 decimals, as an integer number of cents (below
+ * 1e15, so every step is exact in a double); undefined for any other value.
+ */
+export function centsText(value: Decimal): string | undefined {
+  const words = value.d as number[] | null // null for NaN and ±Infinity
+  if (words === null || value.e > 12) return undefined
+  // Word exponent of the first word: words[i] stands for words[i] × 1e7^(top − i).
+  const top = Math.floor(value.e / WORD_DIGITS)
+  // A word below 1e7^-1 is nonzero at the end, so the value has more than 2 decimals.
+  if (words.length > top + 2) return undefined
+  let cents = 0
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as number
+    const exponent = top - i // 1, 0 or −1 here (top ≤ 1 as e ≤ 12)
+    if (exponent === 1) cents += word * 1e9
+    else if (exponent === 0) cents += word * 100
+    else if (word % 100000 === 0) cents += word / 100000 // the word of 1e-1 … 1e-7: cents only
+    else return undefined
+  }
+  return formatCents(value.s, cents)
+}
+
+function formatCents(sign: number, cents: number): string {
+  const rest = cents % 100
+  const whole = (cents - rest) / 100
+  // decimal.js writes −0 as 0.
+  return (sign < 0 && cents !== 0 ? '-' : '') + whole + (rest < 10 ? '.0' : '.') + rest
+}
+
 /** Whether `value` is exactly 1 (decimal.js keeps 1 as sign 1, exponent 0, digits [1]). */
 function isOne(value: Decimal): boolean {
   const digits = value.d as number[] | null

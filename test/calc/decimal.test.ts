@@ -1,6 +1,6 @@
 /** The allocation-saving helpers give what the plain decimal.js operations give. */
 import { describe, expect, it } from 'vitest'
-import { Decimal, ONE, ZERO, decimalText, minus, percentText, percentToRate, plus, round2, roundTo, shareText, times } from '../../src/model/decimal.js'
+import { Decimal, ONE, ZERO, centsText, decimalText, minus, percentText, percentToRate, plus, round2, roundTo, shareText, times } from '../../src/model/decimal.js'
 
 const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321', '9.999', '-0.005',
   // 64 significant digits: a sum rounds this to the 60-digit precision.
@@ -81,5 +81,46 @@ describe('decimal helpers', () => {
       expect(decimalText(shared)).toBe(v.toString())
       expect(decimalText(new Decimal(v))).toBe(v.toString())
     }
+  })
+
+  it('centsText is toString with at least 2 decimals, for the amounts it writes from the words', () => {
+    // The writer's money text, defined on toString: `.00` or `0` appended below 2 decimals.
+    const padded = (d: Decimal) => {
+      const text = d.toString()
+      const dot = text.indexOf('.')
+      if (dot < 0) return `${text}.00`
+      return text.length - dot === 2 ? `${text}0` : text
+    }
+    const fast = ['0', '-0', '0.01', '-0.01', '0.1', '0.5', '1', '-1', '10', '0.99', '12.3', '1234567', '1234567.89',
+      '9999999.99', '10000000', '50000000.5', '99999999999.99', '-7e12', '9999999999999.99', '1e12', '2559.09']
+    for (const text of fast) {
+      const d = new Decimal(text)
+      expect(centsText(d), text).toBe(padded(d))
+    }
+    // More than 2 decimals, 1e13 and above, and the non-finite: left to toString.
+    for (const text of ['0.005', '-0.005', '1e-7', '0.000001', '100.001', '1.005', '10000000000000', '1e13',
+      '123456789012345678901234567890', '1e400', '-1e400', 'NaN', 'Infinity', '-Infinity']) {
+      expect(centsText(new Decimal(text)), text).toBeUndefined()
+    }
+    // Seeded random amounts of up to 16 digits and 0 to 3 decimals, also as results of rounding.
+    let seed = 42
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed % n
+    }
+    let written = 0
+    for (let i = 0; i < 20000; i++) {
+      let digits = ''
+      for (let k = 1 + next(16); k > 0; k--) digits += String(next(10))
+      const scale = Math.min(next(4), digits.length - 1)
+      let text = scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
+      if (next(3) === 0) text = `-${text}`
+      let d = new Decimal(text)
+      if (next(2) === 0) d = round2(d.times(new Decimal(next(2000)).div(100)))
+      const cents = centsText(d)
+      if (cents !== undefined) written++
+      expect(cents ?? padded(d), text).toBe(padded(d))
+    }
+    expect(written).toBeGreaterThan(15000)
   })
 })
