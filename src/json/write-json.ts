@@ -65,17 +65,42 @@ function isEmpty(v: unknown): boolean {
 // Property names repeat from object to object (the payload's field names): each key's compact
 // openings (`{"key":` first in its object, `,"key":` after another entry) are built once, so an
 // entry is one append, not three concatenations.
-type KeyText = { quoted: string; first: string; next: string; firstQuote: string; nextQuote: string }
+type KeyText = {
+  key: string
+  quoted: string
+  first: string
+  next: string
+  firstQuote: string
+  nextQuote: string
+  /** The text of the key asked for after this one last time: objects of one shape repeat their key sequence. */
+  following: KeyText | undefined
+}
 const keyTexts = new Map<string, KeyText>()
 const MAX_KEY_TEXTS = 2000
 
+function newKeyText(key: string): KeyText {
+  const quoted = JSON.stringify(key)
+  return { key, quoted, first: `{${quoted}:`, next: `,${quoted}:`, firstQuote: `{${quoted}:"`, nextQuote: `,${quoted}:"`, following: undefined }
+}
+
+/** The kept text asked for last; its `following` is tried before the map (a compare, not a hash lookup). */
+let previousKeyText: KeyText = newKeyText('')
+
 function keyText(key: string): KeyText {
+  const guess = previousKeyText.following
+  if (guess !== undefined && guess.key === key) {
+    previousKeyText = guess
+    return guess
+  }
   let text = keyTexts.get(key)
   if (text === undefined) {
-    const quoted = JSON.stringify(key)
-    text = { quoted, first: `{${quoted}:`, next: `,${quoted}:`, firstQuote: `{${quoted}:"`, nextQuote: `,${quoted}:"` }
-    if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(key, text)
+    text = newKeyText(key)
+    // Beyond the limit a text is neither kept nor linked.
+    if (keyTexts.size >= MAX_KEY_TEXTS) return text
+    keyTexts.set(key, text)
   }
+  previousKeyText.following = text
+  previousKeyText = text
   return text
 }
 

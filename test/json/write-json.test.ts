@@ -29,6 +29,25 @@ describe('writeJson', () => {
     }
   })
 
+  it('writes each key right when the key sequence repeats, changes or shares a prefix with the last one', () => {
+    // The writer guesses each key's text from the key that followed the previous one last time.
+    const rows = [
+      { a: 1, b: 'x', c: { d: 2 } },
+      { a: 1, b: 'x', c: { d: 2 } },
+      { a: 1, c: { d: 2 }, b: 'x' },
+      { b: 'x', a: 1, 'a"b': 3, c: { e: 4, d: 2 } },
+      { a: 1, b: 'x', c: { d: 2 } },
+      { a: 1, ab: 5, b: 'x' },
+    ]
+    for (let round = 0; round < 3; round++) {
+      for (const row of rows) {
+        expect(writeJson(row)).toBe(JSON.stringify(row))
+        expect(writeJson(row, { pretty: true })).toBe(JSON.stringify(row, null, 2))
+      }
+      expect(writeJson(rows)).toBe(JSON.stringify(rows))
+    }
+  })
+
   it('leaves out what Object.prototype gains, as JSON.stringify does', () => {
     const proto = Object.prototype as Record<string, unknown>
     proto['polluted'] = 'x'
