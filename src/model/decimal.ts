@@ -47,8 +47,42 @@ export function shareText(value: Decimal): void {
 
 /** `value.toString()`, the kept text when `value` is a recurring instance. */
 export function decimalText(value: Decimal): string {
-  return texts.get(value) ?? value.toString()
+  return texts.get(value) ?? shortText(value) ?? value.toString()
 }
+
+/**
+ * `value.toString()` built from the words for a finite value below 1e13 with at most 7 decimals
+ * (the computed line amounts): the whole part as a number (exact below 1e13), then the one word
+ * below the point without its trailing zeros. Undefined for any other value.
+ */
+export function shortText(value: Decimal): string | undefined {
+  const words = value.d as number[] | null // null for NaN and ±Infinity
+  if (words === null || value.e > 12) return undefined
+  const top = Math.floor(value.e / WORD_DIGITS) // words[i] stands for words[i] × 1e7^(top − i)
+  if (words.length > top + 2) return undefined // a nonzero word below 1e-7
+  let whole = 0
+  let fraction = 0
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as number
+    const exponent = top - i // 1, 0 or −1 here (top ≤ 1 as e ≤ 12)
+    if (exponent === 1) whole += word * WORD_BASE
+    else if (exponent === 0) whole += word
+    else fraction = word
+  }
+  // decimal.js writes −0 as 0.
+  const sign = value.s < 0 && (whole !== 0 || fraction !== 0) ? '-' : ''
+  if (fraction === 0) return sign + whole
+  let places = WORD_DIGITS
+  while (fraction % 10 === 0) {
+    fraction /= 10
+    places--
+  }
+  const digits = String(fraction)
+  return sign + whole + '.' + ZEROS.slice(0, places - digits.length) + digits
+}
+
+const ZEROS = '000000'
+
 
 /** Whether `value` is one of the recurring instances (see shareText). */
 export function isShared(value: Decimal): boolean {

@@ -1,6 +1,6 @@
 /** The allocation-saving helpers give what the plain decimal.js operations give. */
 import { describe, expect, it } from 'vitest'
-import { Decimal, ONE, ZERO, centsText, decimalText, minus, percentText, percentToRate, plus, round2, roundTo, shareText, times } from '../../src/model/decimal.js'
+import { Decimal, ONE, ZERO, centsText, decimalText, shortText, minus, percentText, percentToRate, plus, round2, roundTo, shareText, times } from '../../src/model/decimal.js'
 
 const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321', '9.999', '-0.005',
   // 64 significant digits: a sum rounds this to the 60-digit precision.
@@ -122,5 +122,38 @@ describe('decimal helpers', () => {
       expect(cents ?? padded(d), text).toBe(padded(d))
     }
     expect(written).toBeGreaterThan(15000)
+  })
+
+  it('shortText is toString, for the values below 1e13 with at most 7 decimals it writes from the words', () => {
+    const fast = ['0', '-0', '0.005', '-0.005', '1e-7', '-1e-7', '0.0000001', '0.000001', '0.01', '0.1', '1', '-1', '10',
+      '1234567', '12345678', '9999999.9999999', '10000000', '9999999999999.9999999', '1e12', '-7e12', '0.665', '1.4294',
+      '406.0632', '100.001']
+    for (const text of fast) {
+      const d = new Decimal(text)
+      expect(shortText(d), text).toBe(d.toString())
+    }
+    for (const text of ['1e-8', '0.00000012', '1e13', '10000000000000', '123456789012345678901234567890', '1e400',
+      '-1e400', '1e-400', 'NaN', 'Infinity', '-Infinity']) {
+      expect(shortText(new Decimal(text)), text).toBeUndefined()
+    }
+    let seed = 43
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed % n
+    }
+    let written = 0
+    for (let i = 0; i < 20000; i++) {
+      let digits = ''
+      for (let k = 1 + next(20); k > 0; k--) digits += String(next(10))
+      const scale = Math.min(next(9), digits.length - 1)
+      let text = scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
+      if (next(3) === 0) text = `-${text}`
+      let d = new Decimal(text)
+      if (next(2) === 0) d = d.times(new Decimal(next(2000)).div(100))
+      const short = shortText(d)
+      if (short !== undefined) written++
+      expect(short ?? d.toString(), text).toBe(d.toString())
+    }
+    expect(written).toBeGreaterThan(5000)
   })
 })
