@@ -8,7 +8,8 @@
 import type { XmlElement } from '../../xml/index.js'
 import type { ContextPath, ElementMatcher } from '../types.js'
 import type { Expr, NameTest, Step } from './ast.js'
-import { type Compiled, compile, envAt } from './compile.js'
+import { type Compiled, type Env, compile, envAt } from './compile.js'
+import { normalizedIsNonEmpty } from './functions.js'
 import { parseXPath } from './parser.js'
 
 type Alternative = { root: 'none' | '/' | '//'; steps: Step[]; hasPredicates: boolean }
@@ -58,22 +59,58 @@ function namePath(alt: Alternative): ContextPath[number] | undefined {
   return steps.length === 0 ? undefined : { absolute: alt.root === '/', steps }
 }
 
+const isCall = (e: Expr, name: string, args: number): e is Expr & { kind: 'call' } => e.kind === 'call' && e.name === name && e.args.length === args
+
+/** `*` as a relative path: any child element. */
+const isAnyChild = (e: Expr): boolean =>
+  e.kind === 'path' &&
+  e.root === 'none' &&
+  e.steps.length === 1 &&
+  e.steps.every((s) => s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.ns === undefined && s.test.local === undefined && s.predicates.length === 0)
+
+/**
+ * `not(*) and not(normalize-space())`, the context of PEPPOL-EN16931-R008 that every element of a
+ * document is tested against: decided on the element itself (no children, only white space as
+ * text), with the same normalize-space() test compiled XPath runs.
+ */
+function isEmptyLeafTest(e: Expr): boolean {
+  if (e.kind !== 'binary' || e.op !== 'and') return false
+  const { left, right } = e
+  return (
+    isCall(left, 'not', 1) &&
+    isAnyChild(left.args[0] as Expr) &&
+    isCall(right, 'not', 1) &&
+    isCall(right.args[0] as Expr, 'normalize-space', 0)
+  )
+}
+
+const NO_ARGS: [] = []
+const isEmptyLeaf = (el: XmlElement): boolean => el.children.length === 0 && !normalizedIsNonEmpty({ args: NO_ARGS, context: el })
+
+/** A predicate as a direct element test or compiled XPath. */
+type Check = ((el: XmlElement) => boolean) | Compiled
+
+const checkOf = (p: Expr): Check => (isEmptyLeafTest(p) ? isEmptyLeaf : compile(p))
+
 /**
  * The predicates of a name-path alternative whose names already matched: step k of n applies to
  * the ancestor n-1-k levels up (child steps only, so the chain is fixed).
  */
 function predicatesOf(alt: Alternative): (el: XmlElement) => boolean {
   // Compiled on the first element that reaches them.
-  let checks: [up: number, predicates: Compiled[]][] | undefined
-  const compileChecks = (): [number, Compiled[]][] =>
-    alt.steps.flatMap((s, k): [number, Compiled[]][] => (s.predicates.length === 0 ? [] : [[alt.steps.length - 1 - k, s.predicates.map(compile)]]))
+  let checks: [up: number, predicates: Check[]][] | undefined
+  const compileChecks = (): [number, Check[]][] =>
+    alt.steps.flatMap((s, k): [number, Check[]][] => (s.predicates.length === 0 ? [] : [[alt.steps.length - 1 - k, s.predicates.map(checkOf)]]))
   return (el) => {
-    const env = envAt(el)
+    // Looked up only when a compiled predicate needs it.
+    let env: Env | undefined
     for (const [up, predicates] of (checks ??= compileChecks())) {
       let at: XmlElement | undefined = el
       for (let i = 0; i < up && at !== undefined; i++) at = at.parent
       if (at === undefined) return false
-      for (const p of predicates) if (!p.bool(at, 1, 1, env)) return false
+      for (const p of predicates) {
+        if (typeof p === 'function' ? !p(at) : !p.bool(at, 1, 1, (env ??= envAt(el)))) return false
+      }
     }
     return true
   }

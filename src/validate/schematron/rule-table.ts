@@ -14,6 +14,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { elementLocation } from '../location.js'
 import { renderMessage } from '../messages.js'
 import type { Finding, Layer, MessageParams, Severity, TreeContext, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
+import { type ChildPath, type ChildPathCounter, childPathOf, compileChildPaths } from './child-paths.js'
 import { type Compiled, type Env, compile, envOfRun } from './compile.js'
 import { parseXPath } from './parser.js'
 import { compilePattern } from './pattern.js'
@@ -61,18 +62,23 @@ export function takeEvaluationFailures(root: XmlElement): EvaluationFailure[] {
   return list
 }
 
+/** Records a condition's dynamic error: the rule counts as passed, the layer fails instead. */
+function recordFailure(err: unknown, id: string, layer: Layer, el: XmlElement): true {
+  if (!(err instanceof XPathDynamicError)) throw err
+  const root = rootOf(el)
+  let list = FAILURES.get(root)
+  if (list === undefined) FAILURES.set(root, (list = []))
+  list.push({ ruleId: id, layer, element: el, detail: err.message })
+  return true
+}
+
 /** Runs a condition; a dynamic error is recorded and the rule counts as passed (the layer fails instead). */
 function guarded(id: string, layer: Layer, run: (el: XmlElement, env: Env) => boolean): (el: XmlElement, ctx: TreeContext) => boolean {
   return (el, ctx) => {
     try {
       return run(el, envOfRun(ctx, ctx.doc.root))
     } catch (err) {
-      if (!(err instanceof XPathDynamicError)) throw err
-      const root = rootOf(el)
-      let list = FAILURES.get(root)
-      if (list === undefined) FAILURES.set(root, (list = []))
-      list.push({ ruleId: id, layer, element: el, detail: err.message })
-      return true
+      return recordFailure(err, id, layer, el)
     }
   }
 }
@@ -100,7 +106,20 @@ const LIMITS: Readonly<Record<string, (n: number) => boolean>> = {
   min1: (n) => n >= 1,
 }
 
-function compileRow(row: SchematronTable['rows'][number], table: SchematronTable, options: CompileOptions, lists: Map<number, ReadonlySet<string>>): TreeRule {
+/**
+ * A compiled row and what its group's batch needs: the condition itself (`run`, for one guard and
+ * one evaluation state per element instead of per rule) and, for count rows, kind, path and list.
+ */
+type CompiledRow = {
+  rule: TreeRule
+  id: string
+  run: (el: XmlElement, env: Env) => boolean
+  kind: RuleKind
+  source: string
+  allowed: ReadonlySet<string> | undefined
+}
+
+function compileRow(row: SchematronTable['rows'][number], table: SchematronTable, options: CompileOptions, lists: Map<number, ReadonlySet<string>>): CompiledRow {
   const [id, flag, , kind, source, listId] = row
   const severity = SEVERITY[flag]
   const layer = options.layer
@@ -109,12 +128,13 @@ function compileRow(row: SchematronTable['rows'][number], table: SchematronTable
   const expr = (): Compiled => (compiled ??= compiledSource(source, options.namespaces))
   const ruleId = flag === 'r' ? options.reportId : id
   const path = source === '.' ? 'the element' : source
-  const make = (run: (el: XmlElement, env: Env) => boolean, describe: (el: XmlElement, ctx: TreeContext) => MessageParams): TreeRule => ({
-    id: ruleId,
-    severity,
-    layer,
-    test: guarded(id, layer, run),
-    describe,
+  const make = (run: (el: XmlElement, env: Env) => boolean, describe: (el: XmlElement, ctx: TreeContext) => MessageParams, allowed?: ReadonlySet<string>): CompiledRow => ({
+    rule: { id: ruleId, severity, layer, test: guarded(id, layer, run), describe },
+    id,
+    run,
+    kind,
+    source,
+    allowed,
   })
   const count = (el: XmlElement, env: Env): number => expr().count(el, 1, 1, env)
   const envIn = (ctx: TreeContext): Env => envOfRun(ctx, ctx.doc.root)
@@ -148,6 +168,7 @@ function compileRow(row: SchematronTable['rows'][number], table: SchematronTable
           return v === undefined || v === '' || allowed.has(v)
         },
         (el, ctx) => ({ kind: 'fx-code', path, value: valueOf(expr(), el, envIn(ctx)) ?? '' }),
+        allowed,
       )
     }
   }
@@ -170,10 +191,10 @@ export function compileAllRows(table: SchematronTable, namespaces: Readonly<Reco
  * keep their priority order.
  */
 export function compileSchematronTable(table: SchematronTable, options: CompileOptions): TreePattern[] {
-  const rulesByContext = table.contexts.map((): TreeRule[] => [])
+  const rowsByContext = table.contexts.map((): CompiledRow[] => [])
   const lists = new Map<number, ReadonlySet<string>>()
   for (const row of table.rows) {
-    const list = rulesByContext[row[2]]
+    const list = rowsByContext[row[2]]
     if (list === undefined) throw new Error(`rule ${row[0]}: no context ${row[2]}`)
     list.push(compileRow(row, table, options, lists))
   }
@@ -181,10 +202,118 @@ export function compileSchematronTable(table: SchematronTable, options: CompileO
   table.contexts.forEach(([name, context], i) => {
     let pattern = patterns.get(name)
     if (pattern === undefined) patterns.set(name, (pattern = { name, groups: [] }))
+    const rows = rowsByContext[i] ?? []
     // Contexts without rules still take part: they shadow lower-priority contexts of the pattern.
-    pattern.groups.push({ context: compilePattern(context, options.namespaces), rules: rulesByContext[i] ?? [] })
+    pattern.groups.push({
+      context: compilePattern(context, options.namespaces),
+      rules: rows.map((r) => r.rule),
+      failing: rows.length === 0 ? undefined : groupFailing(rows, options.namespaces),
+    })
   })
   return [...patterns.values()]
+}
+
+const CHILD_PATHS = new WeakMap<Readonly<Record<string, string>>, Map<string, ChildPath | null>>()
+
+/** The row's condition as a plain child path (parsed once per text), or null when it is anything else. */
+function childPathOfSource(source: string, namespaces: Readonly<Record<string, string>>): ChildPath | null {
+  let bySource = CHILD_PATHS.get(namespaces)
+  if (bySource === undefined) CHILD_PATHS.set(namespaces, (bySource = new Map()))
+  let p = bySource.get(source)
+  if (p === undefined) {
+    try {
+      p = childPathOf(parseXPath(source, namespaces)) ?? null
+    } catch {
+      // A condition that does not parse stays with its rule, which reports it as it always did.
+      p = null
+    }
+    bySource.set(source, p)
+  }
+  return p
+}
+
+/** How the batch decides a row from its path's count (GENERAL: the rule's own test). */
+const GENERAL = -1
+const BATCH_CODE: Readonly<Record<RuleKind, number>> = { assert: GENERAL, one: 0, max1: 1, max2: 2, min1: 3, attr: 4, unused: 5, code: 6 }
+const NONE: readonly TreeRule[] = []
+
+type GroupPlan = { codes: Int8Array; slots: Int32Array; counter: ChildPathCounter | undefined }
+
+function planOf(rows: readonly CompiledRow[], namespaces: Readonly<Record<string, string>>): GroupPlan {
+  const codes = new Int8Array(rows.length)
+  const slots = new Int32Array(rows.length)
+  const paths: ChildPath[] = []
+  const values: boolean[] = []
+  rows.forEach((r, i) => {
+    const code = BATCH_CODE[r.kind]
+    const path = code === GENERAL ? null : childPathOfSource(r.source, namespaces)
+    if (path === null) {
+      codes[i] = GENERAL
+      return
+    }
+    codes[i] = code
+    slots[i] = paths.length
+    paths.push(path)
+    values.push(r.kind === 'code')
+  })
+  return { codes, slots, counter: paths.length === 0 ? undefined : compileChildPaths(paths, values) }
+}
+
+/**
+ * The rules of one context that fail on `el`, in table order: rows over a plain child path are
+ * decided from one count of all the context's paths (child-paths.ts), the others (asserts,
+ * predicates, functions) run their condition under the same guard as the rule's own `test`. Plain paths cannot raise a dynamic error, so
+ * evaluation failures are recorded exactly as rule by rule. Planned when the context is first reached.
+ */
+function groupFailing(rows: readonly CompiledRow[], namespaces: Readonly<Record<string, string>>): NonNullable<TreeRuleGroup['failing']> {
+  let plan: GroupPlan | undefined
+  return (el, ctx) => {
+    const { codes, slots, counter } = (plan ??= planOf(rows, namespaces))
+    const counts = counter?.counts(el)
+    // The state `guarded` would look up for each rule: the same object for the whole run.
+    let env: Env | undefined
+    let out: TreeRule[] | undefined
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as CompiledRow
+      const code = codes[i] as number
+      let ok: boolean
+      if (code === GENERAL) {
+        env ??= envOfRun(ctx, ctx.doc.root)
+        try {
+          ok = row.run(el, env)
+        } catch (err) {
+          ok = recordFailure(err, row.id, row.rule.layer, el)
+        }
+      } else {
+        const slot = slots[i] as number
+        const n = (counts as Int32Array)[slot] as number
+        switch (code) {
+          case 0:
+            ok = n === 1
+            break
+          case 1:
+            ok = n <= 1
+            break
+          case 2:
+            ok = n <= 2
+            break
+          case 3:
+          case 4:
+            ok = n >= 1
+            break
+          case 5:
+            ok = n === 0
+            break
+          default: {
+            const v = n === 0 ? undefined : (counter as ChildPathCounter).value(slot)
+            ok = v === undefined || v === '' || (row.allowed as ReadonlySet<string>).has(v)
+          }
+        }
+      }
+      if (!ok) (out ??= []).push(row.rule)
+    }
+    return out ?? NONE
+  }
 }
 
 
