@@ -10,6 +10,7 @@ import type { Decimal } from './model/decimal.js'
 import { decimalFromText } from './read-decimal.js'
 import type { Identifier, SourceProblem } from './model/invoice.js'
 import { type XmlAttribute, type XmlElement, elementPath } from './xml/index.js'
+import { xmlTrim } from './xml/whitespace.js'
 
 /** xs:decimal lexical form (no exponent, no grouping). */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
@@ -27,7 +28,7 @@ export class XmlValueReader {
   /** Trimmed text of an element; undefined when absent or blank. */
   textOf(el: XmlElement | undefined): string | undefined {
     if (el === undefined) return undefined
-    const t = el.text.trim()
+    const t = xmlTrim(el.text)
     return t === '' ? undefined : t
   }
 
@@ -38,7 +39,7 @@ export class XmlValueReader {
     for (let i = 0; i < attributes.length; i++) {
       const a = attributes[i] as XmlAttribute
       if (a.local === local && a.ns === '') {
-        const v = a.value.trim()
+        const v = xmlTrim(a.value)
         return v === '' ? undefined : v
       }
     }

@@ -6,6 +6,7 @@
 import { EInvoiceError } from '../errors.js'
 import { CANONICAL_PREFIX } from './namespaces.js'
 import type { XmlElement } from './types.js'
+import { xmlTrim } from './whitespace.js'
 
 /** First element child with this namespace URI and local name. */
 export function child(el: XmlElement, ns: string, local: string): XmlElement | undefined {
@@ -24,7 +25,7 @@ export function childrenNamed(el: XmlElement, ns: string, local: string): XmlEle
 export function childText(el: XmlElement, ns: string, local: string): string | undefined {
   const c = child(el, ns, local)
   if (c === undefined) return undefined
-  const t = c.text.trim()
+  const t = xmlTrim(c.text)
   return t === '' ? undefined : t
 }
 

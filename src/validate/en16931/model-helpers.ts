@@ -9,6 +9,7 @@ import type { XmlDocument } from '../../xml/index.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
 import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
+import { isXmlBlank } from '../../xml/whitespace.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
 export function xpathRound2(value: Decimal): Decimal {
@@ -26,7 +27,7 @@ export function isAbsent(invoice: Invoice, term: string): boolean {
 
 /** A text term the official rules test with `normalize-space(x) != ''`. */
 export function hasText(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== ''
+  return value !== undefined && !isXmlBlank(value)
 }
 
 export function issue(at: string, params: MessageParams = {}): Issue {

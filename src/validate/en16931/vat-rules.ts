@@ -10,6 +10,7 @@ import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { NONE, fmt, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { isXmlBlank } from '../../xml/whitespace.js'
 
 type RateRule = 'positive' | 'nonNegative' | 'zero' | 'none'
 type TaxRule = 'zero' | 'rateTimesBasis' | 'unchecked'
@@ -48,7 +49,7 @@ const CATEGORIES: readonly Category[] = [
 const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-CreditNote'
 const binding = (s: SyntaxKind): 'CII' | 'UBL' => (isUbl(s) ? 'UBL' : 'CII')
 
-const hasVat = (v: string | undefined): boolean => v !== undefined && v.trim() !== ''
+const hasVat = (v: string | undefined): boolean => v !== undefined && !isXmlBlank(v)
 
 /** Which VAT identifiers the category needs (BR-x-02/03/04). */
 function partyOk(rule: PartyRule, inv: Invoice): boolean {

@@ -23,6 +23,7 @@ import {
   toDecimal,
   toDouble,
 } from './values.js'
+import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
 
 /** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
 export type CallInput = { args: Sequence[]; context: Item | undefined }
@@ -45,14 +46,14 @@ function stringArg(input: CallInput, i: number, fn: string): string {
   return a === undefined ? '' : stringOf(a)
 }
 
-const normalizeSpace = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').trim()
+const normalizeSpace = collapseXmlSpace
 const codepoints = (s: string): string[] => Array.from(s)
 
 /**
  * The effective boolean value of normalize-space(…) without building the normalised string: it is
- * empty exactly when every character is white space to `trim()` (XML's four are among them).
+ * empty exactly when every character is XML white space (an NBSP is content, as in Saxon).
  */
-export const normalizedIsNonEmpty = (input: CallInput): boolean => stringArg(input, 0, 'normalize-space').trim() !== ''
+export const normalizedIsNonEmpty = (input: CallInput): boolean => !isXmlBlank(stringArg(input, 0, 'normalize-space'))
 
 /** string-length(…) as a plain number (compared with integer literals, `… <= 2`). */
 export const stringLength = (input: CallInput): number => codepoints(stringArg(input, 0, 'string-length')).length

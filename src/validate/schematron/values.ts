@@ -7,6 +7,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 
 export type AttrNode = { t: 'attr'; owner: XmlElement; local: string; ns: string; value: string }
 export type DocNode = { t: 'doc'; root: XmlElement }
@@ -96,7 +97,7 @@ export function toDecimal(a: Atomic): Decimal {
     default: {
       let d = DECIMALS.get(a.v)
       if (d === undefined) {
-        const s = a.v.trim()
+        const s = xmlTrim(a.v)
         if (!DECIMAL_LEXICAL.test(s)) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a decimal number`)
         if (DECIMALS.size >= MAX_DECIMALS) DECIMALS.clear()
         DECIMALS.set(a.v, (d = new Decimal(s)))
@@ -123,7 +124,7 @@ export function toDouble(a: Atomic, strict: boolean): number {
     case 'bool':
       return a.v ? 1 : 0
     default: {
-      const s = a.v.trim()
+      const s = xmlTrim(a.v)
       if (!DOUBLE_LEXICAL.test(s)) {
         if (strict) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a number`)
         return Number.NaN
@@ -137,7 +138,7 @@ export function toBoolean(a: Atomic): boolean {
   if (a.t === 'bool') return a.v
   if (a.t === 'dec') return !a.v.isZero()
   if (a.t === 'dbl') return a.v !== 0 && !Number.isNaN(a.v)
-  const s = a.v.trim()
+  const s = xmlTrim(a.v)
   if (s === 'true' || s === '1') return true
   if (s === 'false' || s === '0') return false
   throw new XPathDynamicError('FORG0001', `"${a.v}" is not a boolean`)

@@ -9,7 +9,7 @@ import { CII_SYNTAX_TABLE } from './cii-syntax-table.js'
 import { matcherOf, nameMatcher, RULE_NAMESPACES } from './paths.js'
 import { memoPerDocument } from './doc-index.js'
 import { type CompiledSyntaxTable, type CustomTest, compileSyntaxTable } from './syntax-table.js'
-import { attrValue, descend, descendants, hasAncestor, kid, kids, normalizeSpace, q, rootOf, stringValue } from './tree-helpers.js'
+import { attrValue, descend, descendants, hasAncestor, kid, kids, normalizeSpace, q, rootOf, stringValue, xsdBoolean } from './tree-helpers.js'
 
 const RAM = RULE_NAMESPACES.ram ?? ''
 const UDT = RULE_NAMESPACES.udt ?? ''
@@ -125,7 +125,7 @@ const CUSTOM: Readonly<Record<string, CustomTest>> = {
       const applied = descend(el, n.GrossPrice, n.Applied)
       const indicators = applied.flatMap((a) => kids(a, n.ChargeIndicator))
       const amounts = applied.flatMap((a) => kids(a, n.ActualAmount))
-      const allowance = indicators.some((i) => kids(i, n.Indicator).some((x) => stringValue(x).trim() === 'false' || stringValue(x).trim() === '0'))
+      const allowance = indicators.some((i) => kids(i, n.Indicator).some((x) => xsdBoolean(x) === false))
       return (allowance && amounts.length > 0) || (indicators.length === 0 && amounts.length === 0)
     },
   },

@@ -9,6 +9,7 @@
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { ElementMatcher, NameTest } from '../types.js'
 import { docIndex, memoPerDocument, rootOf } from './doc-index.js'
+import { collapseXmlSpace } from '../../xml/whitespace.js'
 
 /** Namespace URIs by the prefixes the official artefacts use (facts of the syntaxes). */
 export const RULE_NAMESPACES: Readonly<Record<string, string>> = {
@@ -207,7 +208,7 @@ export function nameMatcher(test: (ns: string, local: string) => boolean): Eleme
 
 /** XPath `normalize-space`. */
 export function normalizeSpace(s: string): string {
-  return isNormalized(s) ? s : s.replace(/\s+/g, ' ').trim()
+  return isNormalized(s) ? s : collapseXmlSpace(s)
 }
 
 /**

@@ -6,6 +6,7 @@
 import { Decimal } from '../../model/decimal.js'
 import type { XmlElement } from '../../xml/index.js'
 import { RULE_NAMESPACES, attrValue, elementsByLocal, normalizeSpace, stringValue } from './paths.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 
 export type QName = { ns: string; local: string }
 
@@ -74,7 +75,7 @@ export function rootOf(el: XmlElement): XmlElement {
 
 /** XSD boolean lexical value (for XPath 2.0 comparisons with true()/false()). */
 export function xsdBoolean(el: XmlElement): boolean | undefined {
-  const v = stringValue(el).trim()
+  const v = xmlTrim(stringValue(el))
   if (v === 'true' || v === '1') return true
   if (v === 'false' || v === '0') return false
   return undefined
@@ -85,7 +86,7 @@ export { attrValue, normalizeSpace, stringValue }
 /** `xs:decimal(X)`: the element's exact value, undefined when absent or not an xs:decimal. */
 export function decimalOf(el: XmlElement | undefined): Decimal | undefined {
   if (el === undefined) return undefined
-  const s = stringValue(el).trim()
+  const s = xmlTrim(stringValue(el))
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return undefined
   return new Decimal(s)
 }

@@ -166,13 +166,12 @@ function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]):
 }
 
 /**
- * `text.trim() === ''` without allocating a trimmed copy in the common case (indentation made
- * of XML whitespace); any other character falls back to trim()'s own notion of whitespace.
+ * Text of XML white space only (an NBSP is content, which element-only content does not allow).
  */
 function blank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return text.trim() === ''
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false
   }
   return true
 }

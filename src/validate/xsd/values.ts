@@ -6,6 +6,7 @@
  * @module
  */
 import type { XsdValue } from './xsd-table.js'
+import { collapseXmlSpace } from '../../xml/whitespace.js'
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
@@ -49,15 +50,15 @@ function impossibleDate(v: string): boolean {
 }
 
 /**
- * Values that need whitespace processing: tab/CR/LF, double spaces, or anything trim() would remove
- * at either end (`\s` is exactly trim()'s set). Most values need none and are used as they are.
+ * Values that need whitespace processing: tab/CR/LF, double spaces, or a space at either end (XML
+ * white space only: an NBSP is content). Most values need none and are used as they are.
  */
-const NEEDS_WHITESPACE = /[\t\n\r]| {2}|^\s|\s$/
+const NEEDS_WHITESPACE = /[\t\n\r]| {2}|^ | $/
 
 function whitespace(base: string, raw: string): string {
   if (base === 'string' || !NEEDS_WHITESPACE.test(raw)) return raw
   if (base === 'normalizedString') return raw.replace(/[\t\n\r]/g, ' ')
-  return raw.replace(/[\t\n\r ]+/g, ' ').trim()
+  return collapseXmlSpace(raw)
 }
 
 /** Enumerations as sets, built on first use per value kind (code lists run to thousands of codes). */
