@@ -190,15 +190,15 @@ function shortProduct(a: Decimal, b: Decimal): Decimal | undefined {
 }
 
 /**
- * `a + b` for finite nonzero terms of the same sign (`bSign` stands for b's sign, so that a
- * difference is a sum too) spanning at most 8 words together, with a sum of at most 8 words: the
- * words, exponent and sign decimal.js's `plus` gives, whose rounding to 60 digits leaves so short
- * a sum as it is. Undefined for any other terms.
+ * `a + b` for finite nonzero terms (`bSign` stands for b's sign, so that a difference is a sum
+ * too) spanning at most 8 words together: the words, exponent and sign decimal.js's `plus` and
+ * `minus` give, whose rounding to 60 digits leaves a result of at most 8 words (56 digits) as it
+ * is. Undefined for any other terms, and for a difference of 0 (left to decimal.js, rare).
  */
 function shortSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
   const ad = a.d as number[] | null
   const bd = b.d as number[] | null
-  if (ad === null || bd === null || a.s !== bSign || ad[0] === 0 || bd[0] === 0) return undefined
+  if (ad === null || bd === null || ad[0] === 0 || bd[0] === 0) return undefined
   if (Math.abs(a.e) >= SAFE_EXPONENT || Math.abs(b.e) >= SAFE_EXPONENT) return undefined
   // Word exponents: a's words stand for 1e7^ka, 1e7^(ka-1), ...
   const ka = Math.floor(a.e / WORD_DIGITS)
@@ -206,6 +206,11 @@ function shortSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
   const top = Math.max(ka, kb)
   const span = top - Math.min(ka - ad.length, kb - bd.length)
   if (span > 8) return undefined
+  return a.s === bSign ? wordSum(a.s, ad, ka, bd, kb, top, span) : wordDifference(a.s, ad, ka, bd, kb, top, span)
+}
+
+/** The words of a and b (aligned at word exponent `top`) added: same sign. */
+function wordSum(s: number, ad: number[], ka: number, bd: number[], kb: number, top: number, span: number): Decimal | undefined {
   const r: number[] = []
   for (let i = 0; i < span; i++) r.push(0)
   for (let i = 0; i < ad.length; i++) r[top - ka + i] = ad[i] as number
@@ -222,7 +227,46 @@ function shortSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
     e++
   }
   while (r[r.length - 1] === 0) r.pop()
-  return r.length > 8 ? undefined : fromWords(a.s, e, r)
+  return r.length > 8 ? undefined : fromWords(s, e, r)
+}
+
+/**
+ * The words of a and b (aligned at word exponent `top`) subtracted, the smaller magnitude from
+ * the larger: opposite signs. The result takes the sign of the larger term, as in decimal.js.
+ */
+function wordDifference(s: number, ad: number[], ka: number, bd: number[], kb: number, top: number, span: number): Decimal | undefined {
+  const x: number[] = []
+  const y: number[] = []
+  for (let i = 0; i < span; i++) {
+    x.push(0)
+    y.push(0)
+  }
+  for (let i = 0; i < ad.length; i++) x[top - ka + i] = ad[i] as number
+  for (let i = 0; i < bd.length; i++) y[top - kb + i] = bd[i] as number
+  let first = 0 // the first word where the magnitudes differ
+  while (first < span && x[first] === y[first]) first++
+  if (first === span) return undefined // a − b = 0
+  let sign = s
+  let big = x
+  let small = y
+  if ((x[first] as number) < (y[first] as number)) {
+    sign = -s
+    big = y
+    small = x
+  }
+  let borrow = 0
+  for (let i = span - 1; i >= first; i--) {
+    let t = (big[i] as number) - (small[i] as number) - borrow
+    borrow = t < 0 ? 1 : 0
+    t += borrow * WORD_BASE
+    big[i] = t
+  }
+  // Words before `first` are equal, so they cancel; leading zero words after them too.
+  let lead = first
+  while ((big[lead] as number) === 0) lead++
+  const words = big.slice(lead)
+  while (words[words.length - 1] === 0) words.pop()
+  return fromWords(sign, top - lead, words)
 }
 
 /**
@@ -272,16 +316,17 @@ function unchangedBySum(value: Decimal): boolean {
   return digits !== null && digits.length <= 8 && !value.isZero()
 }
 
-/** `a + b`, without the allocations when one side is 0 and the sum is the other side exactly; a short sum of same-signed terms is added here (see shortSum). */
+/** `a + b`, without the allocations when one side is 0 and the sum is the other side exactly; a short sum is taken here (see shortSum). */
 export function plus(a: Decimal, b: Decimal): Decimal {
   if (b.isZero() && unchangedBySum(a)) return a
   if (a.isZero() && unchangedBySum(b)) return b
   return shortSum(a, b, b.s) ?? a.plus(b)
 }
 
-/** `a - b`, without the allocations when b is 0 and the difference is a exactly; a short difference of opposite-signed terms is added here (see shortSum). */
+/** `a - b`, without the allocations when b is 0 and the difference is a exactly; a short difference is taken here (see shortSum), and `0 - b` of a short b is b negated. */
 export function minus(a: Decimal, b: Decimal): Decimal {
   if (b.isZero() && unchangedBySum(a)) return a
+  if (a.isZero() && unchangedBySum(b)) return fromWords(-b.s, Math.floor(b.e / WORD_DIGITS), (b.d as number[]).slice())
   return shortSum(a, b, -b.s) ?? a.minus(b)
 }
 
