@@ -304,7 +304,47 @@ export function round2(value: Decimal): Decimal {
 
 /** Round to `places` decimals, HALF_UP; a value already that short is returned as it is. */
 export function roundTo(value: Decimal, places: number): Decimal {
-  return value.decimalPlaces() <= places ? value : value.toDecimalPlaces(places, DecimalJs.ROUND_HALF_UP)
+  if (value.decimalPlaces() <= places) return value
+  return shortRound(value, places) ?? value.toDecimalPlaces(places, DecimalJs.ROUND_HALF_UP)
+}
+
+/**
+ * `value` rounded HALF_UP to `places` (≥ 1) decimals, cut from its words: the words, exponent
+ * and sign decimal.js's `toDecimalPlaces` gives, without its copy and `finalise`. For a finite
+ * value of at most 8 words with more decimals than `places` and a nonzero result; undefined
+ * otherwise (rounding to 0 is left to decimal.js, with its sign rules).
+ */
+function shortRound(value: Decimal, places: number): Decimal | undefined {
+  const words = value.d as number[] | null
+  if (words === null || words.length > 8 || places < 1 || Math.abs(value.e) >= SAFE_EXPONENT) return undefined
+  const top = Math.floor(value.e / WORD_DIGITS) // words[i] stands for words[i] × 1e7^(top − i)
+  const below = Math.ceil(places / WORD_DIGITS) // the word of the last kept decimal: exponent −below
+  const cut = top + below // its index in words
+  if (cut < 0 || cut >= words.length) return undefined
+  const kept = places - (below - 1) * WORD_DIGITS // decimals of that word that stay: 1 … 7
+  const unit = 10 ** (WORD_DIGITS - kept) // the last kept decimal, in that word's units
+  const word = words[cut] as number
+  const rest = word % unit
+  // HALF_UP: up when the first dropped digit is 5 or more (in this word, or leading the next).
+  const up = unit > 1 ? rest >= unit / 2 : (words[cut + 1] as number) >= WORD_BASE / 2
+  const result = words.slice(0, cut + 1)
+  let carry = up ? unit : 0
+  result[cut] = word - rest
+  for (let i = cut; i >= 0 && carry !== 0; i--) {
+    const t = (result[i] as number) + carry
+    carry = t >= WORD_BASE ? 1 : 0
+    result[i] = t - carry * WORD_BASE
+  }
+  let first = top
+  if (carry !== 0) {
+    result.unshift(carry)
+    first++
+  }
+  while (result.length > 0 && result[result.length - 1] === 0) result.pop()
+  let lead = 0
+  while (lead < result.length && result[lead] === 0) lead++
+  if (lead === result.length) return undefined // rounds to 0
+  return fromWords(value.s, first - lead, lead === 0 ? result : result.slice(lead))
 }
 
 /**

@@ -26,6 +26,31 @@ describe('decimal helpers', () => {
     }
   })
 
+  it('roundTo cuts short values itself to the same words, exponent and sign as toDecimalPlaces', () => {
+    const parts = (d: Decimal) => JSON.stringify([d.s, d.e, d.d])
+    // Halves and just-below-halves at every place, carries through all-9 words into a new leading
+    // word, values rounding to 0, words cut at a word edge (7, 14 decimals) and inside one.
+    const operands = ['0.005', '-0.005', '0.0049999999', '0.995', '-9999999.995', '99999999999999.999', '0.004',
+      '1.23456789012345678912', '-0.000000000000000000500', '0.0000000000000000004999', '12.3456785', '1e-7',
+      '0.00000005', '0.00000004999999', '1.00000005', '-3.00000000000005', '2.00000004999999', '5.5e-19', '123456.1234567891234567', '9999999999999.9999999']
+    let seed = 7
+    const digit = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed % 10
+    }
+    for (let i = 0; i < 300; i++) {
+      let text = String(1 + (digit() % 9))
+      for (let n = digit() * 4 + digit(); n > 0; n--) text += String(digit() < 3 ? 9 : digit() < 3 ? 0 : digit())
+      operands.push(`${digit() < 5 ? '-' : ''}${text}e-${digit() * 3 + digit()}`)
+    }
+    for (const x of operands) {
+      for (const places of [1, 2, 6, 7, 8, 13, 14, 18, 20]) {
+        const a = new Decimal(x)
+        expect(parts(roundTo(a, places)), `${x} to ${places}`).toBe(parts(a.toDecimalPlaces(places, Decimal.ROUND_HALF_UP)))
+      }
+    }
+  })
+
   it('times equals decimal.js times, also when it skips a factor of 1', () => {
     for (const a of values) {
       for (const b of [...values, ONE, new Decimal('1.000'), new Decimal('-1')]) expect(show(times(a, b))).toBe(show(a.times(b)))
