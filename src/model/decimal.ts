@@ -215,19 +215,25 @@ function wordSum(s: number, ad: number[], ka: number, bd: number[], kb: number, 
   for (let i = 0; i < span; i++) r.push(0)
   for (let i = 0; i < ad.length; i++) r[top - ka + i] = ad[i] as number
   for (let i = 0; i < bd.length; i++) r[top - kb + i] = (r[top - kb + i] as number) + (bd[i] as number)
-  let carry = 0
-  for (let i = span - 1; i >= 0; i--) {
-    const t = (r[i] as number) + carry
-    carry = t >= WORD_BASE ? 1 : 0
-    r[i] = t - carry * WORD_BASE
-  }
-  let e = top
-  if (carry !== 0) {
-    r.unshift(carry)
-    e++
-  }
+  const e = top + carryUpward(r, span - 1, 0)
   while (r[r.length - 1] === 0) r.pop()
   return r.length > 8 ? undefined : fromWords(s, e, r)
+}
+
+/**
+ * Adds `carry` to words[from] and carries upward until every word is below WORD_BASE (words may
+ * hold up to two words' sum); a carry out of the first word becomes a new first word. Returns 1
+ * when it does (the word exponent grows by one), else 0.
+ */
+function carryUpward(words: number[], from: number, carry: number): number {
+  for (let i = from; i >= 0; i--) {
+    const t = (words[i] as number) + carry
+    carry = t >= WORD_BASE ? 1 : 0
+    words[i] = t - carry * WORD_BASE
+  }
+  if (carry === 0) return 0
+  words.unshift(carry)
+  return 1
 }
 
 /**
@@ -328,18 +334,8 @@ function shortRound(value: Decimal, places: number): Decimal | undefined {
   // HALF_UP: up when the first dropped digit is 5 or more (in this word, or leading the next).
   const up = unit > 1 ? rest >= unit / 2 : (words[cut + 1] as number) >= WORD_BASE / 2
   const result = words.slice(0, cut + 1)
-  let carry = up ? unit : 0
   result[cut] = word - rest
-  for (let i = cut; i >= 0 && carry !== 0; i--) {
-    const t = (result[i] as number) + carry
-    carry = t >= WORD_BASE ? 1 : 0
-    result[i] = t - carry * WORD_BASE
-  }
-  let first = top
-  if (carry !== 0) {
-    result.unshift(carry)
-    first++
-  }
+  const first = top + carryUpward(result, cut, up ? unit : 0)
   while (result.length > 0 && result[result.length - 1] === 0) result.pop()
   let lead = 0
   while (lead < result.length && result[lead] === 0) lead++

@@ -9,6 +9,24 @@ const values = ['0', '-0', '1', '-2.5', '0.125', '1e-40', '123456789.987654321',
 /** Value and sign, so that -0 and 0 differ. */
 const show = (d: Decimal) => `${d.toString()} ${d.isNegative() ? '-' : '+'}`
 
+/** A seeded generator of integers below n (an LCG): the random cases are the same on every run. */
+function seeded(seed: number): (n: number) => number {
+  let s = seed
+  return (n) => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff
+    return s % n
+  }
+}
+
+/** A seeded decimal text: 1 to `maxDigits` digits, up to `maxScale` of them decimals, negative one time in three. */
+function seededText(next: (n: number) => number, maxDigits: number, maxScale: number): string {
+  let digits = ''
+  for (let k = 1 + next(maxDigits); k > 0; k--) digits += String(next(10))
+  const scale = Math.min(next(maxScale + 1), digits.length - 1)
+  const text = scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
+  return next(3) === 0 ? `-${text}` : text
+}
+
 describe('decimal helpers', () => {
   it('plus and minus equal decimal.js plus and minus', () => {
     for (const a of values) {
@@ -33,11 +51,8 @@ describe('decimal helpers', () => {
     const operands = ['0.005', '-0.005', '0.0049999999', '0.995', '-9999999.995', '99999999999999.999', '0.004',
       '1.23456789012345678912', '-0.000000000000000000500', '0.0000000000000000004999', '12.3456785', '1e-7',
       '0.00000005', '0.00000004999999', '1.00000005', '-3.00000000000005', '2.00000004999999', '5.5e-19', '123456.1234567891234567', '9999999999999.9999999']
-    let seed = 7
-    const digit = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      return seed % 10
-    }
+    const next = seeded(7)
+    const digit = () => next(10)
     for (let i = 0; i < 300; i++) {
       let text = String(1 + (digit() % 9))
       for (let n = digit() * 4 + digit(); n > 0; n--) text += String(digit() < 3 ? 9 : digit() < 3 ? 0 : digit())
@@ -69,11 +84,8 @@ describe('decimal helpers', () => {
       // Differences: cancelling leading words, borrows through every word, a difference of 0, 0 − b.
       '1234567.1234566', '-1234567.1234567', '1234567', '1.0000001', '0.9999999', '-0.9999999', '10000000.0000001',
       '99999999999999.99999999999999', '0', '-0']
-    let seed = 2026
-    const digit = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      return seed % 10
-    }
+    const next = seeded(2026)
+    const digit = () => next(10)
     for (let i = 0; i < 200; i++) {
       let text = String(1 + (digit() % 9))
       for (let n = digit() * 4 + digit(); n > 0; n--) text += String(digit() < 4 ? 9 : digit())
@@ -131,18 +143,10 @@ describe('decimal helpers', () => {
       expect(centsText(new Decimal(text)), text).toBeUndefined()
     }
     // Seeded random amounts of up to 16 digits and 0 to 3 decimals, also as results of rounding.
-    let seed = 42
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      return seed % n
-    }
+    const next = seeded(42)
     let written = 0
     for (let i = 0; i < 20000; i++) {
-      let digits = ''
-      for (let k = 1 + next(16); k > 0; k--) digits += String(next(10))
-      const scale = Math.min(next(4), digits.length - 1)
-      let text = scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
-      if (next(3) === 0) text = `-${text}`
+      const text = seededText(next, 16, 3)
       let d = new Decimal(text)
       if (next(2) === 0) d = round2(d.times(new Decimal(next(2000)).div(100)))
       const cents = centsText(d)
@@ -164,18 +168,10 @@ describe('decimal helpers', () => {
       '-1e400', '1e-400', 'NaN', 'Infinity', '-Infinity']) {
       expect(shortText(new Decimal(text)), text).toBeUndefined()
     }
-    let seed = 43
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      return seed % n
-    }
+    const next = seeded(43)
     let written = 0
     for (let i = 0; i < 20000; i++) {
-      let digits = ''
-      for (let k = 1 + next(20); k > 0; k--) digits += String(next(10))
-      const scale = Math.min(next(9), digits.length - 1)
-      let text = scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
-      if (next(3) === 0) text = `-${text}`
+      const text = seededText(next, 20, 8)
       let d = new Decimal(text)
       if (next(2) === 0) d = d.times(new Decimal(next(2000)).div(100))
       const short = shortText(d)
