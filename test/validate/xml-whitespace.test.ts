@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { validateXml } from '../../src/validate/validate-xml.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { collapseXmlSpace, isXmlBlank, xmlTrim } from '../../src/xml/whitespace.js'
+import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 
 const NBSP = '\u00a0'
 const base = readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`, 'utf8')
@@ -46,5 +48,25 @@ describe('XML white space is #x20, #x9, #xD, #xA only', () => {
     expect(validateXml(Buffer.from(withSellerName(NBSP), 'utf8')).valid).toBe(true)
     // Spaces and line breaks only are empty, as before.
     expect(notInformation(withSellerName(' \n '))).toContain('BR-06')
+  })
+})
+
+// A corpus UBL invoice the official rules find valid without any finding.
+describe.skipIf(!hasCorpus)('XML white space in UBL', () => {
+  const ubl = () => readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8')
+
+  it('an amount with a leading NBSP is no xs:decimal: invalid', () => {
+    const xml = ubl().replace(/(<cbc:TaxExclusiveAmount currencyID="[A-Z]+">)/, `$1${NBSP}`)
+    expect(xml).not.toBe(ubl())
+    const report = validateXml(Buffer.from(xml, 'utf8'))
+    expect(report.valid).toBe(false)
+    expect(report.findings.map((f) => f.ruleId)).toContain('xsd:ubl-2.1')
+  })
+
+  it('a seller registration name of one NBSP is not empty: valid', () => {
+    const xml = ubl().replace(/(<cac:AccountingSupplierParty>[\s\S]*?<cbc:RegistrationName>)[^<]*/, `$1${NBSP}`)
+    expect(xml).not.toBe(ubl())
+    expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(true)
+    expect(validateXml(Buffer.from(xml.replace(`>${NBSP}<`, '> <'), 'utf8')).valid).toBe(false)
   })
 })
