@@ -7,14 +7,23 @@
  * once per document.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import { docIndex } from './doc-index.js'
 import { type ChildPath, RULE_NAMESPACES, attrValue, compileChildPath } from './paths.js'
 
-type Alternative = readonly [ns: string | undefined, local: string | undefined]
+/** One alternative of a path step: namespace URI and local name (undefined = any). */
+export type Alternative = readonly [ns: string | undefined, local: string | undefined]
+/** A named attribute: namespace URI ('' for an unprefixed name) and local name. */
+type AttributeName = readonly [ns: string, local: string]
+
+/**
+ * A relative path already resolved to names: element steps (each a list of alternatives), then
+ * optionally an attribute. No steps and no attribute is the context element itself (`.`).
+ */
+export type StepPath = { readonly steps: readonly (readonly Alternative[])[]; readonly attr: AttributeName | undefined }
 
 /** A path still to be sorted below a trie node: its steps from `next` on, then its end. */
-type PendingPath = { steps: readonly (readonly Alternative[])[]; next: number; attr: string | undefined; index: number }
+type PendingPath = { steps: readonly (readonly Alternative[])[]; next: number; attr: AttributeName | undefined; index: number }
 
 type TrieNode = {
   /** Child steps by local name; each entry is [namespace URI, node]. */
@@ -23,8 +32,8 @@ type TrieNode = {
   wild: [ns: string | undefined, node: TrieNode][]
   /** Path indices whose element part ends at this node (the node itself is selected). */
   ends: number[]
-  /** Path indices ending in an attribute of this node: [attribute name, path index]. */
-  attrEnds: [name: string, index: number][]
+  /** Path indices ending in an attribute of this node: [namespace URI, local name, path index]. */
+  attrEnds: [ns: string, local: string, index: number][]
   /**
    * Paths that reached this node, sorted into children on the first visit: a document touches
    * few branches of a large table (most paths name elements an invoice does not have), so a cold
@@ -85,7 +94,7 @@ function expand(node: TrieNode, pending: readonly PendingPath[]): void {
   for (const p of pending) {
     if (p.next === p.steps.length) {
       if (p.attr === undefined) node.ends.push(p.index)
-      else node.attrEnds.push([p.attr, p.index])
+      else node.attrEnds.push([p.attr[0], p.attr[1], p.index])
       continue
     }
     for (const [ns, local] of p.steps[p.next] as readonly Alternative[]) {
@@ -95,17 +104,34 @@ function expand(node: TrieNode, pending: readonly PendingPath[]): void {
   }
 }
 
+/**
+ * What one count fills in: the counts and, for the paths in `wanted`, the string value of the
+ * path's first node (a depth-first walk in child order meets each path's nodes in document order).
+ */
+type Tally = {
+  counts: Int32Array
+  firsts: (string | undefined)[] | undefined
+  wanted: readonly boolean[] | undefined
+  text: ((el: XmlElement) => string) | undefined
+}
+
 // Indexed loops, no array destructuring: both allocate an iterator per loop in this recursive walk.
-function countInto(el: XmlElement, node: TrieNode, counts: Int32Array): void {
+function countInto(el: XmlElement, node: TrieNode, tally: Tally): void {
   if (node.pending !== undefined) expand(node, node.pending)
   const { ends, attrEnds, byLocal, wild } = node
+  const { counts, firsts } = tally
   for (let j = 0; j < ends.length; j++) {
     const i = ends[j] as number
+    if (firsts !== undefined && counts[i] === 0 && tally.wanted?.[i] === true) firsts[i] = (tally.text as (el: XmlElement) => string)(el)
     counts[i] = (counts[i] as number) + 1
   }
   for (let j = 0; j < attrEnds.length; j++) {
-    const entry = attrEnds[j] as [name: string, index: number]
-    if (attrValue(el, entry[0]) !== undefined) counts[entry[1]] = (counts[entry[1]] as number) + 1
+    const entry = attrEnds[j] as [ns: string, local: string, index: number]
+    const value = attributeValue(el, entry[0], entry[1])
+    if (value === undefined) continue
+    const i = entry[2]
+    if (firsts !== undefined && counts[i] === 0 && tally.wanted?.[i] === true) firsts[i] = value
+    counts[i] = (counts[i] as number) + 1
   }
   if (byLocal.size === 0 && wild.length === 0) return
   const kids = el.children
@@ -115,14 +141,25 @@ function countInto(el: XmlElement, node: TrieNode, counts: Int32Array): void {
     if (list !== undefined) {
       for (let j = 0; j < list.length; j++) {
         const entry = list[j] as [string, TrieNode]
-        if (k.ns === entry[0]) countInto(k, entry[1], counts)
+        if (k.ns === entry[0]) countInto(k, entry[1], tally)
       }
     }
     for (let j = 0; j < wild.length; j++) {
       const entry = wild[j] as [string | undefined, TrieNode]
-      if (entry[0] === undefined || k.ns === entry[0]) countInto(k, entry[1], counts)
+      if (entry[0] === undefined || k.ns === entry[0]) countInto(k, entry[1], tally)
     }
   }
+}
+
+/** The value of the attribute `ns`/`local` of `el` (an element has each at most once). */
+function attributeValue(el: XmlElement, ns: string, local: string): string | undefined {
+  if (ns === '') return attrValue(el, local)
+  const list = el.attributes
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as XmlAttribute
+    if (a.local === local && a.ns === ns) return a.value
+  }
+  return undefined
 }
 
 /** A set of paths counted together; `counts(el)[i]` is what `compileChildPath(paths[i]).count(el)` returns. */
@@ -153,17 +190,18 @@ export function compilePathSet(paths: readonly string[]): PathSet {
     else {
       // Steps are parsed (and refused) here; the trie below the root grows as documents need it.
       const { steps, attr } = splitPath(expr)
-      pending.push({ steps: steps.map(stepAlternatives), next: 0, attr, index: i })
+      pending.push({ steps: steps.map(stepAlternatives), next: 0, attr: attr === undefined ? undefined : ['', attr], index: i })
     }
   })
   root.pending = pending
   const counts = new Int32Array(paths.length)
+  const tally: Tally = { counts, firsts: undefined, wanted: undefined, text: undefined }
   const key = {}
   return {
     size: paths.length,
     counts(el) {
       counts.fill(0)
-      countInto(el, root, counts)
+      countInto(el, root, tally)
       if (global.length > 0) {
         let r = el
         while (r.parent !== undefined) r = r.parent
@@ -178,5 +216,34 @@ export function compilePathSet(paths: readonly string[]): PathSet {
       }
       return counts
     },
+  }
+}
+
+/** A path set that also keeps the string value of the first node of some paths. */
+export type ValuedPathSet = PathSet & {
+  /** String value of path `i`'s first node in document order at the last count (paths asked for in `values`). */
+  value(i: number): string | undefined
+}
+
+/**
+ * Compiles paths already resolved to names into one counter (the schematron tables resolve them
+ * with their own namespaces); `values[i]` asks for the string value of path `i`'s first node too,
+ * as `text` gives it for an element.
+ */
+export function compileStepPathSet(paths: readonly StepPath[], values: readonly boolean[], text: (el: XmlElement) => string): ValuedPathSet {
+  const root = newNode()
+  root.pending = paths.map((p, index) => ({ steps: p.steps, next: 0, attr: p.attr, index }))
+  const counts = new Int32Array(paths.length)
+  const firsts: (string | undefined)[] = paths.map(() => undefined)
+  const tally: Tally = { counts, firsts, wanted: values, text }
+  return {
+    size: paths.length,
+    counts(el) {
+      counts.fill(0)
+      firsts.fill(undefined)
+      countInto(el, root, tally)
+      return counts
+    },
+    value: (i) => firsts[i],
   }
 }
