@@ -7,6 +7,7 @@
 import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
+import { br50, br61 } from './payment-account-rules.js'
 import { type ModelCheck, NONE, fmt, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -108,12 +109,7 @@ const ROWS: readonly RuleRow[] = [
   ['BR-47', 'BT-118', ({ invoice }) => each(invoice.vatBreakdown, 'BG-23', 'BT-118', (v) => !hasText(v.categoryCode))],
   ['BR-48', 'BT-119', ({ invoice }) => each(invoice.vatBreakdown, 'BG-23', 'BT-119', (v) => v.rate === undefined && v.categoryCode !== 'O')],
   ['BR-49', 'BT-81', ({ invoice }) => when(isAbsent(invoice, 'BT-81'), btPath('BG-16', 'BT-81'))],
-  [
-    'BR-50',
-    'BT-84',
-    ({ invoice }) =>
-      (invoice.paymentInstructions?.means ?? []).flatMap((m, i) => each(m.creditTransfers, `BG-16[${i + 1}]/BG-17`, 'BT-84', (t) => !hasText(t.accountId))),
-  ],
+  ['BR-50', 'BT-84', br50],
   ['BR-52', 'BT-122', ({ invoice }) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122'))],
   [
     'BR-53',
@@ -132,12 +128,7 @@ const ROWS: readonly RuleRow[] = [
   ['BR-55', 'BT-25', ({ invoice }) => when(isAbsent(invoice, 'BT-25'), btPath('BG-3', 'BT-25'))],
   ['BR-56', 'BT-63', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-63') || !hasText(invoice.sellerTaxRepresentative.vatIdentifier)), btPath('BG-11', 'BT-63'))],
   ['BR-57', 'BT-80', ({ invoice }) => when(invoice.delivery?.address !== undefined && !addressCountry(invoice.delivery.address), btPath('BG-13', 'BG-15', 'BT-80'))],
-  [
-    'BR-61',
-    'BT-84',
-    ({ invoice }) =>
-      each(invoice.paymentInstructions?.means ?? [], 'BG-16', 'BT-84', (m) => (m.typeCode.trim() === '30' || m.typeCode.trim() === '58') && !m.creditTransfers.some((t) => hasText(t.accountId)), (m) => ({ code: m.typeCode })),
-  ],
+  ['BR-61', 'BT-84', br61],
   ['BR-62', 'BT-34-1', ({ invoice }) => electronicAddressScheme(invoice.seller, btPath('BG-4', 'BT-34'))],
   ['BR-63', 'BT-49-1', ({ invoice }) => electronicAddressScheme(invoice.buyer, btPath('BG-7', 'BT-49'))],
   ['BR-64', 'BT-157-1', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-157', (l) => l.item.standardId !== undefined && !hasText(l.item.standardId.schemeId))],

@@ -134,6 +134,11 @@ export function toDouble(a: Atomic, strict: boolean): number {
   }
 }
 
+/** A node's text compared with a number in XPath (`amount < 0`): xs:double, NaN for a bad lexical form. */
+export function xsDouble(text: string): number {
+  return toDouble({ t: 'untyped', v: text }, false)
+}
+
 export function toBoolean(a: Atomic): boolean {
   if (a.t === 'bool') return a.v
   if (a.t === 'dec') return !a.v.isZero()

@@ -5,6 +5,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { compileContext, matcherOf, RULE_NAMESPACES, attrValue, refine, stringValue } from '../syntax/paths.js'
+import { xsDouble } from '../schematron/values.js'
 import type { ElementMatcher } from '../types.js'
 import { all, has, inList, isXrCvd, isXrExtension, norm, perDocument } from './common.js'
 
@@ -32,7 +33,7 @@ export const isCvd = isXrCvd
 
 export const taxTotals = (el: XmlElement): XmlElement[] => all(el, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:TaxTotalAmount')
 export const inCurrency = (el: XmlElement, codes: readonly string[]): XmlElement[] => taxTotals(el).filter((t) => codes.includes(attrValue(t, 'currencyID') ?? '\u0000'))
-export const signs = (list: XmlElement[], test: (n: number) => boolean): boolean => list.some((e) => test(Number(stringValue(e).trim())))
+export const signs = (list: XmlElement[], test: (n: number) => boolean): boolean => list.some((e) => test(xsDouble(stringValue(e))))
 export const indicator = (el: XmlElement): string => norm(el, 'ram:ChargeIndicator/udt:Indicator')
 export const typeCode = (el: XmlElement): string => norm(el, 'ram:TypeCode')
 export const hasAncestor = (el: XmlElement, local: string): boolean => {

@@ -6,7 +6,9 @@
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
+import { xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 import { all, anyEquals, has, norm, pattern, perDocument, rootOf } from './common.js'
 import { decimalOf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
@@ -20,7 +22,7 @@ const acWhere = (test: (el: XmlElement) => boolean): ElementMatcher => refine(DO
 /** Tax amounts in the currency named by the root's `child` (R055), compared with 0 as numbers. */
 function taxAmountsIn(root: XmlElement, child: string): number[] {
   const code = norm(root, child)
-  return all(root, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => attrValue(a, 'currencyID') === code).map((a) => Number(stringValue(a).trim()))
+  return all(root, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => attrValue(a, 'currencyID') === code).map((a) => xsDouble(stringValue(a)))
 }
 
 /** Sum of the line's allowance or charge amounts, rounded to 2 decimals as KoSIT does (half up). */
@@ -108,8 +110,8 @@ function linePeriod(local: string): ElementMatcher {
 
 /** R110/R111 compare `xs:date` values; ISO dates of equal shape order like strings. */
 function periodOk(el: XmlElement, local: string, ok: (line: string, header: string) => boolean): boolean {
-  const header = all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).map((h) => stringValue(h).trim())
-  return header.some((h) => ok(stringValue(el).trim(), h))
+  const header = all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).map((h) => xmlTrim(stringValue(h)))
+  return header.some((h) => ok(xmlTrim(stringValue(el)), h))
 }
 
 const EMPTY: TreePattern = pattern('ubl-pattern-0', [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evaluateAt, test as holds } from '../../../src/validate/schematron/evaluate.js'
 import { parseXPath } from '../../../src/validate/schematron/parser.js'
 import { compilePattern } from '../../../src/validate/schematron/pattern.js'
-import { XPathDynamicError, atomize, stringOf } from '../../../src/validate/schematron/values.js'
+import { XPathDynamicError, atomize, stringOf, xsDouble } from '../../../src/validate/schematron/values.js'
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 
 const NS = { a: 'urn:a', xs: 'http://www.w3.org/2001/XMLSchema' }
@@ -170,5 +170,15 @@ describe('compiled expressions keep XPath semantics in their fast paths', () => 
     expect(value('a:L[xs:decimal(@id) + 1]/a:V')).toEqual([])
     expect(value('a:L[a:C]/a:V')).toEqual(['10.10', '20.20'])
     expect(value('/a:R/a:L[2]/a:V', first)).toEqual(['20.20'])
+  })
+})
+
+describe('xsDouble: a node compared with a number, as the native XRechnung rules (PEPPOL-EN16931-R055) do', () => {
+  it('reads xs:double lexical forms around XML white space, and nothing else', () => {
+    expect(xsDouble(' -12.50\n')).toBe(-12.5)
+    expect(xsDouble('1e3')).toBe(1000)
+    expect(xsDouble('INF')).toBe(Infinity)
+    // JavaScript's Number() would give 0, 16, 5 and Infinity here.
+    for (const text of ['', '0x10', '\u00a05', 'Infinity']) expect(xsDouble(text)).toBeNaN()
   })
 })
