@@ -9,7 +9,8 @@ import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
-import { NONE, fmt, hasText, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { brCo04, brCo17 } from './syntax-bound-rules.js'
+import { NONE, fmt, hasText, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -51,7 +52,7 @@ const ROWS: readonly Row[] = [
       return when(pointDate && pointCode, btPath('BT-7'))
     },
   ],
-  ['BR-CO-04', 'BT-151', ({ invoice }) => eachIssue(invoice.lines, (i) => btPath('BG-25', i, 'BT-151'), (l) => !hasText(l.vat.categoryCode))],
+  ['BR-CO-04', 'BT-151', brCo04],
   [
     'BR-CO-09',
     'BT-31',
@@ -144,26 +145,7 @@ const ROWS: readonly Row[] = [
       return when(!ok, btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
     },
   ],
-  [
-    'BR-CO-17',
-    'BT-117',
-    (ctx) => {
-      const out: Issue[] = []
-      ctx.invoice.vatBreakdown.forEach((v, i) => {
-        const at = btPath('BG-23', i + 1, 'BT-117')
-        if (v.rate === undefined || xpathRound0(v.rate).isZero()) {
-          if (!xpathRound0(v.taxAmount).isZero()) out.push(issue(at, amounts(ZERO, v.taxAmount)))
-          return
-        }
-        const expected = xpathRound2(v.taxableAmount.abs().times(v.rate).dividedBy(100))
-        const diff = v.taxAmount.abs().minus(expected).abs()
-        // CII allows a difference of exactly 1, UBL only less than 1.
-        const ok = isUbl(ctx) ? diff.lessThan(1) : diff.lessThanOrEqualTo(1)
-        if (!ok) out.push(issue(at, amounts(expected, v.taxAmount)))
-      })
-      return out
-    },
-  ],
+  ['BR-CO-17', 'BT-117', brCo17],
   ['BR-CO-18', 'BG-23', ({ invoice }) => when(invoice.vatBreakdown.length === 0, btPath('BG-23'))],
   [
     'BR-CO-19',

@@ -8,6 +8,7 @@ import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br50, br61 } from './payment-account-rules.js'
+import { br22, br47, br48, br49, ublBr57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, fmt, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -79,7 +80,7 @@ const ROWS: readonly RuleRow[] = [
   ['BR-19', 'BG-12', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && invoice.sellerTaxRepresentative.address === undefined, btPath('BG-11', 'BG-12'))],
   ['BR-20', 'BT-69', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && !addressCountry(invoice.sellerTaxRepresentative.address), btPath('BG-11', 'BG-12', 'BT-69'))],
   ['BR-21', 'BT-126', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-126', (l) => !hasText(l.id))],
-  lineTermPresent('BR-22', 'BT-129'),
+  ['BR-22', 'BT-129', br22],
   ['BR-23', 'BT-130', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-130', (l) => l.unitCode === undefined)],
   lineTermPresent('BR-24', 'BT-131'),
   ['BR-25', 'BT-153', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-153', (l) => !hasText(l.item.name))],
@@ -106,9 +107,9 @@ const ROWS: readonly RuleRow[] = [
   ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => a.reason === undefined && a.reasonCode === undefined))],
   ['BR-45', 'BT-116', ({ invoice }) => when(isAbsent(invoice, 'BT-116'), btPath('BG-23', 'BT-116'))],
   ['BR-46', 'BT-117', ({ invoice }) => when(isAbsent(invoice, 'BT-117'), btPath('BG-23', 'BT-117'))],
-  ['BR-47', 'BT-118', ({ invoice }) => each(invoice.vatBreakdown, 'BG-23', 'BT-118', (v) => !hasText(v.categoryCode))],
-  ['BR-48', 'BT-119', ({ invoice }) => each(invoice.vatBreakdown, 'BG-23', 'BT-119', (v) => v.rate === undefined && v.categoryCode !== 'O')],
-  ['BR-49', 'BT-81', ({ invoice }) => when(isAbsent(invoice, 'BT-81'), btPath('BG-16', 'BT-81'))],
+  ['BR-47', 'BT-118', br47],
+  ['BR-48', 'BT-119', br48],
+  ['BR-49', 'BT-81', br49],
   ['BR-50', 'BT-84', br50],
   ['BR-52', 'BT-122', ({ invoice }) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122'))],
   [
@@ -127,7 +128,14 @@ const ROWS: readonly RuleRow[] = [
   ['BR-54', 'BG-32', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.item.attributes, `BG-25[${i + 1}]/BG-32`, undefined, (a) => a.name === '' || a.value === ''))],
   ['BR-55', 'BT-25', ({ invoice }) => when(isAbsent(invoice, 'BT-25'), btPath('BG-3', 'BT-25'))],
   ['BR-56', 'BT-63', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-63') || !hasText(invoice.sellerTaxRepresentative.vatIdentifier)), btPath('BG-11', 'BT-63'))],
-  ['BR-57', 'BT-80', ({ invoice }) => when(invoice.delivery?.address !== undefined && !addressCountry(invoice.delivery.address), btPath('BG-13', 'BG-15', 'BT-80'))],
+  [
+    'BR-57',
+    'BT-80',
+    ({ invoice, syntax, doc }) =>
+      doc !== undefined && (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote')
+        ? ublBr57(doc.root)
+        : when(invoice.delivery?.address !== undefined && !addressCountry(invoice.delivery.address), btPath('BG-13', 'BG-15', 'BT-80')),
+  ],
   ['BR-61', 'BT-84', br61],
   ['BR-62', 'BT-34-1', ({ invoice }) => electronicAddressScheme(invoice.seller, btPath('BG-4', 'BT-34'))],
   ['BR-63', 'BT-49-1', ({ invoice }) => electronicAddressScheme(invoice.buyer, btPath('BG-7', 'BT-49'))],

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { validateXml } from '../../src/validate/validate-xml.js'
+import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+
+// Business rules that test element presence and the VAT tax scheme (src/validate/en16931/
+// syntax-bound-rules.ts). Each variant changes one line of a corpus invoice the official rules find
+// without errors; the expected error rules are the official verdict (refcheck: Saxon with the CEN
+// and Factur-X stylesheets), recorded when this test was written. Before, the model-based rules
+// ignored the tax scheme (three of these variants were called valid) and took a blank code for a
+// missing one.
+const NBSP = '\u00a0'
+
+const errorRules = (xml: string): string[] =>
+  [
+    ...new Set(
+      validateXml(Buffer.from(xml, 'utf8'))
+        .findings.filter((f) => (f.severity === 'error' || f.severity === 'fatal') && !f.ruleId.startsWith('xsd:'))
+        .map((f) => f.ruleId),
+    ),
+  ].sort()
+
+/** The corpus file with its 1-based line `line` changed from `from` to `to` (which must be there). */
+function variant(file: string, line: number, from: string, to: string): string {
+  const lines = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')
+  const at = lines[line - 1] ?? ''
+  if (!at.includes(from)) throw new Error(`${file}:${line} does not contain ${from}`)
+  lines[line - 1] = at.replace(from, to)
+  return lines.join('\n')
+}
+
+const CII4 = 'cen-en16931/cii/examples/CII_example4.xml'
+const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
+const UBL_G1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+
+describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme', () => {
+  it('starts from invoices without errors', () => {
+    for (const file of [CII4, CII_B1, UBL4, UBL_G1]) expect(errorRules(readFileSync(join(CORPUS_DIR, file), 'utf8'))).toEqual([])
+  })
+
+  const cases: [name: string, file: string, line: number, from: string, to: string, expected: string[]][] = [
+    ['CII header tax of type 0: no VAT category, rate or VAT amount', CII4, 190, '>VAT<', '>0<', ['BR-47', 'BR-48', 'BR-CO-17', 'CII-DT-037', 'FX-SCH-A-000592']],
+    ['CII header tax type with an NBSP: not VAT', CII_B1, 421, '>VAT<', `>${NBSP}VAT<`, ['BR-47', 'BR-48', 'CII-DT-037', 'FX-SCH-A-000592']],
+    ['UBL breakdown scheme with an NBSP: not VAT', UBL4, 116, '<cbc:ID>VAT<', `<cbc:ID>${NBSP}VAT<`, ['BR-47', 'BR-48', 'BR-CO-17']],
+    ['UBL breakdown scheme blank', UBL_G1, 86, '<cbc:ID>VAT<', '<cbc:ID> <', ['BR-47', 'BR-48', 'BR-CO-17']],
+    ['UBL line scheme with an NBSP: the line has no VAT category', UBL_G1, 478, '<cbc:ID>VAT<', `<cbc:ID>${NBSP}VAT<`, ['BR-CO-04']],
+    ['UBL empty payment means code: present for BR-49', UBL4, 90, '>30<', '><', ['BR-CL-16']],
+    ['UBL empty delivery country: present for BR-57', UBL4, 84, '>DK<', '><', ['BR-CL-14']],
+  ]
+  for (const [name, file, line, from, to, expected] of cases) {
+    it(name, () => expect(errorRules(variant(file, line, from, to))).toEqual(expected))
+  }
+})
