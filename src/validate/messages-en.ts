@@ -41,7 +41,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'BR-24': 'An invoice line has no line net amount (BT-131).',
   'BR-25': 'An invoice line has no item name (BT-153).',
   'BR-26': 'An invoice line has no item net price (BT-146).',
-  'BR-27': 'The item net price (BT-146) must not be negative; found {found}.',
+  'BR-27': 'The item net price (BT-146) must be given and not negative; found {found}.',
   'BR-28': 'The item gross price (BT-148) must not be negative; found {found}.',
   'BR-29': 'The invoicing period ends ({end}, BT-74) before it starts ({start}, BT-73).',
   'BR-30': 'The invoice line period ends ({end}, BT-135) before it starts ({start}, BT-134).',

@@ -48,6 +48,9 @@ describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme
     ['UBL line scheme with an NBSP: the line has no VAT category', UBL_G1, 478, '<cbc:ID>VAT<', `<cbc:ID>${NBSP}VAT<`, ['BR-CO-04']],
     ['UBL empty payment means code: present for BR-49', UBL4, 90, '>30<', '><', ['BR-CL-16']],
     ['UBL empty delivery country: present for BR-57', UBL4, 84, '>DK<', '><', ['BR-CL-14']],
+    ['CII blank line id: BR-21 (the reader would number the line)', CII_B1, 34, '<ram:LineID>1<', '<ram:LineID> <', ['BR-21']],
+    // XSD-invalid (a price is required), but the rules still run: an absent price fails BR-27's `>= 0` too.
+    ['UBL line without net price: BR-26 and BR-27', UBL4, 146, '<cbc:PriceAmount currencyID="DKK">1.00</cbc:PriceAmount>', '', ['BR-26', 'BR-27']],
   ]
   for (const [name, file, line, from, to, expected] of cases) {
     it(name, () => expect(errorRules(variant(file, line, from, to))).toEqual(expected))

@@ -8,8 +8,8 @@ import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br50, br61 } from './payment-account-rules.js'
-import { br22, br47, br48, br49, ublBr57 } from './syntax-bound-rules.js'
-import { type ModelCheck, NONE, fmt, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, ublBr57 } from './syntax-bound-rules.js'
+import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
 
@@ -32,9 +32,6 @@ function each<T>(items: readonly T[], group: string, bt: string | undefined, bad
   })
   return out
 }
-
-/** A line-level term the reader reports absent document-wide: one issue at BG-25. */
-const lineTermPresent = (id: string, bt: string): RuleRow => [id, bt, ({ invoice }) => when(isAbsent(invoice, bt), btPath('BG-25', bt))]
 
 const sameParty = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a === b
 
@@ -79,14 +76,14 @@ const ROWS: readonly RuleRow[] = [
   ['BR-18', 'BT-62', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-62') || !hasText(invoice.sellerTaxRepresentative.name)), btPath('BG-11', 'BT-62'))],
   ['BR-19', 'BG-12', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && invoice.sellerTaxRepresentative.address === undefined, btPath('BG-11', 'BG-12'))],
   ['BR-20', 'BT-69', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && !addressCountry(invoice.sellerTaxRepresentative.address), btPath('BG-11', 'BG-12', 'BT-69'))],
-  ['BR-21', 'BT-126', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-126', (l) => !hasText(l.id))],
+  ['BR-21', 'BT-126', br21],
   ['BR-22', 'BT-129', br22],
-  ['BR-23', 'BT-130', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-130', (l) => l.unitCode === undefined)],
-  lineTermPresent('BR-24', 'BT-131'),
-  ['BR-25', 'BT-153', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-153', (l) => !hasText(l.item.name))],
-  lineTermPresent('BR-26', 'BT-146'),
-  ['BR-27', 'BT-146', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-146', (l) => l.price.netPrice.isNegative() && !l.price.netPrice.isZero(), (l) => ({ found: fmt(l.price.netPrice) }))],
-  ['BR-28', 'BT-148', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-148', (l) => l.price.grossPrice !== undefined && l.price.grossPrice.isNegative() && !l.price.grossPrice.isZero(), (l) => ({ found: fmt(l.price.grossPrice) }))],
+  ['BR-23', 'BT-130', br23],
+  ['BR-24', 'BT-131', br24],
+  ['BR-25', 'BT-153', br25],
+  ['BR-26', 'BT-146', br26],
+  ['BR-27', 'BT-146', br27],
+  ['BR-28', 'BT-148', br28],
   [
     'BR-29',
     'BT-74',

@@ -5,8 +5,10 @@
  * upper-cased) is no VAT category at all. They read the tree of the syntax, with the official
  * contexts (`//` and relative patterns match at any depth):
  *
- * - BR-22 (BT-129): each line has a quantity element (CII `ram:BilledQuantity`, UBL
- *   `cbc:InvoicedQuantity`/`cbc:CreditedQuantity`);
+ * - BR-21…BR-28 (BG-25): per line, with the official tests: a non-blank line id (BR-21; the CII
+ *   reader numbers lines without one), a quantity element (BR-22) with a unitCode (BR-23), a net
+ *   amount element (BR-24), a non-blank item name (BR-25), a net price element (BR-26) that is
+ *   ≥ 0 (BR-27: an absent price fails too), a gross price, where given, ≥ 0 (BR-28);
  * - BR-47/BR-48 (BT-118/119): each VAT breakdown (CII `ram:ApplicableTradeTax` of the header
  *   settlement, UBL `cac:TaxTotal/cac:TaxSubtotal`) has a VAT-scheme category with a code element,
  *   and a rate element or category `O`;
@@ -26,9 +28,10 @@ import { type Decimal, ZERO } from '../../model/decimal.js'
 import type { Invoice, VatBreakdown } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
-import { normalizeSpace, stringValue } from '../syntax/paths.js'
+import { xsDouble } from '../schematron/values.js'
+import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { type QName, decimalOf, descend, descendants, kid, kids, q } from '../syntax/tree-helpers.js'
-import type { Issue, ModelContext } from '../types.js'
+import type { Issue, MessageParams, ModelContext } from '../types.js'
 import { fmt, hasText, isAbsent, issue, xpathRound0, xpathRound2 } from './model-helpers.js'
 
 const C = {
@@ -43,6 +46,16 @@ const C = {
   lineSettlement: q('ram:SpecifiedLineTradeSettlement'),
   lineDelivery: q('ram:SpecifiedLineTradeDelivery'),
   billedQuantity: q('ram:BilledQuantity'),
+  lineDocument: q('ram:AssociatedDocumentLineDocument'),
+  lineId: q('ram:LineID'),
+  lineSummation: q('ram:SpecifiedTradeSettlementLineMonetarySummation'),
+  lineTotal: q('ram:LineTotalAmount'),
+  product: q('ram:SpecifiedTradeProduct'),
+  name: q('ram:Name'),
+  lineAgreement: q('ram:SpecifiedLineTradeAgreement'),
+  netPrice: q('ram:NetPriceProductTradePrice'),
+  grossPrice: q('ram:GrossPriceProductTradePrice'),
+  chargeAmount: q('ram:ChargeAmount'),
   paymentMeans: q('ram:SpecifiedTradeSettlementPaymentMeans'),
 }
 const U = {
@@ -60,6 +73,12 @@ const U = {
   classifiedTaxCategory: q('cac:ClassifiedTaxCategory'),
   invoicedQuantity: q('cbc:InvoicedQuantity'),
   creditedQuantity: q('cbc:CreditedQuantity'),
+  lineExtensionAmount: q('cbc:LineExtensionAmount'),
+  name: q('cbc:Name'),
+  price: q('cac:Price'),
+  priceAmount: q('cbc:PriceAmount'),
+  allowanceCharge: q('cac:AllowanceCharge'),
+  baseAmount: q('cbc:BaseAmount'),
   paymentMeans: q('cac:PaymentMeans'),
   paymentMeansCode: q('cbc:PaymentMeansCode'),
   delivery: q('cac:Delivery'),
@@ -84,9 +103,12 @@ function bound(rule: Bound): Check {
 const isChildOf = (el: XmlElement, parent: QName): boolean => el.parent !== undefined && el.parent.local === parent.local && el.parent.ns === parent.ns
 
 /** One issue at `group[i]/bt` for each element that fails `ok` (1-based, in document order). */
-function each(elements: readonly XmlElement[], group: string, bt: string, ok: (el: XmlElement) => boolean): Issue[] {
+function each(elements: readonly XmlElement[], group: string, bt: string, ok: (el: XmlElement) => boolean, params?: (el: XmlElement) => MessageParams): Issue[] {
   const out: Issue[] = []
-  for (let i = 0; i < elements.length; i++) if (!ok(elements[i] as XmlElement)) out.push(issue(btPath(group, i + 1, bt)))
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i] as XmlElement
+    if (!ok(el)) out.push(issue(btPath(group, i + 1, bt), params?.(el)))
+  }
   return out
 }
 
@@ -110,11 +132,79 @@ const ublBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, U.ta
 const ublVatCategories = (subtotal: XmlElement): XmlElement[] => kids(subtotal, U.taxCategory).filter(ublIsVat)
 const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
 
-export const br22: Check = bound({
-  cii: (root) => each(descendants(root, C.lineItem), 'BG-25', 'BT-129', (li) => descend(li, C.lineDelivery, C.billedQuantity).length > 0),
-  ubl: (root) => each(ublLines(root), 'BG-25', 'BT-129', (l) => has(l, U.invoicedQuantity) || has(l, U.creditedQuantity)),
-  model: (invoice) => (isAbsent(invoice, 'BT-129') ? [issue(btPath('BG-25', 'BT-129'))] : []),
-})
+const ciiLines = (root: XmlElement): XmlElement[] => descendants(root, C.lineItem)
+
+/** A per-line rule: one issue at BG-25[i]/bt for each line the syntax's test rejects. */
+function lineRule(
+  bt: string,
+  ok: { cii: (li: XmlElement) => boolean; ubl: (l: XmlElement) => boolean },
+  model: (invoice: Invoice) => readonly Issue[],
+  found?: { cii: (li: XmlElement) => readonly XmlElement[]; ubl: (l: XmlElement) => readonly XmlElement[] },
+): Check {
+  const params = (values: (el: XmlElement) => readonly XmlElement[]) => (el: XmlElement): MessageParams => {
+    const first = values(el)[0]
+    return { found: first === undefined ? '(absent)' : normalizeSpace(stringValue(first)) }
+  }
+  return bound({
+    cii: (root) => each(ciiLines(root), 'BG-25', bt, ok.cii, found && params(found.cii)),
+    ubl: (root) => each(ublLines(root), 'BG-25', bt, ok.ubl, found && params(found.ubl)),
+    model,
+  })
+}
+
+/** `normalize-space(path) != ''` on the first element of the path. */
+const nonBlank = (els: readonly XmlElement[]): boolean => els[0] !== undefined && normalizeSpace(stringValue(els[0])) !== ''
+/** `(path) >= 0`: some element of the path read as xs:double is not negative. */
+const someNotNegative = (els: readonly XmlElement[]): boolean => els.some((e) => xsDouble(stringValue(e)) >= 0)
+const withUnit = (els: readonly XmlElement[]): boolean => els.some((e) => attrValue(e, 'unitCode') !== undefined)
+const ublQuantities = (l: XmlElement): XmlElement[] => [...kids(l, U.invoicedQuantity), ...kids(l, U.creditedQuantity)]
+const ciiQuantities = (li: XmlElement): XmlElement[] => descend(li, C.lineDelivery, C.billedQuantity)
+const ciiNetPrice = (li: XmlElement): XmlElement[] => descend(li, C.lineAgreement, C.netPrice, C.chargeAmount)
+const ciiGrossPrice = (li: XmlElement): XmlElement[] => descend(li, C.lineAgreement, C.grossPrice, C.chargeAmount)
+const ublNetPrice = (l: XmlElement): XmlElement[] => descend(l, U.price, U.priceAmount)
+const ublGrossPrice = (l: XmlElement): XmlElement[] => descend(l, U.price, U.allowanceCharge, U.baseAmount)
+type Line = Invoice['lines'][number]
+const modelLines = (invoice: Invoice, bt: string, bad: (l: Line) => boolean, found?: (l: Line) => string): Issue[] =>
+  invoice.lines.flatMap((l, i) => (bad(l) ? [issue(btPath('BG-25', i + 1, bt), found === undefined ? {} : { found: found(l) })] : []))
+const modelAbsent = (bt: string) => (invoice: Invoice): Issue[] => (isAbsent(invoice, bt) ? [issue(btPath('BG-25', bt))] : [])
+
+export const br21 = lineRule(
+  'BT-126',
+  { cii: (li) => nonBlank(descend(li, C.lineDocument, C.lineId)), ubl: (l) => nonBlank(kids(l, U.id)) },
+  (invoice) => modelLines(invoice, 'BT-126', (l) => !hasText(l.id)),
+)
+export const br22 = lineRule('BT-129', { cii: (li) => ciiQuantities(li).length > 0, ubl: (l) => ublQuantities(l).length > 0 }, modelAbsent('BT-129'))
+export const br23 = lineRule(
+  'BT-130',
+  { cii: (li) => withUnit(ciiQuantities(li)), ubl: (l) => withUnit(ublQuantities(l)) },
+  (invoice) => modelLines(invoice, 'BT-130', (l) => l.unitCode === undefined),
+)
+export const br24 = lineRule(
+  'BT-131',
+  { cii: (li) => descend(li, C.lineSettlement, C.lineSummation, C.lineTotal).length > 0, ubl: (l) => has(l, U.lineExtensionAmount) },
+  modelAbsent('BT-131'),
+)
+export const br25 = lineRule(
+  'BT-153',
+  { cii: (li) => nonBlank(descend(li, C.product, C.name)), ubl: (l) => nonBlank(descend(l, U.item, U.name)) },
+  (invoice) => modelLines(invoice, 'BT-153', (l) => !hasText(l.item.name)),
+)
+export const br26 = lineRule('BT-146', { cii: (li) => ciiNetPrice(li).length > 0, ubl: (l) => ublNetPrice(l).length > 0 }, modelAbsent('BT-146'))
+export const br27 = lineRule(
+  'BT-146',
+  { cii: (li) => someNotNegative(ciiNetPrice(li)), ubl: (l) => someNotNegative(ublNetPrice(l)) },
+  (invoice) => modelLines(invoice, 'BT-146', (l) => l.price.netPrice.isNegative() && !l.price.netPrice.isZero(), (l) => fmt(l.price.netPrice)),
+  { cii: ciiNetPrice, ubl: ublNetPrice },
+)
+export const br28 = lineRule(
+  'BT-148',
+  {
+    cii: (li) => ciiGrossPrice(li).length === 0 || someNotNegative(ciiGrossPrice(li)),
+    ubl: (l) => ublGrossPrice(l).length === 0 || someNotNegative(ublGrossPrice(l)),
+  },
+  (invoice) => modelLines(invoice, 'BT-148', (l) => l.price.grossPrice !== undefined && l.price.grossPrice.isNegative() && !l.price.grossPrice.isZero(), (l) => fmt(l.price.grossPrice)),
+  { cii: ciiGrossPrice, ubl: ublGrossPrice },
+)
 
 export const br47: Check = bound({
   cii: (root) => each(ciiBreakdowns(root), 'BG-23', 'BT-118', (t) => ciiIsVat(t) && has(t, C.categoryCode)),
