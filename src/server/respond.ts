@@ -41,13 +41,14 @@ function bytesOf(body: Uint8Array | string): Uint8Array {
 }
 
 /**
- * The body as bytes over a plain ArrayBuffer (a shared one is copied). Text is encoded here, at
- * once: writers build their text from thousands of small pieces, and under load a response waits
- * while the rest of its batch runs; every young GC would copy (and promote) those pieces, where it
- * now moves one buffer.
+ * The body as the adapter writes it. Text stays text: Node then sends the head and the body in
+ * one write, encoding the text straight into it (the adapter measures it with `Buffer.byteLength`,
+ * which flattens a text built from many pieces at once). Encoding it here first (`Buffer.from`)
+ * cost a copy and made every answer a two-part `writev` (docs/server.md, round 4). Bytes go over a
+ * plain ArrayBuffer (a shared one is copied).
  */
-function toData(body: Uint8Array | string): Uint8Array<ArrayBuffer> {
-  if (typeof body === 'string') return Buffer.from(body, 'utf8')
+function toData(body: Uint8Array | string): Uint8Array<ArrayBuffer> | string {
+  if (typeof body === 'string') return body
   return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : Uint8Array.from(body)
 }
 

@@ -28,6 +28,8 @@ const fake = (o: Partial<Operation> & Pick<Operation, 'name' | 'run'>): Operatio
   ...o,
 })
 
+const TEXT_ANSWER = 'Größe 19 % — 12,50 € \u{1F9FE}\n'.repeat(3000)
+
 const FAKES: Operation[] = [
   fake({
     name: 'echo',
@@ -44,6 +46,8 @@ const FAKES: Operation[] = [
     inputs: [{ name: 'body', source: 'body', format: 'binary', required: true, description: 'x' }],
     run: (input: OperationInput) => Promise.resolve({ body: input.inputs['body'] ?? new Uint8Array(), mediaType: 'application/octet-stream', warnings: [] }),
   }),
+  // Text answers go to the adapter as text (respond.ts): multi-byte characters, 1-4 bytes each.
+  fake({ name: 'textAnswer', inputs: [], run: () => Promise.resolve({ body: TEXT_ANSWER, mediaType: 'text/plain', warnings: [] }) }),
   fake({ name: 'heavyOne', heavy: true, run: () => Promise.resolve({ body: 'main thread', mediaType: 'text/plain', warnings: [] }) }),
 ]
 
@@ -246,6 +250,15 @@ describe('responses', () => {
       expect([chunked.status, sized.status]).toEqual([200, 200])
       expect(chunked.body.equals(body) && sized.body.equals(body)).toBe(true)
     }
+  })
+
+  it('sends a text answer as UTF-8 with its length in bytes', async () => {
+    const res = await rawRequest(`${srv.base}/test/textAnswer`, { method: 'POST', headers: bearer(key) })
+    const bytes = Buffer.from(TEXT_ANSWER, 'utf8')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(res.headers['content-length']).toBe(String(bytes.length))
+    expect(res.body.equals(bytes)).toBe(true)
   })
 
   it('logs an upload the client aborted and keeps serving', async () => {
