@@ -28,28 +28,103 @@ export class RequestDeadline {
   }
 }
 
+/** One request waiting in a `DeadlineQueue`; `expire` is cleared once the request finished. */
+type Waiting = { expiresAt: number; expire: (() => void) | undefined }
+
+/**
+ * The timers of one time limit. Every request waits the same `ms`, so they expire in the order
+ * they arrived: a FIFO queue with one Node timer, armed for its oldest unfinished request,
+ * replaces a setTimeout/clearTimeout pair per request (docs/server.md, round 4). A request still
+ * gets exactly its `ms` from its own start.
+ */
+export class DeadlineQueue {
+  private queue: Waiting[] = []
+  private head = 0
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(private readonly ms: number) {}
+
+  /** Starts a request's time; `expire` runs once it is up, unless `finish` came first. */
+  start(expire: () => void): Waiting {
+    const waiting: Waiting = { expiresAt: performance.now() + this.ms, expire }
+    this.queue.push(waiting)
+    // An armed timer fires no later than the front request's time, which is before this one's.
+    if (this.timer === undefined) this.timer = setTimeout(() => this.expireDue(), this.ms)
+    // The idle timer was unref'd: a request in the queue keeps the process alive as its own timer did.
+    else if (this.head === this.queue.length - 1) this.timer.ref()
+    return waiting
+  }
+
+  finish(waiting: Waiting): void {
+    waiting.expire = undefined
+    this.dropFinished()
+  }
+
+  /** Requests in the queue (finished ones not yet dropped included): for tests. */
+  get size(): number {
+    return this.queue.length - this.head
+  }
+
+  /** Drops finished requests from the front (requests mostly finish in order, so it stays short). */
+  private dropFinished(): void {
+    const queue = this.queue
+    let head = this.head
+    while (head < queue.length && (queue[head] as Waiting).expire === undefined) head++
+    if (head === queue.length) {
+      this.queue = []
+      this.head = 0
+      // Kept armed but idle: the next request needs no new timer, and an idle one holds nothing up.
+      this.timer?.unref()
+      return
+    }
+    // A slow request at the front holds finished ones behind it: copy the rest now and then.
+    if (head >= 1024 && head * 2 >= queue.length) {
+      this.queue = queue.slice(head)
+      head = 0
+    }
+    this.head = head
+  }
+
+  private expireDue(): void {
+    this.timer = undefined
+    const now = performance.now()
+    while (this.head < this.queue.length) {
+      const waiting = this.queue[this.head] as Waiting
+      if (waiting.expire !== undefined && waiting.expiresAt > now) break
+      this.head++
+      const expire = waiting.expire
+      waiting.expire = undefined
+      expire?.()
+    }
+    this.dropFinished()
+    const front = this.queue[this.head]
+    if (front !== undefined) this.timer = setTimeout(() => this.expireDue(), Math.max(1, front.expiresAt - now))
+  }
+}
+
 export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
+  const deadlines = new DeadlineQueue(ms)
   return function requestTimer(c, next) {
     const deadline = new RequestDeadline()
     c.set('deadline', deadline)
-    // One promise settled by whichever ends first, the route or the timer: on every request's
-    // path, so no Promise.race over two extra promises.
+    // One promise settled by whichever ends first, the route or the time limit: on every
+    // request's path, so no Promise.race over two extra promises.
     return new Promise<Response | undefined>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const waiting = deadlines.start(() => {
         const problem =
           c.get('phase') === 'running'
             ? new HttpProblem(503, 'TIMEOUT', `the operation did not finish within ${ms} ms`, { timeoutMs: String(ms) })
             : new HttpProblem(408, 'REQUEST_TIMEOUT', `the request body did not arrive within ${ms} ms`, { timeoutMs: String(ms) })
         deadline.expire(problem)
         resolve(toErrorResponse(problem, c.req.url, 'application/json') as Response)
-      }, ms)
+      })
       next().then(
         () => {
-          clearTimeout(timer)
+          deadlines.finish(waiting)
           resolve(undefined)
         },
         (err: unknown) => {
-          clearTimeout(timer)
+          deadlines.finish(waiting)
           reject(err)
         },
       )
