@@ -31,6 +31,9 @@ export class RequestDeadline {
 /** One request waiting in a `DeadlineQueue`; `expire` is cleared once the request finished. */
 type Waiting = { expiresAt: number; expire: (() => void) | undefined }
 
+/** Node fires longer timers after 1 ms; a longer limit is waited for in steps (re-armed). */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /**
  * The timers of one time limit. Every request waits the same `ms`, so they expire in the order
  * they arrived: a FIFO queue with one Node timer, armed for its oldest unfinished request,
@@ -49,7 +52,7 @@ export class DeadlineQueue {
     const waiting: Waiting = { expiresAt: performance.now() + this.ms, expire }
     this.queue.push(waiting)
     // An armed timer fires no later than the front request's time, which is before this one's.
-    if (this.timer === undefined) this.timer = setTimeout(() => this.expireDue(), this.ms)
+    if (this.timer === undefined) this.timer = setTimeout(() => this.expireDue(), Math.min(this.ms, MAX_TIMER_MS))
     // The idle timer was unref'd: a request in the queue keeps the process alive as its own timer did.
     else if (this.head === this.queue.length - 1) this.timer.ref()
     return waiting
@@ -98,7 +101,7 @@ export class DeadlineQueue {
     }
     this.dropFinished()
     const front = this.queue[this.head]
-    if (front !== undefined) this.timer = setTimeout(() => this.expireDue(), Math.max(1, front.expiresAt - now))
+    if (front !== undefined) this.timer = setTimeout(() => this.expireDue(), Math.min(MAX_TIMER_MS, Math.max(1, front.expiresAt - now)))
   }
 }
 

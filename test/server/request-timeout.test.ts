@@ -95,6 +95,22 @@ describe('DeadlineQueue (one timer for all requests of a time limit)', () => {
   })
 })
 
+describe('DeadlineQueue with a limit beyond what one Node timer can wait', () => {
+  it('waits in steps instead of letting Node cut the timer to 1 ms', async () => {
+    const warnings: string[] = []
+    const onWarning = (w: Error) => warnings.push(w.name)
+    process.on('warning', onWarning)
+    const queue = new DeadlineQueue(3_000_000_000)
+    let expired = false
+    const waiting = queue.start(() => (expired = true))
+    await new Promise((r) => setTimeout(r, 30))
+    queue.finish(waiting)
+    process.off('warning', onWarning)
+    expect(expired).toBe(false)
+    expect(warnings).not.toContain('TimeoutOverflowWarning')
+  })
+})
+
 describe('requestTimeout with overlapping requests', () => {
   it('answers each slow request after its own time and lets a quick one between them finish', async () => {
     const app = new Hono<ServerEnv>()
