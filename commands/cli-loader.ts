@@ -2,7 +2,8 @@
  * How `bin/einvoice.js` loads the CLI. Preferred: dist/cli.cjs, the whole CLI as one CommonJS
  * function (scripts/bundle-cli.mjs), compiled with a V8 code cache that the first run of each
  * command writes — it then holds every function that run compiled, so later cold runs neither
- * resolve ~110 ES modules nor parse and compile the code they execute. Otherwise, silently, the ES
+ * resolve ~110 ES modules nor parse and compile the code they execute; a run that reaches modules
+ * the cache lacks rewrites it. Otherwise, silently, the ES
  * modules in dist/: when the bundle is missing or any of its inputs changed since it was built (a
  * plain `tsc` build since), when no cache folder of this user's is writable (compiling the 4 MB
  * bundle without a cache costs more than the modules), when NODE_DISABLE_COMPILE_CACHE is set, or when the bundle fails to load.
@@ -21,7 +22,7 @@ export type RunCli = (argv: readonly string[]) => Promise<number>
 
 export type LoadedCli = {
   runCli: RunCli
-  /** After a run: writes the code cache if this run had none (or V8 rejected it). Never throws. */
+  /** After a run: writes the code cache if this run had none, V8 rejected it or it lacks modules this run reached. Never throws. */
   saveCache(): void
   /** Where the CLI came from (for tests). */
   source: 'bundle' | 'modules'
@@ -161,32 +162,51 @@ function ownFolder(dir: string): boolean {
 }
 
 /**
- * A cache file is `EIC1`, the CRC-32 of the V8 data (uint32, little-endian), then the V8 data.
- * Release builds of V8 do not checksum a code cache: a damaged one crashed every later run of its
- * command (SIGSEGV, SIGTRAP) until deleted. A damaged file is ignored and rewritten instead.
+ * A cache file is `EIC2`, the CRC-32 of the rest (uint32, little-endian), the byte length of the
+ * module list (uint32), the module list (JSON: names of the bundle's modules whose code the cache
+ * holds), then the V8 data. Release builds of V8 do not checksum a code cache: a damaged one crashed
+ * every later run of its command (SIGSEGV, SIGTRAP) until deleted. A damaged file is ignored and
+ * rewritten instead; so is a file of the earlier format (`EIC1`, no module list).
  */
-const CACHE_MAGIC = Buffer.from('EIC1', 'latin1')
-const CACHE_HEAD = CACHE_MAGIC.length + 4
+const CACHE_MAGIC = Buffer.from('EIC2', 'latin1')
+const CACHE_HEAD = CACHE_MAGIC.length + 8
 
-export function sealCache(data: Buffer): Buffer {
-  const head = Buffer.alloc(CACHE_HEAD)
-  CACHE_MAGIC.copy(head)
-  head.writeUInt32LE(crc32(data), CACHE_MAGIC.length)
-  return Buffer.concat([head, data])
+export type CodeCache = {
+  /** V8's data. */
+  data: Buffer
+  /** The bundle's modules that had run when the cache was written: it holds their functions. */
+  modules: ReadonlySet<string>
 }
 
-/** The V8 data of a cache file, or undefined when the file is not one or is damaged. */
-export function openCache(file: Buffer): Buffer | undefined {
+export function sealCache(data: Buffer, modules: Iterable<string>): Buffer {
+  const list = Buffer.from(JSON.stringify([...modules].sort()), 'utf8')
+  const file = Buffer.concat([Buffer.alloc(CACHE_HEAD), list, data])
+  CACHE_MAGIC.copy(file)
+  file.writeUInt32LE(list.length, CACHE_MAGIC.length + 4)
+  file.writeUInt32LE(crc32(file.subarray(CACHE_MAGIC.length + 4)), CACHE_MAGIC.length)
+  return file
+}
+
+/** The cache in a cache file, or undefined when the file is not one or is damaged. */
+export function openCache(file: Buffer): CodeCache | undefined {
   if (file.length <= CACHE_HEAD || !file.subarray(0, CACHE_MAGIC.length).equals(CACHE_MAGIC)) return undefined
-  const data = file.subarray(CACHE_HEAD)
-  return crc32(data) === file.readUInt32LE(CACHE_MAGIC.length) ? data : undefined
+  if (crc32(file.subarray(CACHE_MAGIC.length + 4)) !== file.readUInt32LE(CACHE_MAGIC.length)) return undefined
+  const listEnd = CACHE_HEAD + file.readUInt32LE(CACHE_MAGIC.length + 4)
+  if (listEnd >= file.length) return undefined
+  try {
+    const list: unknown = JSON.parse(file.toString('utf8', CACHE_HEAD, listEnd))
+    if (!Array.isArray(list) || !list.every((m) => typeof m === 'string')) return undefined
+    return { data: file.subarray(listEnd), modules: new Set(list) }
+  } catch {
+    return undefined
+  }
 }
 
 /** Temporary file and rename: a reader never sees half a cache, and concurrent runs do not mix. */
-function writeCache(dir: string, file: string, script: Script): void {
+function writeCache(dir: string, file: string, script: Script, modules: Iterable<string>): void {
   const tmp = `${file}.${process.pid}.tmp`
   try {
-    writeFileSync(tmp, sealCache(script.createCachedData()), { mode: 0o600 })
+    writeFileSync(tmp, sealCache(script.createCachedData(), modules), { mode: 0o600 })
     renameSync(tmp, file)
   } catch {
     try {
@@ -244,7 +264,7 @@ export function pruneCaches(dir: string, keep: string, now: number, budget = CAC
   }
 }
 
-type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void
+type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string, modulesRun: Set<string>) => void
 
 /** The CLI from the bundle with its code cache, or undefined when the modules must serve. */
 export async function loadBundle(argv: readonly string[], distDir: string, env: Readonly<Record<string, string | undefined>>): Promise<LoadedCli | undefined> {
@@ -266,25 +286,32 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   if (dir === undefined) return undefined
   const cacheFile = join(dir, cacheFileName(header, argv, [...process.execArgv, env.NODE_OPTIONS ?? '']))
   if (!ownFolder(dir)) return undefined
-  let cachedData: Buffer | undefined
+  let cached: CodeCache | undefined
   try {
-    cachedData = openCache(readFileSync(cacheFile))
+    cached = openCache(readFileSync(cacheFile))
   } catch {
     // none yet (or unreadable): this run writes it
   }
-  const script = new Script(source, cachedData === undefined ? { filename: file } : { filename: file, cachedData })
+  const script = new Script(source, cached === undefined ? { filename: file } : { filename: file, cachedData: cached.data })
   // Decided before any of the bundle's code runs: a stale bundle never runs.
   if (!(await fresh)) return undefined
   const fn = script.runInThisContext() as BundleFunction
   const module: { exports: unknown } = { exports: {} }
-  fn.call(module.exports, module.exports as object, createRequire(file), module, file, distDir)
+  // The bundle's modules whose top level runs in this process (scripts/bundle-cli.mjs).
+  const modulesRun = new Set<string>()
+  fn.call(module.exports, module.exports as object, createRequire(file), module, file, distDir, modulesRun)
   const runCli = (module.exports as { runCli?: unknown }).runCli
   if (typeof runCli !== 'function') return undefined
-  const needsCache = cachedData === undefined || script.cachedDataRejected === true
+  // A cache V8 took keeps its functions in this process, so one written now holds them too.
+  const covered = cached !== undefined && script.cachedDataRejected !== true ? cached.modules : undefined
   return {
     runCli: runCli as RunCli,
     saveCache: () => {
-      if (needsCache) writeCache(dir, cacheFile, script)
+      // Also when this run reached modules the cache lacks: a cache written by a UBL run holds none
+      // of the Factur-X rule compiler's functions, and a later Factur-X file compiled them from source
+      // on every run (about a tenth of its instructions). The new cache holds both; this converges.
+      const added = [...modulesRun].filter((m) => covered?.has(m) !== true)
+      if (covered === undefined || added.length > 0) writeCache(dir, cacheFile, script, [...(covered ?? []), ...added])
     },
     source: 'bundle',
   }

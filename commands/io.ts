@@ -2,7 +2,6 @@
  * The CLI's window on the world, injectable so tests run commands in process.
  * @module
  */
-import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
@@ -24,6 +23,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
 }
 
 export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  // node:crypto (16 internal modules) loads only for a command that writes a file, not at every start.
+  const { randomBytes } = await import('node:crypto')
   const tmp = join(dirname(path), `.${randomBytes(6).toString('hex')}.einvoice.tmp`)
   try {
     await writeFile(tmp, data)

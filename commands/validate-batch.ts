@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
@@ -98,7 +98,13 @@ async function validateInProcess(io: CliIO, take: () => ValidateTask | undefined
 const TASKS_PER_WORKER = 3
 
 /** Worker threads that take files from the queue until it is empty; `finished` settles when all have answered. */
-function workerPool(file: string, size: number, take: () => ValidateTask | undefined, settle: Settle): { finished: Promise<void>; close(): Promise<void> } {
+function workerPool(
+  WorkerThread: typeof Worker,
+  file: string,
+  size: number,
+  take: () => ValidateTask | undefined,
+  settle: Settle,
+): { finished: Promise<void>; close(): Promise<void> } {
   type Slot = { worker: Worker; pending: Set<number> }
   const slots: Slot[] = []
   let finish = (): void => {}
@@ -113,7 +119,7 @@ function workerPool(file: string, size: number, take: () => ValidateTask | undef
     if (slots.every((s) => s.pending.size === 0)) finish()
   }
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(file), pending: new Set() }
+    const slot: Slot = { worker: new WorkerThread(file), pending: new Set() }
     slot.worker.on('message', (reply: ValidateReply) => {
       slot.pending.delete(reply.id)
       settle(reply)
@@ -231,8 +237,12 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
     flushed.catch(() => {})
   }
   const queue = taskQueue(tasks)
-  // The main thread is one of the threads: N jobs start N − 1 workers.
-  const pool = threads > 1 && workerFile !== undefined ? workerPool(workerFile, threads - 1, queue.forWorker, settle) : undefined
+  // The main thread is one of the threads: N jobs start N − 1 workers. worker_threads (and the ~35
+  // internal modules it loads) is imported only then: a cold one-file validate never needs it.
+  const pool =
+    threads > 1 && workerFile !== undefined
+      ? workerPool((await import('node:worker_threads')).Worker, workerFile, threads - 1, queue.forWorker, settle)
+      : undefined
   try {
     await Promise.all([validateInProcess(io, queue.forMain, settle, pool !== undefined), pool?.finished])
     await flushed

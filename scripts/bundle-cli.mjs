@@ -6,9 +6,9 @@
  * dist/ is newer than it, so a later plain `tsc` build is never shadowed by a stale bundle.
  *
  * The file is `//einvoice-cli-bundle {header}` on the first line, then
- * `(function (exports, require, module, __filename, __dirname) { … })`. The header names the content
- * hash (the code cache's key), the dist/ files it was built from with their sizes and the CLI's
- * command names.
+ * `(function (exports, require, module, __filename, __dirname, __einvoiceModulesRun) { … })`.
+ * The header names the content hash (the code cache's key), the dist/ files it was built from with
+ * their sizes and the CLI's command names.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
@@ -56,6 +56,38 @@ const ownImportMetaUrl = {
   },
 }
 
+/**
+ * commander requires node:child_process at load for one purpose, starting executable
+ * subcommands, which this CLI has none of. Loading it (with net, dgram and ~40 internal modules)
+ * cost every cold run a few ms of CPU; commander gets a `spawn` that loads it on first call.
+ */
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'einvoice-lazy' } : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'einvoice-lazy' }, () => ({
+      contents: 'let loaded; module.exports = { spawn: (...args) => (loaded ??= require("node:child_process")).spawn(...args) };',
+      loader: 'js',
+    }))
+  },
+}
+
+/**
+ * `await import('node:…')` (a built-in loaded only when needed: worker_threads for a batch on
+ * several threads) stays a real dynamic import in esbuild's CommonJS output, which a script
+ * compiled by node:vm cannot run ("A dynamic import callback was not specified"). It becomes a
+ * lazy `require` of the built-in instead, loaded at the same moment.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'einvoice-builtin' } : undefined))
+    b.onLoad({ filter: /.*/, namespace: 'einvoice-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
+  },
+}
+
 const result = await build({
   entryPoints: [join(DIST, 'commands', 'main.js')],
   bundle: true,
@@ -69,7 +101,7 @@ const result = await build({
   // Whitespace only: identifiers stay readable in stack traces.
   minifyWhitespace: true,
   banner: { js: 'var __einvoiceModuleUrl = (p) => require("node:url").pathToFileURL(require("node:path").join(__dirname, p)).href;' },
-  plugins: [ownImportMetaUrl],
+  plugins: [ownImportMetaUrl, lazyChildProcessForCommander, lazyBuiltins],
   metafile: true,
   write: false,
   logLevel: 'silent',
@@ -96,8 +128,21 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
+/**
+ * esbuild's `__esm` helper runs an ES module's top level on first import. It also adds the
+ * module's name to `__einvoiceModulesRun` (a Set from the loader, the function's sixth argument):
+ * the loader rewrites a command's code cache when a run reached modules the cache has not seen (a
+ * first Factur-X file after a cache written by a UBL run), see commands/cli-loader.ts.
+ */
+const ESM_HELPER = /var __esm=\((\w+),(\w+),(\w+)\)=>function __init\(\)\{if\(\3\)throw \3\[0\];try\{return \1&&\(/
+const tracked = code?.replace(ESM_HELPER, (helper, fn) => `${helper}__einvoiceModulesRun?.add(__getOwnPropNames(${fn})[0]),`)
+if (tracked === undefined || tracked === code) {
+  process.stderr.write("bundle-cli: dist/cli.cjs not written: esbuild's __esm helper changed; update ESM_HELPER\n")
+  process.exit(1)
+}
+
 const { COMMAND_NAMES } = await import(pathToFileURL(join(DIST, 'commands', 'main.js')).href)
-const body = `(function (exports, require, module, __filename, __dirname) {${code}\n})`
+const body = `(function (exports, require, module, __filename, __dirname, __einvoiceModulesRun) {${tracked}\n})`
 inputs.sort()
 // Sizes let the loader tell a changed input where file times cannot (an npm install: see bundleIsFresh).
 const sizes = inputs.map((input) => statSync(join(DIST, input)).size)

@@ -5,6 +5,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, pruneCaches, readHeader, sealCache } from '../../commands/cli-loader.js'
@@ -19,7 +20,7 @@ function fakeDist(body = 'module.exports = { runCli: async (argv) => 40 + argv.l
   mkdirSync(join(dist, 'commands'), { recursive: true })
   writeFileSync(join(dist, 'commands', 'main.js'), '// input')
   const header = { hash: HASH, inputs: ['commands/main.js'], sizes: [Buffer.byteLength('// input')], commands: ['validate', 'calculate'] }
-  writeFileSync(join(dist, BUNDLE_FILE), `//einvoice-cli-bundle ${JSON.stringify(header)}\n(function (exports, require, module, __filename, __dirname) {${body}\n})`)
+  writeFileSync(join(dist, BUNDLE_FILE), `//einvoice-cli-bundle ${JSON.stringify(header)}\n(function (exports, require, module, __filename, __dirname, __einvoiceModulesRun) {${body}\n})`)
   // The input is older than the bundle, as after a build.
   const past = new Date(Date.now() - 60_000)
   utimesSync(join(dist, 'commands', 'main.js'), past, past)
@@ -70,10 +71,15 @@ describe('cli-loader helpers', () => {
     expect(withOptions).toMatch(new RegExp(`^cli-${HASH}-${process.version}-${process.arch}-o[0-9a-f]{8}-validate\\.v8cache$`))
     expect(cacheFileName(header, ['validate'], ['--stack-size=2000'])).not.toBe(withOptions)
   })
-  it('seals a code cache with its checksum and opens only an intact one', () => {
+  it('seals a code cache with its checksum and module list and opens only an intact one', () => {
     const data = Buffer.from('some V8 code cache bytes')
-    const sealed = sealCache(data)
-    expect(openCache(sealed)).toEqual(data)
+    const sealed = sealCache(data, ['dist/b.js', 'dist/a.js'])
+    expect(openCache(sealed)).toEqual({ data, modules: new Set(['dist/a.js', 'dist/b.js']) })
+    expect(openCache(sealCache(data, []))).toEqual({ data, modules: new Set() })
+    // The earlier format (no module list) is not taken: that run rewrites the cache.
+    const earlier = Buffer.concat([Buffer.from('EIC1'), Buffer.alloc(4), data])
+    earlier.writeUInt32LE(crc32(data), 4)
+    expect(openCache(earlier)).toBeUndefined()
     const damaged = Buffer.from(sealed)
     damaged.writeUInt8(damaged.readUInt8(sealed.length - 3) ^ 0xff, sealed.length - 3)
     expect(openCache(damaged)).toBeUndefined()
@@ -101,6 +107,34 @@ describe('loadCli', () => {
     expect(second.source).toBe('bundle')
     second.saveCache()
     expect(statSync(join(xdg, 'einvoice', name ?? '')).mtimeMs).toBe(written)
+    expect(cacheFiles(xdg)).toHaveLength(1)
+  })
+
+  it('rewrites the cache when a run reaches modules it lacks, with the modules of both runs', async () => {
+    // The fake bundle "runs the module" named by its second argument, as the real one records its modules.
+    const dist = fakeDist('module.exports = { runCli: async (argv) => { __einvoiceModulesRun.add(argv[1]); return 0 } }')
+    const xdg = tempDir()
+    const run = async (file: string): Promise<void> => {
+      const cli = await loadCli(['validate', file], dist, { XDG_CACHE_HOME: xdg })
+      expect(cli.source).toBe('bundle')
+      await cli.runCli(['validate', file])
+      cli.saveCache()
+    }
+    const cache = (): string => join(xdg, 'einvoice', cacheFiles(xdg)[0] ?? '')
+    // Whole seconds: file times in milliseconds do not survive the round trip exactly.
+    const past = new Date(Math.floor(Date.now() / 1000 - 60) * 1000)
+    await run('ubl.xml')
+    expect(openCache(readFileSync(cache()))?.modules).toEqual(new Set(['ubl.xml']))
+    utimesSync(cache(), past, past)
+    await run('ubl.xml')
+    expect(statSync(cache()).mtimeMs).toBe(past.getTime())
+    await run('cii.xml')
+    expect(statSync(cache()).mtimeMs).toBeGreaterThan(past.getTime())
+    expect(openCache(readFileSync(cache()))?.modules).toEqual(new Set(['cii.xml', 'ubl.xml']))
+    utimesSync(cache(), past, past)
+    await run('ubl.xml')
+    await run('cii.xml')
+    expect(statSync(cache()).mtimeMs).toBe(past.getTime())
     expect(cacheFiles(xdg)).toHaveLength(1)
   })
 
