@@ -3,10 +3,12 @@ import { calculateInvoiceJsonText, calculatePayload } from '../../src/calc/calcu
 import { calculateDocument } from '../../src/calc/document.js'
 import { calculatedInvoiceJsonText } from '../../src/json/calculated-invoice.js'
 import { readInvoiceJsonText } from '../../src/json/read-invoice.js'
+import { calculate } from '../../src/operations/calculate.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import type { BenchCase } from '../harness.js'
 
-const tenLines = readFileSync(`${PACKAGE_ROOT}/samples/invoice-10-lines.json`, 'utf8')
+const tenLinesBytes = readFileSync(`${PACKAGE_ROOT}/samples/invoice-10-lines.json`)
+const tenLines = tenLinesBytes.toString('utf8')
 const payload = readInvoiceJsonText(tenLines)
 const calculation = calculatePayload(payload)
 
@@ -16,6 +18,16 @@ export const cases: BenchCase[] = [
     operation: 'calculate',
     targetMs: 0.1,
     run: () => calculateInvoiceJsonText(tenLines),
+  },
+  {
+    // The request body as bytes through the operation, its text answer encoded as the server's
+    // respond.ts and the CLI's stdout do: decoding and encoding included.
+    name: 'calculate: 10-line invoice, JSON bytes in → JSON bytes out (what serve and the CLI do)',
+    operation: 'calculate',
+    run: async () => {
+      const { body } = await calculate.run({ inputs: { invoice: tenLinesBytes }, params: {} })
+      return typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+    },
   },
   {
     name: 'calculate: 10-line invoice, JSON text → checked payload',
