@@ -20,8 +20,8 @@ export const cases: BenchCase[] = [
     run: () => calculateInvoiceJsonText(tenLines),
   },
   {
-    // The request body as bytes through the operation, its text answer encoded as the server's
-    // respond.ts and the CLI's stdout do: decoding and encoding included.
+    // The request body as bytes through the operation, its text answer encoded to UTF-8 (the CLI's
+    // stdout and Node's socket write both do that for serve): decoding and encoding included.
     name: 'calculate: 10-line invoice, JSON bytes in → JSON bytes out (what serve and the CLI do)',
     operation: 'calculate',
     run: async () => {
