@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * Differential check of the validator against the official verdicts (a developer tool, not part of
+ * `npm test`: it needs ../shared/tools/refcheck with its artefacts fetched, see its README).
+ *
+ * Writes one-line mutations of a few corpus invoices into a scratch folder (a leaf element deleted,
+ * emptied, blanked, doubled, zeroed, negated, NBSP-prefixed, given a trailing space, stripped of its
+ * attributes, lower-cased, given a third decimal, or swapped for a common code), runs refcheck and
+ * `einvoice validate` on all of them and prints every file whose verdict or error/fatal rule set
+ * differs (XSD findings aside, which refcheck reports by schema, not by rule).
+ *
+ *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
+ *
+ * Expect differences where the official transform stops with a dynamic error
+ * (REFCHECK-TRANSFORM-FAILED, XSD-invalid files) and einvoice's own EINVOICE-VALUE reader findings;
+ * docs/validate.md "Known differences" lists the rest that is known.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const CORPUS = join(ROOT, '..', 'shared', 'corpus')
+const REFCHECK = join(ROOT, '..', 'shared', 'tools', 'refcheck')
+const BASES = {
+  cii4: 'cen-en16931/cii/examples/CII_example4.xml',
+  ciib1: 'cen-en16931/cii/examples/CII_business_example_01.xml',
+  ubl4: 'cen-en16931/ubl/examples/ubl-tc434-example4.xml',
+  ublg1: 'cen-en16931/ubl/examples/guide-example1.xml',
+  xrubl: 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml',
+  xrcii: 'mustang/validator/src/test/resources/01.01a-INVOICE_uncefact.xml',
+}
+const KINDS = ['del', 'empty', 'space', 'nbsp', 'trail', 'dup', 'zero', 'neg', 'noattr', 'lower', 'dec3', 'swap']
+const SWAPS = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M', 'VAT', '30', '58', '380', '381', 'DE', 'EUR', 'C62', '1']
+
+const { values } = parseArgs({
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, kinds: { type: 'string' }, out: { type: 'string' } },
+})
+const kinds = values.kinds?.split(',') ?? KINDS
+let seed = Number(values.seed) || 1
+const random = (n) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed % n
+}
+const LEAF = /<((?:ram|cbc|udt|qdt):[A-Za-z]+)((?:\s[^>]*)?)>([^<]*)<\/\1>/g
+
+function mutate(kind, name, attrs, text) {
+  switch (kind) {
+    case 'del': return ''
+    case 'empty': return `<${name}${attrs}></${name}>`
+    case 'space': return `<${name}${attrs}> </${name}>`
+    case 'nbsp': return `<${name}${attrs}>\u00a0${text}</${name}>`
+    case 'trail': return `<${name}${attrs}>${text} </${name}>`
+    case 'dup': return `<${name}${attrs}>${text}</${name}>`.repeat(2)
+    case 'zero': return `<${name}${attrs}>0</${name}>`
+    case 'neg': return `<${name}${attrs}>-${text}</${name}>`
+    case 'noattr': return `<${name}>${text}</${name}>`
+    case 'lower': return `<${name}${attrs}>${text.toLowerCase()}</${name}>`
+    case 'dec3': return `<${name}${attrs}>${text.includes('.') ? `${text}1` : `${text}.001`}</${name}>`
+    case 'swap': return `<${name}${attrs}>${SWAPS[random(SWAPS.length)]}</${name}>`
+    default: throw new Error(`unknown kind ${kind}`)
+  }
+}
+
+const out = values.out ?? mkdtempSync(join(tmpdir(), 'einvoice-mutations-'))
+mkdirSync(out, { recursive: true })
+let n = 0
+for (const [key, file] of Object.entries(BASES)) {
+  const xml = readFileSync(join(CORPUS, file), 'utf8')
+  const leaves = [...xml.matchAll(LEAF)]
+  for (let k = 0; k < Number(values['per-file']) && leaves.length > 0; k++) {
+    const m = leaves.splice(random(leaves.length), 1)[0]
+    const kind = kinds[random(kinds.length)]
+    const changed = xml.slice(0, m.index) + mutate(kind, m[1], m[2], m[3]) + xml.slice(m.index + m[0].length)
+    writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${m[1].split(':')[1]}.xml`), changed)
+  }
+}
+
+const errors = (ids) => [...new Set(ids)].filter((id) => !id.startsWith('xsd:')).sort()
+/** A command's standard output; refcheck and einvoice exit non-zero when some file is invalid. */
+function stdoutOf(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] })
+  } catch (err) {
+    if (typeof err.stdout !== 'string') throw err
+    return err.stdout
+  }
+}
+
+const official = new Map()
+for (const line of stdoutOf(REFCHECK, [out]).split('\n')) {
+  if (line.trim() === '') continue
+  const r = JSON.parse(line)
+  official.set(basename(r.file), { valid: r.verdict === 'valid', rules: errors(r.fired.filter((f) => f.flag === 'error' || f.flag === 'fatal').map((f) => f.id)) })
+}
+const ours = stdoutOf(process.execPath, [join(ROOT, 'bin', 'einvoice.js'), 'validate', '--format', 'json', '--jobs', '1', out])
+let differ = 0
+let verdicts = 0
+// The reports follow one another as JSON objects.
+for (const text of ours.split(/\n(?=\{\n)/)) {
+  if (text.trim() === '') continue
+  const r = JSON.parse(text)
+  const ref = official.get(r.file)
+  if (ref === undefined) continue
+  const mine = errors(r.findings.filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId))
+  const onlyRef = ref.rules.filter((id) => !mine.includes(id))
+  const onlyOurs = mine.filter((id) => !ref.rules.includes(id))
+  if (ref.valid === r.valid && onlyRef.length === 0 && onlyOurs.length === 0) continue
+  differ++
+  if (ref.valid !== r.valid) verdicts++
+  const verdict = ref.valid === r.valid ? '' : ` VERDICT official=${ref.valid ? 'valid' : 'invalid'} einvoice=${r.valid ? 'valid' : 'invalid'}`
+  process.stdout.write(`${r.file}${verdict} official only: ${onlyRef.join(' ') || '-'} einvoice only: ${onlyOurs.join(' ') || '-'}\n`)
+}
+process.stdout.write(`${n} mutations in ${out}: ${differ} differ, ${verdicts} in their verdict\n`)
