@@ -51,6 +51,8 @@ describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme
     ['CII blank line id: BR-21 (the reader would number the line)', CII_B1, 34, '<ram:LineID>1<', '<ram:LineID> <', ['BR-21']],
     // XSD-invalid (a price is required), but the rules still run: an absent price fails BR-27's `>= 0` too.
     ['UBL line without net price: BR-26 and BR-27', UBL4, 146, '<cbc:PriceAmount currencyID="DKK">1.00</cbc:PriceAmount>', '', ['BR-26', 'BR-27']],
+    // XSD-invalid too: a subtotal without tax amount adds nothing to BR-CO-14's sum (675 against 375).
+    ['UBL subtotal without tax amount: BR-CO-14 too', UBL4, 111, '<cbc:TaxAmount currencyID="DKK">300.00</cbc:TaxAmount>', '', ['BR-46', 'BR-CO-14', 'BR-CO-17', 'BR-S-09']],
   ]
   for (const [name, file, line, from, to, expected] of cases) {
     it(name, () => expect(errorRules(variant(file, line, from, to))).toEqual(expected))
