@@ -51,6 +51,9 @@ describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme
     ['CII blank line id: BR-21 (the reader would number the line)', CII_B1, 34, '<ram:LineID>1<', '<ram:LineID> <', ['BR-21']],
     // XSD-invalid (a price is required), but the rules still run: an absent price fails BR-27's `>= 0` too.
     ['UBL line without net price: BR-26 and BR-27', UBL4, 146, '<cbc:PriceAmount currencyID="DKK">1.00</cbc:PriceAmount>', '', ['BR-26', 'BR-27']],
+    // BR-CO-15 runs once per currency element, compared as written with the VAT totals' currencyID.
+    ['UBL currency code with a space: no VAT total in " DKK" (BR-CO-15)', UBL4, 21, '>DKK<', '> DKK<', ['BR-CO-15']],
+    ['CII without currency code: BR-05, and BR-CO-15 has nothing to iterate', CII4, 175, '<ram:InvoiceCurrencyCode>DKK</ram:InvoiceCurrencyCode>', '', ['BR-05', 'FX-SCH-A-000038']],
     // XSD-invalid too: a subtotal without tax amount adds nothing to BR-CO-14's sum (675 against 375).
     ['UBL subtotal without tax amount: BR-CO-14 too', UBL4, 111, '<cbc:TaxAmount currencyID="DKK">300.00</cbc:TaxAmount>', '', ['BR-46', 'BR-CO-14', 'BR-CO-17', 'BR-S-09']],
   ]

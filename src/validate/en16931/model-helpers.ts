@@ -84,6 +84,17 @@ export function taxTotalCurrencies(doc: XmlDocument, syntax: SyntaxKind): string
   return els.map((e) => attrValue(e, 'currencyID') ?? '')
 }
 
+const CII_CURRENCY = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:InvoiceCurrencyCode')] as const
+const UBL_CURRENCY = q('cbc:DocumentCurrencyCode')
+
+/**
+ * The invoice currency codes (BT-5) as written, one per element: BR-CO-15 iterates over these
+ * elements and compares each, untrimmed, with the currencyID of the VAT totals.
+ */
+export function invoiceCurrenciesAsWritten(doc: XmlDocument, syntax: SyntaxKind): string[] {
+  return (syntax === 'CII' ? descend(doc.root, ...CII_CURRENCY) : kids(doc.root, UBL_CURRENCY)).map(stringValue)
+}
+
 /** The text of every BT-110/BT-111 element with the given currency. */
 export function taxTotalAmounts(doc: XmlDocument, syntax: SyntaxKind, currency: string): string[] {
   const els = syntax === 'CII' ? descend(doc.root, ...TX) : descend(doc.root, ...UBL_TAX_TOTAL)
