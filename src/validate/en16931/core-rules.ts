@@ -8,7 +8,7 @@ import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br50, br61 } from './payment-account-rules.js'
-import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, ublBr57 } from './syntax-bound-rules.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -125,14 +125,7 @@ const ROWS: readonly RuleRow[] = [
   ['BR-54', 'BG-32', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.item.attributes, `BG-25[${i + 1}]/BG-32`, undefined, (a) => a.name === '' || a.value === ''))],
   ['BR-55', 'BT-25', ({ invoice }) => when(isAbsent(invoice, 'BT-25'), btPath('BG-3', 'BT-25'))],
   ['BR-56', 'BT-63', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-63') || !hasText(invoice.sellerTaxRepresentative.vatIdentifier)), btPath('BG-11', 'BT-63'))],
-  [
-    'BR-57',
-    'BT-80',
-    ({ invoice, syntax, doc }) =>
-      doc !== undefined && (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote')
-        ? ublBr57(doc.root)
-        : when(invoice.delivery?.address !== undefined && !addressCountry(invoice.delivery.address), btPath('BG-13', 'BG-15', 'BT-80')),
-  ],
+  ['BR-57', 'BT-80', br57],
   ['BR-61', 'BT-84', br61],
   ['BR-62', 'BT-34-1', ({ invoice }) => electronicAddressScheme(invoice.seller, btPath('BG-4', 'BT-34'))],
   ['BR-63', 'BT-49-1', ({ invoice }) => electronicAddressScheme(invoice.buyer, btPath('BG-7', 'BT-49'))],

@@ -13,13 +13,14 @@
  *   `cac:PayeeFinancialAccount/cbc:ID` element.
  * @module
  */
-import type { PaymentMeans } from '../../model/invoice.js'
+import type { Invoice } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { normalizeSpace, stringValue } from '../syntax/paths.js'
-import { descendants, kid, kids, q } from '../syntax/tree-helpers.js'
-import type { Issue, ModelContext } from '../types.js'
+import { type QName, descendants, kid, kids, q } from '../syntax/tree-helpers.js'
+import type { Issue } from '../types.js'
 import { hasText, issue } from './model-helpers.js'
+import { type Check, bound } from './syntax-bound-rules.js'
 
 const CII_MEANS = q('ram:SpecifiedTradeSettlementPaymentMeans')
 const CII_TYPE_CODE = q('ram:TypeCode')
@@ -32,77 +33,68 @@ const UBL_ACCOUNT = q('cac:PayeeFinancialAccount')
 const UBL_ID = q('cbc:ID')
 
 /** XPath `child = '30' or child = '58'`: any such child whose string value is one of them, as written. */
-const isTransferAsWritten = (el: XmlElement, code: typeof CII_TYPE_CODE): boolean =>
+const isTransferAsWritten = (el: XmlElement, code: QName): boolean =>
   kids(el, code).some((c) => {
     const v = stringValue(c)
     return v === '30' || v === '58'
   })
 
 /** `normalize-space(child) = '30'`: the first such child, XML white space collapsed. */
-const isTransferNormalised = (el: XmlElement, code: typeof CII_TYPE_CODE): boolean => {
+const isTransferNormalised = (el: XmlElement, code: QName): boolean => {
   const first = kid(el, code)
   const v = first === undefined ? '' : normalizeSpace(stringValue(first))
   return v === '30' || v === '58'
 }
 
 /** The credit-transfer accounts the rules test, with the 1-based positions for the location. */
-function testedAccounts(ctx: ModelContext, means: typeof CII_MEANS, code: typeof CII_TYPE_CODE, account: typeof CII_ACCOUNT): { at: string; el: XmlElement }[] {
+function testedAccounts(root: XmlElement, means: QName, code: QName, account: QName): { at: string; el: XmlElement }[] {
   const out: { at: string; el: XmlElement }[] = []
-  if (ctx.doc === undefined) return out
-  descendants(ctx.doc.root, means).forEach((m, i) => {
+  descendants(root, means).forEach((m, i) => {
     if (!isTransferAsWritten(m, code)) return
     kids(m, account).forEach((a, j) => out.push({ at: btPath('BG-16', i + 1, 'BG-17', j + 1, 'BT-84'), el: a }))
   })
   return out
 }
 
-const nonBlankChild = (el: XmlElement, name: typeof CII_IBAN): boolean => {
+const nonBlankChild = (el: XmlElement, name: QName): boolean => {
   const c = kid(el, name)
   return c !== undefined && hasText(stringValue(c))
 }
 
-/** The model's view, for a document the syntax bindings above do not cover. */
-const modelMeans = (ctx: ModelContext): readonly PaymentMeans[] => ctx.invoice.paymentInstructions?.means ?? []
-const bound = (ctx: ModelContext): 'CII' | 'UBL' | undefined =>
-  ctx.doc === undefined ? undefined : ctx.syntax === 'CII' ? 'CII' : ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote' ? 'UBL' : undefined
+/** The model's view, for a document without a CII or UBL tree. */
+const modelMeans = (invoice: Invoice) => invoice.paymentInstructions?.means ?? []
 
-export function br50(ctx: ModelContext): readonly Issue[] {
-  switch (bound(ctx)) {
-    case 'CII':
-      return testedAccounts(ctx, CII_MEANS, CII_TYPE_CODE, CII_ACCOUNT)
-        .filter(({ el }) => !nonBlankChild(el, CII_IBAN) && !nonBlankChild(el, CII_PROPRIETARY))
-        .map(({ at }) => issue(at))
-    case 'UBL':
-      return testedAccounts(ctx, UBL_MEANS, UBL_CODE, UBL_ACCOUNT)
-        .filter(({ el }) => !nonBlankChild(el, UBL_ID))
-        .map(({ at }) => issue(at))
-    default:
-      return modelMeans(ctx).flatMap((m, i) =>
-        m.creditTransfers.flatMap((t, j) => (hasText(t.accountId) ? [] : [issue(btPath('BG-16', i + 1, 'BG-17', j + 1, 'BT-84'))])),
-      )
-  }
-}
+export const br50: Check = bound({
+  cii: (root) =>
+    testedAccounts(root, CII_MEANS, CII_TYPE_CODE, CII_ACCOUNT)
+      .filter(({ el }) => !nonBlankChild(el, CII_IBAN) && !nonBlankChild(el, CII_PROPRIETARY))
+      .map(({ at }) => issue(at)),
+  ubl: (root) =>
+    testedAccounts(root, UBL_MEANS, UBL_CODE, UBL_ACCOUNT)
+      .filter(({ el }) => !nonBlankChild(el, UBL_ID))
+      .map(({ at }) => issue(at)),
+  model: (invoice) =>
+    modelMeans(invoice).flatMap((m, i) => m.creditTransfers.flatMap((t, j) => (hasText(t.accountId) ? [] : [issue(btPath('BG-16', i + 1, 'BG-17', j + 1, 'BT-84'))]))),
+})
 
-export function br61(ctx: ModelContext): readonly Issue[] {
-  switch (bound(ctx)) {
-    case 'CII':
-      return testedAccounts(ctx, CII_MEANS, CII_TYPE_CODE, CII_ACCOUNT)
-        .filter(({ el }) => kid(el, CII_IBAN) === undefined && kid(el, CII_PROPRIETARY) === undefined)
-        .map(({ at, el }) => issue(at, { code: stringValue(kid(el.parent as XmlElement, CII_TYPE_CODE) as XmlElement) }))
-    case 'UBL': {
-      const out: Issue[] = []
-      descendants((ctx.doc as NonNullable<ModelContext['doc']>).root, UBL_MEANS).forEach((m, i) => {
-        if (!isTransferNormalised(m, UBL_CODE)) return
-        if (kids(m, UBL_ACCOUNT).some((a) => kid(a, UBL_ID) !== undefined)) return
-        out.push(issue(btPath('BG-16', i + 1, 'BT-84'), { code: normalizeSpace(stringValue(kid(m, UBL_CODE) as XmlElement)) }))
-      })
-      return out
-    }
-    default:
-      return modelMeans(ctx).flatMap((m, i) => {
-        const code = normalizeSpace(m.typeCode)
-        const transfer = code === '30' || code === '58'
-        return transfer && !m.creditTransfers.some((t) => hasText(t.accountId)) ? [issue(btPath('BG-16', i + 1, 'BT-84'), { code: m.typeCode })] : []
-      })
-  }
-}
+export const br61: Check = bound({
+  cii: (root) =>
+    testedAccounts(root, CII_MEANS, CII_TYPE_CODE, CII_ACCOUNT)
+      .filter(({ el }) => kid(el, CII_IBAN) === undefined && kid(el, CII_PROPRIETARY) === undefined)
+      .map(({ at, el }) => issue(at, { code: stringValue(kid(el.parent as XmlElement, CII_TYPE_CODE) as XmlElement) })),
+  ubl: (root) => {
+    const out: Issue[] = []
+    descendants(root, UBL_MEANS).forEach((m, i) => {
+      if (!isTransferNormalised(m, UBL_CODE)) return
+      if (kids(m, UBL_ACCOUNT).some((a) => kid(a, UBL_ID) !== undefined)) return
+      out.push(issue(btPath('BG-16', i + 1, 'BT-84'), { code: normalizeSpace(stringValue(kid(m, UBL_CODE) as XmlElement)) }))
+    })
+    return out
+  },
+  model: (invoice) =>
+    modelMeans(invoice).flatMap((m, i) => {
+      const code = normalizeSpace(m.typeCode)
+      const transfer = code === '30' || code === '58'
+      return transfer && !m.creditTransfers.some((t) => hasText(t.accountId)) ? [issue(btPath('BG-16', i + 1, 'BT-84'), { code: m.typeCode })] : []
+    }),
+})

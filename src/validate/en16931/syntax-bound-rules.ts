@@ -13,7 +13,7 @@
  *   settlement, UBL `cac:TaxTotal/cac:TaxSubtotal`) has a VAT-scheme category with a code element,
  *   and a rate element or category `O`;
  * - BR-49 (BT-81): each payment means has a type code element;
- * - BR-57 (BT-80), UBL only: each `cac:Delivery/cac:DeliveryLocation/cac:Address`, line deliveries
+ * - BR-57 (BT-80): in UBL each `cac:Delivery/cac:DeliveryLocation/cac:Address`, line deliveries
  *   included, has a `cac:Country/cbc:IdentificationCode` element (CII asks for a non-blank country
  *   of the header delivery, which the model states exactly);
  * - BR-CO-04 (BT-151): each line has a VAT-scheme category with a code element;
@@ -88,19 +88,20 @@ const U = {
   identificationCode: q('cbc:IdentificationCode'),
 }
 
-type Check = (ctx: ModelContext) => readonly Issue[]
-type Bound = { cii: (root: XmlElement) => readonly Issue[]; ubl: (root: XmlElement) => readonly Issue[]; model: (invoice: Invoice) => readonly Issue[] }
+export type Check = (ctx: ModelContext) => readonly Issue[]
+type TreeCheck = (root: XmlElement, invoice: Invoice) => readonly Issue[]
+type Bound = { cii: TreeCheck; ubl: TreeCheck; model: (invoice: Invoice) => readonly Issue[] }
 
-/** The tree check of the document's syntax, or the model check where there is none. */
-function bound(rule: Bound): Check {
+/** The tree check of the document's syntax, or the model check where there is no tree of CII or UBL. */
+export function bound(rule: Bound): Check {
   return (ctx) => {
-    if (ctx.doc !== undefined && ctx.syntax === 'CII') return rule.cii(ctx.doc.root)
-    if (ctx.doc !== undefined && (ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote')) return rule.ubl(ctx.doc.root)
+    if (ctx.doc !== undefined && ctx.syntax === 'CII') return rule.cii(ctx.doc.root, ctx.invoice)
+    if (ctx.doc !== undefined && (ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote')) return rule.ubl(ctx.doc.root, ctx.invoice)
     return rule.model(ctx.invoice)
   }
 }
 
-const isChildOf = (el: XmlElement, parent: QName): boolean => el.parent !== undefined && el.parent.local === parent.local && el.parent.ns === parent.ns
+export const isChildOf = (el: XmlElement, parent: QName): boolean => el.parent !== undefined && el.parent.local === parent.local && el.parent.ns === parent.ns
 
 /** One issue at `group[i]/bt` for each element that fails `ok` (1-based, in document order). */
 function each(elements: readonly XmlElement[], group: string, bt: string, ok: (el: XmlElement) => boolean, params?: (el: XmlElement) => MessageParams): Issue[] {
@@ -240,14 +241,23 @@ export const brCo04: Check = bound({
   model: (invoice) => invoice.lines.flatMap((l, i) => (hasText(l.vat.categoryCode) ? [] : [issue(btPath('BG-25', i + 1, 'BT-151'))])),
 })
 
-/** UBL only: CII's test is the model's (a non-blank country of the header deliver-to address). */
-export const ublBr57 = (root: XmlElement): readonly Issue[] =>
-  each(
-    descendants(root, U.address).filter((a) => isChildOf(a, U.deliveryLocation) && a.parent !== undefined && isChildOf(a.parent, U.delivery)),
-    'BG-13',
-    'BG-15/BT-80',
-    (a) => descend(a, U.country, U.identificationCode).length > 0,
-  )
+/** BR-57: CII's test is the model's (a non-blank country of the header deliver-to address). */
+const deliveryCountryGiven = (invoice: Invoice): readonly Issue[] => {
+  const address = invoice.delivery?.address
+  return address !== undefined && !hasText(address.countryCode) ? [issue(btPath('BG-13', 'BG-15', 'BT-80'))] : []
+}
+
+export const br57: Check = bound({
+  cii: (_root, invoice) => deliveryCountryGiven(invoice),
+  ubl: (root) =>
+    each(
+      descendants(root, U.address).filter((a) => isChildOf(a, U.deliveryLocation) && a.parent !== undefined && isChildOf(a.parent, U.delivery)),
+      'BG-13',
+      'BG-15/BT-80',
+      (a) => descend(a, U.country, U.identificationCode).length > 0,
+    ),
+  model: deliveryCountryGiven,
+})
 
 /**
  * BR-CO-17's three ways to pass, as the official test states them: a rate rounding to 0 with a
