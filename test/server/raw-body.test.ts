@@ -49,6 +49,44 @@ describe('readIncoming', () => {
   })
 })
 
+/** An IncomingMessage whose whole body arrived before it is read (Node's parser set `complete`). */
+function arrived(chunks: string[]): IncomingMessage {
+  const msg = new IncomingMessage(new Socket())
+  msg.method = 'POST'
+  for (const c of chunks) msg.push(Buffer.from(c))
+  msg.complete = true
+  msg.push(null)
+  return msg
+}
+
+describe('readIncoming of a body that has fully arrived', () => {
+  it('takes the buffered chunks, joined, and the stream still ends', async () => {
+    const msg = arrived(['{"a":', '1', '}'])
+    expect(Buffer.from(await readIncoming(msg, 7)).toString()).toBe('{"a":1}')
+    // Taken from the stream's buffer in one piece...
+    expect(msg.readableLength).toBe(0)
+    // ...without a 'data' listener, which would have switched the stream to flowing mode.
+    expect(msg.readableFlowing).toBe(null)
+    // The stream has ended by the time the body is handed over (the adapter relies on it).
+    expect(msg.readableEnded).toBe(true)
+    expect(Buffer.from(await readIncoming(arrived(['one chunk']), 100)).toString()).toBe('one chunk')
+    const empty = await readIncoming(arrived([]), 100)
+    expect(empty).toBeInstanceOf(Uint8Array)
+    expect(empty.length).toBe(0)
+  })
+
+  it('refuses a body over the limit with PAYLOAD_TOO_LARGE', async () => {
+    const err = await readIncoming(arrived(['12345', '678']), 7).catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 413, errorCode: 'PAYLOAD_TOO_LARGE', details: { limit: '7' } })
+  })
+
+  it('refuses it the second time', async () => {
+    const msg = arrived(['x'])
+    await readIncoming(msg, 100)
+    await expect(readIncoming(msg, 100)).rejects.toThrow(/already been read/)
+  })
+})
+
 describe('readRawBody', () => {
   const app = new Hono<ServerEnv>()
   app.post('/x', async (c) => c.text(Buffer.from(await readRawBody(c, 100)).toString()))
