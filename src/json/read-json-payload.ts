@@ -10,6 +10,7 @@
 import { endianness } from 'node:os'
 import { z } from 'zod'
 import { FieldIssue, type FieldRead, fieldForms } from './fields.js'
+import { shapeCode } from './object-shape.js'
 import { quoteNumbers } from './parse-json.js'
 
 /** Reads the value at the cursor (whitespace already skipped) and returns its output. */
@@ -73,7 +74,8 @@ function skipWhitespace(): void {
   const text = codes
   let i = pos
   let c = text[i] as number
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text[++i] as number
+  // Most scans stop at once, on a character above the space: one compare.
+  while (c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) c = text[++i] as number
   pos = i
 }
 
@@ -134,21 +136,6 @@ function readNumber(): string {
   }
   pos = i
   return src.slice(start, i)
-}
-
-/**
- * Steps over the key `name` when the cursor's string token is exactly it, unescaped; compared in
- * place, so a matched key costs no substring or lookup. Names are identifiers (no quote or
- * backslash), so a quote right after the name's characters ends the token.
- */
-function matchKey(name: string): boolean {
-  const text = codes
-  const start = pos + 1
-  const n = name.length
-  if ((text[pos] as number) !== 0x22 || (text[start + n] as number) !== 0x22) return false
-  for (let k = 0; k < n; k++) if ((text[start + k] as number) !== name.charCodeAt(k)) return false
-  pos = start + n + 1
-  return true
 }
 
 function readWord<T>(word: string, value: T): T {
@@ -275,6 +262,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     readers.push(readerFor(field))
     absences.push(absenceOf(field))
   }
+  const code = shapeCode(names, readers)
   // A required field may come later in the text: only the slots can tell it is missing.
   const inOrder = absences.every((a) => a.kind !== 'issue')
   // The key that followed each key last time (`after[count]`: the first key), tried before a lookup.
@@ -294,7 +282,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
   const settleAbsent = (out: Record<string, unknown>, from: number, to: number): void => {
     for (let j = nextToSettle[from] as number; j < to; j = nextToSettle[j + 1] as number) {
       const absence = absences[j] as Absence
-      if (absence.kind === 'value') out[names[j] as string] = absence.value
+      if (absence.kind === 'value') code.store(out, j, absence.value)
       else if (absence.kind === 'issue') giveUp()
     }
   }
@@ -323,10 +311,18 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     if ((codes[pos] as number) === 0x7d) pos++
     else {
       for (;;) {
+        // A key is matched in place (no substring, no lookup): first against the one that followed
+        // last time, then against the names; an escaped or unknown key is read and looked up.
         let i: number | undefined = after[previous] as number
-        if (i < 0 || !matchKey(names[i] as string)) {
-          if ((codes[pos] as number) !== 0x22) giveUp()
-          i = index.get(readString())
+        const end = i >= 0 ? code.keyEnd(codes, pos, i) : -1
+        if (end >= 0) pos = end
+        else {
+          i = code.find(codes, pos)
+          if (i >= 0) pos += (names[i] as string).length + 2
+          else {
+            if ((codes[pos] as number) !== 0x22) giveUp()
+            i = index.get(readString())
+          }
           if (i !== undefined) after[previous] = i
         }
         skipWhitespace()
@@ -335,10 +331,10 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
         if (i === undefined) skipValue(0)
         else {
           previous = i
-          const value = (readers[i] as Reader)()
+          const value = code.read(i)
           if (slots === undefined && i >= settled) {
             settleAbsent(out, settled, i)
-            out[names[i] as string] = value
+            code.store(out, i, value)
             settled = i + 1
           } else {
             slots ??= toSlots(out, settled)
@@ -373,10 +369,10 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     out = {}
     for (let i = 0; i < count; i++) {
       const value = slots[i]
-      if (value !== ABSENT) out[names[i] as string] = value
+      if (value !== ABSENT) code.store(out, i, value)
       else {
         const absence = absences[i] as Absence
-        if (absence.kind === 'value') out[names[i] as string] = absence.value
+        if (absence.kind === 'value') code.store(out, i, absence.value)
         else if (absence.kind === 'issue') giveUp()
       }
     }
