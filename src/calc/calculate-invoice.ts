@@ -4,7 +4,7 @@
  */
 import { EInvoiceError } from '../errors.js'
 import { type CalculatedInvoiceJson, calculatedInvoiceJson, calculatedInvoiceJsonText } from '../json/calculated-invoice.js'
-import { readInvoiceJsonText, readInvoicePayload } from '../json/read-invoice.js'
+import { readInvoicePayload, readInvoiceText } from '../json/read-invoice.js'
 import type { InvoicePayload } from '../json/schemas.js'
 import { decodeText } from '../util/text.js'
 import { type DocumentCalculation, calculateDocument } from './document.js'
@@ -43,6 +43,6 @@ export function calculateInvoice(value: unknown): CalculatedInvoiceJson {
 /** JSON text (or UTF-8 bytes) in, CalculatedInvoice JSON text out; numbers stay exact. */
 export function calculateInvoiceJsonText(input: Uint8Array | string, options: { pretty?: boolean } = {}): string {
   const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
-  const invoice = readInvoiceJsonText(text)
-  return calculatedInvoiceJsonText(invoice, calculatePayload(invoice), options)
+  const { invoice, plainStrings } = readInvoiceText(text)
+  return calculatedInvoiceJsonText(invoice, calculatePayload(invoice), { ...options, plainStrings })
 }

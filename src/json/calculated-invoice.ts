@@ -91,14 +91,18 @@ export function calculatedInvoiceJson(invoice: InvoicePayload, calc: DocumentCal
   return spreadOut(calculatedInvoiceView(invoice, calc)) as CalculatedInvoiceJson
 }
 
-/** `writeJson(calculatedInvoiceJson(invoice, calc), options)`, written without the copy. */
+/**
+ * `writeJson(calculatedInvoiceJson(invoice, calc), options)`, written without the copy.
+ * `plainStrings`: the reader found no string of `invoice` that JSON would escape (see
+ * readInvoiceText), so the compact writer need not scan them.
+ */
 export function calculatedInvoiceJsonText(
   invoice: InvoicePayload,
   calc: DocumentCalculation,
-  options: { pretty?: boolean | undefined } = {},
+  options: { pretty?: boolean | undefined; plainStrings?: boolean | undefined } = {},
 ): string {
   if (options.pretty === true) return writeJson(calculatedInvoiceView(invoice, calc), options)
-  return writeCompactJson(() => writeCalculatedInvoice(invoice, calc))
+  return writeCompactJson(() => writeCalculatedInvoice(invoice, calc), options.plainStrings === true)
 }
 
 // The compact response is written by hand from the payload and the calculation, in the order the

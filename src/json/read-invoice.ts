@@ -77,8 +77,17 @@ export function readCalculatedInvoicePayload(value: unknown): CalculatedInvoiceP
 
 /** An Invoice payload from JSON text: one pass on the happy path, the full check for errors. */
 export function readInvoiceJsonText(text: string): InvoicePayload {
+  return readInvoiceText(text).invoice
+}
+
+/**
+ * readInvoiceJsonText, and whether every string of the invoice is one JSON writes without escapes
+ * (see readPayloadText; the strings normalize adds are such constants). False off the one-pass path.
+ */
+export function readInvoiceText(text: string): { invoice: InvoicePayload; plainStrings: boolean } {
   const fast = readPayloadText(InvoiceSchema, text)
-  return normalize(fast === undefined ? readPayload(InvoiceSchema, parseJsonText(text)) : fast.payload)
+  if (fast === undefined) return { invoice: normalize(readPayload(InvoiceSchema, parseJsonText(text))), plainStrings: false }
+  return { invoice: normalize(fast.payload), plainStrings: fast.plainStrings }
 }
 
 /** A CalculatedInvoice payload from JSON text (invoice2XML): the same one-pass reading as calculate. */

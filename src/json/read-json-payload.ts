@@ -25,6 +25,12 @@ const MAX_DEPTH = 200
 
 let src = ''
 let pos = 0
+/**
+ * Whether every string read so far is written by JSON.stringify as it is between quotes: no
+ * escape in its token (an unescaped token holds no quote, backslash or control character) and no
+ * surrogate. The response writer then skips its own scan of these strings.
+ */
+let plainStrings = true
 
 /**
  * The text's UTF-16 code units (same offsets as `src`), read by the scanners: an element of a
@@ -99,10 +105,12 @@ function readString(): string {
     }
     // A raw control character is invalid JSON; so is the end of the text (a 0 after it, see loadCodes).
     if (c < 0x20) giveUp()
+    if (c >= 0xd800 && c <= 0xdfff) plainStrings = false
     i++
   }
   pos = i + 1
   if (!escaped) return src.slice(start, i)
+  plainStrings = false
   try {
     return JSON.parse(src.slice(start - 1, i + 1)) as string
   } catch {
@@ -424,18 +432,24 @@ function readerFor(schema: z.ZodType): Reader {
 
 /**
  * Reads `text` as `schema` in one pass.
- * @returns the payload, or undefined when the text needs the slow path (parseJsonText + readPayload).
+ * @returns the payload, with whether each of its strings needs no escaping in JSON (no escape in
+ * the text, no surrogate; strings the schema makes itself are derived from those or constant);
+ * undefined when the text needs the slow path (parseJsonText + readPayload).
  */
-export function readPayloadText<S extends z.ZodType>(schema: S, text: string): { payload: z.output<S> } | undefined {
+export function readPayloadText<S extends z.ZodType>(
+  schema: S,
+  text: string,
+): { payload: z.output<S>; plainStrings: boolean } | undefined {
   const reader = readerFor(schema)
   src = text
   codes = loadCodes(text)
   pos = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  plainStrings = true
   try {
     skipWhitespace()
     const payload = reader() as z.output<S>
     skipWhitespace()
-    return pos === src.length ? { payload } : undefined
+    return pos === src.length ? { payload, plainStrings } : undefined
   } catch {
     // GIVE_UP, or anything unexpected (e.g. a stack overflow): the slow path decides.
     return undefined

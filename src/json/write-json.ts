@@ -132,7 +132,12 @@ function isPlain(text: string): boolean {
  * every append stored a new young string into it through V8's write barrier (about a tenth of
  * the writer's instructions); a store into a young object skips that.
  */
-const EMPTY_SINK = { out: '' }
+type Sink = {
+  out: string
+  /** Every string to write is known to need no escaping (see writeCompactJson): no scan. */
+  plain: boolean
+}
+const EMPTY_SINK: Sink = { out: '', plain: false }
 let sink = EMPTY_SINK
 
 function writeDecimal(v: Decimal): void {
@@ -146,7 +151,7 @@ function writeDecimal(v: Decimal): void {
 function write(v: unknown, indent: string, step: string): void {
   switch (typeof v) {
     case 'string':
-      sink.out += quote(v)
+      sink.out += sink.plain ? '"' + v + '"' : quote(v)
       return
     case 'number':
       sink.out += Number.isFinite(v) ? String(v) : 'null'
@@ -279,7 +284,7 @@ function writeEntry(key: string, value: unknown, first: boolean, inner: string, 
   if (isEmpty(value) || typeof value === 'symbol') return false
   if (step === '') {
     const text = keyText(key)
-    if (typeof value === 'string' && isPlain(value)) {
+    if (typeof value === 'string' && (sink.plain || isPlain(value))) {
       // The opening quote rides with the key: two appends fewer than quote() and its concatenations.
       sink.out += first ? text.firstQuote : text.nextQuote
       sink.out += value
@@ -300,9 +305,11 @@ function closeObject(empty: boolean, indent: string, step: string): void {
 /**
  * Compact JSON built by a writer that knows its value's shape (see calculated-invoice.ts): `build`
  * appends with the functions below, which write exactly what writeJson writes for the same parts.
+ * `plainStrings`: the caller knows that every string it writes is one JSON.stringify writes as it
+ * is between quotes (no quote, backslash, control character or surrogate), so none is scanned.
  */
-export function writeCompactJson(build: () => void): string {
-  sink = { out: '' }
+export function writeCompactJson(build: () => void, plainStrings = false): string {
+  sink = { out: '', plain: plainStrings }
   try {
     build()
     return sink.out
@@ -356,7 +363,7 @@ export function writeJson(value: unknown, options: { pretty?: boolean | undefine
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError('writeJson: the value has no JSON form')
   }
-  sink = { out: '' }
+  sink = { out: '', plain: false }
   try {
     write(value, '', options.pretty === true ? '  ' : '')
     return sink.out
