@@ -67,6 +67,35 @@ export function shapeCode(names: readonly string[], readers: readonly (() => unk
   find(units, at) {\nswitch (units[at + 1]) {\n${find}\n}\nreturn -1;\n},
   read(i) {\n${read}\n},
 };`
-  const build = new Function(...params, source) as Compiled<ShapeCode>
+  let build: Compiled<ShapeCode>
+  try {
+    build = new Function(...params, source) as Compiled<ShapeCode>
+  } catch (err) {
+    // Code generation from strings is switched off (`--disallow-code-generation-from-strings`,
+    // a CSP): the same functions as closures over the names, slower but equal.
+    if (err instanceof EvalError) return genericShapeCode(names, readers)
+    throw err
+  }
   return build(...readers)
+}
+
+/** `shapeCode` without generated code: what the reader did before, field by field. */
+export function genericShapeCode(names: readonly string[], readers: readonly (() => unknown)[]): ShapeCode {
+  const keyEnd = (units: Uint16Array, at: number, i: number): number => {
+    const name = names[i] as string
+    if (units[at] !== 34) return -1
+    for (let k = 0; k < name.length; k++) if (units[at + 1 + k] !== name.charCodeAt(k)) return -1
+    return units[at + name.length + 1] === 34 ? at + name.length + 2 : -1
+  }
+  return {
+    store: (out, i, value) => {
+      out[names[i] as string] = value
+    },
+    keyEnd,
+    find: (units, at) => {
+      for (let i = 0; i < names.length; i++) if (keyEnd(units, at, i) >= 0) return i
+      return -1
+    },
+    read: (i) => (readers[i] as () => unknown)(),
+  }
 }

@@ -4,7 +4,7 @@
  * own reader. Names with characters that need care in generated source are included.
  */
 import { describe, expect, it } from 'vitest'
-import { shapeCode } from '../../src/json/object-shape.js'
+import { genericShapeCode, shapeCode } from '../../src/json/object-shape.js'
 
 const names = ['price', 'product', 'pri', 'x"y', 'back\\slash', 'é€😀', '', 'constructor', 'line\nbreak', '${x}']
 
@@ -15,8 +15,11 @@ function units(text: string): Uint16Array {
   return out
 }
 
-describe('shapeCode', () => {
-  const code = shapeCode(
+describe.each([
+  ['shapeCode (generated)', shapeCode],
+  ['genericShapeCode (no code generation)', genericShapeCode],
+])('%s', (_, make) => {
+  const code = make(
     names,
     names.map((name) => () => `read ${name}`),
   )
@@ -57,5 +60,25 @@ describe('shapeCode', () => {
     }
     // The text's end: the 0 units after it are no quote.
     expect(code.keyEnd(units('"pri'), 0, 2)).toBe(-1)
+  })
+})
+
+describe('shapeCode where code generation from strings is refused', () => {
+  it('falls back to the generic functions (as under --disallow-code-generation-from-strings)', () => {
+    const original = globalThis.Function
+    globalThis.Function = function refuse(): never {
+      throw new EvalError('Code generation from strings disallowed for this context')
+    } as unknown as FunctionConstructor
+    let code: ReturnType<typeof shapeCode>
+    try {
+      code = shapeCode(['price', 'quantity'], [() => 'p', () => 'q'])
+    } finally {
+      globalThis.Function = original
+    }
+    const out: Record<string, unknown> = {}
+    code.store(out, 1, 2)
+    expect(out).toEqual({ quantity: 2 })
+    expect(code.read(0)).toBe('p')
+    expect(code.find(units('"quantity":2'), 0)).toBe(1)
   })
 })
