@@ -15,7 +15,27 @@ export type DocIndex = {
   memo: Map<object, unknown>
 }
 
-const INDEX = new WeakMap<XmlElement, DocIndex>()
+/**
+ * A value per document, kept for the last document asked about only (documents are validated one
+ * after the other; going back to an earlier one computes its value again).
+ * Not a WeakMap keyed by the root: V8's young-generation collector treats a WeakMap entry whose
+ * table is old as strong, so every document cached in one (its whole tree, reachable from the
+ * root) was copied and promoted at each scavenge until the next full collection; on a batch of
+ * XRechnung invoices that was ~2 MB promoted per scavenge and most of the collector's time.
+ */
+export function lastDocumentCache<T>(compute: (root: XmlElement) => T): (root: XmlElement) => T {
+  let lastRoot: XmlElement | undefined
+  let lastValue: T | undefined
+  return (root) => {
+    if (root !== lastRoot) {
+      // Forget the previous document before computing: it must not outlive its validation.
+      lastRoot = undefined
+      lastValue = compute(root)
+      lastRoot = root
+    }
+    return lastValue as T
+  }
+}
 
 function addOwner(index: DocIndex, el: XmlElement): void {
   const attributes = el.attributes
@@ -30,9 +50,9 @@ function addOwner(index: DocIndex, el: XmlElement): void {
 }
 
 /** The index of the document whose root element is `root` (built on first use). */
-export function docIndex(root: XmlElement): DocIndex {
-  const cached = INDEX.get(root)
-  if (cached !== undefined) return cached
+export const docIndex: (root: XmlElement) => DocIndex = lastDocumentCache(buildIndex)
+
+function buildIndex(root: XmlElement): DocIndex {
   const index: DocIndex = { byLocal: new Map(), attributeOwners: new Map(), memo: new Map() }
   addOwner(index, root)
   const stack: XmlElement[] = []
@@ -45,7 +65,6 @@ export function docIndex(root: XmlElement): DocIndex {
     if (e.attributes.length > 0) addOwner(index, e)
     for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as XmlElement)
   }
-  INDEX.set(root, index)
   return index
 }
 

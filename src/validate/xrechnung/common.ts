@@ -10,6 +10,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
 import { identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { lastDocumentCache } from '../syntax/doc-index.js'
 import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
 
 export const XR_VERSION = '3.0'
@@ -129,18 +130,10 @@ export function rootOf(el: XmlElement): XmlElement {
   return r
 }
 
-/** Per-document facts computed once per root element. */
+/** Per-document facts computed once per document (the last one; see lastDocumentCache). */
 export function perDocument<T>(compute: (root: XmlElement) => T): (el: XmlElement) => T {
-  const cache = new WeakMap<XmlElement, T>()
-  return (el) => {
-    const root = rootOf(el)
-    let v = cache.get(root)
-    if (v === undefined) {
-      v = compute(root)
-      cache.set(root, v)
-    }
-    return v
-  }
+  const cached = lastDocumentCache(compute)
+  return (el) => cached(rootOf(el))
 }
 
 export type FlagCode = 'f' | 'w' | 'i'
