@@ -8,7 +8,7 @@
  * @module
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
-import { type CompiledTable, type CompiledType, type Particle, keyOf } from './xsd-table.js'
+import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
 export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'required-attribute' | 'text' | 'root'
@@ -116,6 +116,39 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
   return true
 }
 
+/**
+ * Matches the children against a flat sequence by looking each one up, recording what it matched
+ * as `match` does. False at any deviation: the general matcher then decides and describes it (it
+ * may still accept, e.g. no children for a sequence that may be absent altogether).
+ */
+function matchFlat(flat: FlatSequence, s: MatchState): boolean {
+  const { index, items, requiredBefore } = flat
+  const kids = s.kids
+  // The particle the last child matched, and how many children in a row it matched.
+  let at = 0
+  let count = 0
+  for (let i = 0; i < kids.length; i++) {
+    const el = kids[i] as XmlElement
+    const k = index.get(el.local)?.get(el.ns)
+    if (k === undefined || k < at) return false
+    const item = items[k] as FlatSequence['items'][number]
+    if (k === at) {
+      if (count >= item.max) return false
+      count++
+    } else {
+      // Leaving particle `at` and skipping those between: each must have had enough.
+      if (count < (items[at] as FlatSequence['items'][number]).min || requiredBefore[k] !== requiredBefore[at + 1]) return false
+      at = k
+      count = 1
+    }
+    s.matchedEls[s.matched] = el
+    s.matchedTypes[s.matched++] = item.type
+  }
+  s.pos = kids.length
+  const last = items[at]
+  return last !== undefined && count >= last.min && requiredBefore[items.length] === requiredBefore[at + 1]
+}
+
 /** The branch of a choice that can start at s.pos, else (at the end) a branch that may be empty. */
 function chooseBranch(items: readonly Particle[], s: MatchState): Particle | undefined {
   for (const b of items) if (canStart(b, s, s.pos)) return b
@@ -211,7 +244,11 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
     if (!type.mixed && !blank(current.text)) out.push({ kind: 'text', el: current })
     const kids = current.children
     reset(s, kids, false)
-    let ok = type.model === null ? true : match(type.model, s, current)
+    let ok = type.model === null || (type.flat !== undefined && matchFlat(type.flat, s))
+    if (!ok && type.model !== null) {
+      reset(s, kids, false)
+      ok = match(type.model, s, current)
+    }
     if (!ok || s.pos < kids.length) {
       // A problem: decide again, this time collecting what the schema expected (for the message).
       reset(s, kids, true)

@@ -61,9 +61,22 @@ export type Particle =
 
 export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean }
 
+/**
+ * A content model that is one sequence (at most once) of element particles with distinct names,
+ * nearly every type of the invoice schemas: its children can be matched by looking each one up
+ * instead of trying the particles in turn (structure-check.ts, matchFlat).
+ */
+export type FlatSequence = {
+  /** Particle index by child local name, then namespace. */
+  index: ReadonlyMap<string, ReadonlyMap<string, number>>
+  items: readonly (Particle & { kind: 'element' })[]
+  /** `requiredBefore[k]`: how many of the particles before index k have min > 0. */
+  requiredBefore: Int32Array
+}
+
 export type CompiledType =
   | { simple: true; value: XsdValue; attrs: CompiledAttrs }
-  | { simple: false; model: Particle | null; attrs: CompiledAttrs; mixed: boolean }
+  | { simple: false; model: Particle | null; attrs: CompiledAttrs; mixed: boolean; flat: FlatSequence | undefined }
 
 export type CompiledTable = {
   id: string
@@ -150,6 +163,25 @@ function compileAttrs(list: readonly string[]): CompiledAttrs {
   return { allowed, required, any }
 }
 
+/** The model as a flat sequence, or undefined when it is not one (see FlatSequence). */
+export function flatSequence(model: Particle | null): FlatSequence | undefined {
+  if (model === null || model.kind !== 'seq' || model.max !== 1) return undefined
+  const items: (Particle & { kind: 'element' })[] = []
+  const index = new Map<string, Map<string, number>>()
+  const requiredBefore = new Int32Array(model.items.length + 1)
+  for (const [k, item] of model.items.entries()) {
+    if (item.kind !== 'element') return undefined
+    let byNs = index.get(item.local)
+    if (byNs === undefined) index.set(item.local, (byNs = new Map()))
+    // A name twice in the sequence: which particle a child belongs to depends on its neighbours.
+    if (byNs.has(item.ns)) return undefined
+    byNs.set(item.ns, k)
+    items.push(item)
+    requiredBefore[k + 1] = (requiredBefore[k] as number) + (item.min > 0 ? 1 : 0)
+  }
+  return { index, items, requiredBefore }
+}
+
 const compiled = new WeakMap<XsdTable, CompiledTable>()
 
 /** Compiles a table once (first use) and caches it. */
@@ -162,7 +194,8 @@ export function compileTable(t: XsdTable): CompiledTable {
   const types: CompiledType[] = t.types.map((ty) => {
     const attrs = attrSets[ty[2]] ?? noAttrs
     if (ty[0] === 0) return { simple: true, value: t.values[ty[1]] ?? { b: 'string' }, attrs }
-    return { simple: false, model: ty[1] === null ? null : compileParticle(t, ty[1], rootNs), attrs, mixed: ty.length === 4 }
+    const model = ty[1] === null ? null : compileParticle(t, ty[1], rootNs)
+    return { simple: false, model, attrs, mixed: ty.length === 4, flat: flatSequence(model) }
   })
   const roots = new Map<string, number>()
   for (const [ns, name, type] of t.roots) roots.set(keyOf(t.ns[ns] ?? '', t.names[name] ?? ''), type)
