@@ -78,10 +78,29 @@ async function modelReader(syntax: SyntaxKind): Promise<ValidationLayers['readMo
   return (doc) => readInvoiceDocument(doc)
 }
 
+/**
+ * The layers by what decides them (syntax, profile class, schema sets): a handful per process.
+ * A batch's documents share one instead of awaiting five or six imports each (~50 µs a document
+ * on a worker thread, whose modules are ES modules).
+ */
+const loaded = new Map<string, Promise<ValidationLayers>>()
+
 /** Imports the tables a document of this syntax and BT-24 needs (each module once per process). */
-export async function loadLayers(syntax: SyntaxKind, specificationId: string | undefined): Promise<ValidationLayers> {
+export function loadLayers(syntax: SyntaxKind, specificationId: string | undefined): Promise<ValidationLayers> {
   const profile = profileOf(syntax, specificationId)
   const names = schemaNamesFor(syntax, profile, specificationId)
+  const key = `${syntax} ${profile} ${names.join(' ')}`
+  let layers = loaded.get(key)
+  if (layers === undefined) {
+    layers = importLayers(syntax, specificationId, names)
+    loaded.set(key, layers)
+    // A failed import is not kept: the next document tries again.
+    layers.catch(() => loaded.delete(key))
+  }
+  return layers
+}
+
+async function importLayers(syntax: SyntaxKind, specificationId: string | undefined, names: readonly XsdSchemaName[]): Promise<ValidationLayers> {
   const xsd: Partial<Record<XsdSchemaName, XsdTable>> = {}
   await Promise.all(names.map(async (name) => (xsd[name] = await XSD_MODULES[name]())))
   const layers: ValidationLayers = { xsd, readModel: await modelReader(syntax) }

@@ -45,6 +45,20 @@ describe('loading only the tables a document needs', () => {
     expect(orderx.orderx).toBeTypeOf('function')
   })
 
+  it('loads once per syntax and profile: documents that need the same tables share them', async () => {
+    const en = await loadLayers('CII', 'urn:cen.eu:en16931:2017')
+    // Another guideline id of the same profile class (ids are matched case-insensitively).
+    expect(await loadLayers('CII', 'URN:CEN.EU:EN16931:2017')).toBe(en)
+    const xr = await loadLayers('CII', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0')
+    expect(xr).not.toBe(en)
+    expect(await loadLayers('CII', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0')).toBe(xr)
+    expect(Object.keys(en.xsd).sort()).toEqual(['cii-d16b', 'facturx-EN16931'])
+    expect(Object.keys(xr.xsd)).toEqual(['cii-d16b'])
+    const basic = await loadLayers('Order-X', 'urn:order-x.eu:1p0:basic')
+    expect(Object.keys(basic.xsd)).toEqual(['orderx-basic'])
+    expect(Object.keys((await loadLayers('Order-X', 'urn:order-x.eu:1p0:comfort')).xsd)).toEqual(['orderx-comfort'])
+  })
+
   it.each([
     ['EN 16931', EN16931],
     ['XRechnung', XRECHNUNG],
