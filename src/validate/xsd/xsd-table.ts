@@ -170,7 +170,8 @@ export function flatSequence(model: Particle | null): FlatSequence | undefined {
   const index = new Map<string, Map<string, number>>()
   const requiredBefore = new Int32Array(model.items.length + 1)
   for (const [k, item] of model.items.entries()) {
-    if (item.kind !== 'element') return undefined
+    // maxOccurs 0 (an element a restriction forbids) is left to the general matcher.
+    if (item.kind !== 'element' || item.max < 1) return undefined
     let byNs = index.get(item.local)
     if (byNs === undefined) index.set(item.local, (byNs = new Map()))
     // A name twice in the sequence: which particle a child belongs to depends on its neighbours.
