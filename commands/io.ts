@@ -2,7 +2,8 @@
  * The CLI's window on the world, injectable so tests run commands in process.
  * @module
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 export type CliIO = {
@@ -39,7 +40,10 @@ export const processIO: CliIO = {
   stdout: process.stdout,
   stderr: process.stderr,
   readStdin: () => readAll(process.stdin),
-  readFile: (path) => readFile(path),
+  // Read in one call: fs/promises' readFile goes through the thread pool step by step (open, stat,
+  // reads, close) and cost 130–155 µs of CPU per 35 KB file against 31–36 µs, which a batch of
+  // thousands of files pays on its main thread. A failure still arrives as a rejection.
+  readFile: async (path) => readFileSync(path),
   writeFileAtomic,
   mkdir: async (path) => {
     await mkdir(path, { recursive: true })
