@@ -27,6 +27,8 @@ import {
   isNode,
   nodeString,
   numericOperand,
+  toDouble,
+  untypedDouble,
   valueCompare,
 } from './values.js'
 import { ZERO } from '../../model/decimal.js'
@@ -41,12 +43,14 @@ export type Env = {
   prefixes: (Sequence | undefined)[]
   /** Results of variable-free parts of bound expressions by context node, per memo id (see `memoized`). */
   memo: (MemoTable | undefined)[]
+  /** Results of document-wide parts, per memo id (see `documentWide`). */
+  wide: (WideValues | undefined)[]
 }
 
 /** One memoised expression's results by context node, one map per way of evaluating it. */
 type MemoTable = { seq: Map<Node, Sequence>; bool: Map<Node, boolean>; count: Map<Node, number> }
 
-const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [] })
+const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [], wide: [] })
 
 type Fn<T> = (item: Item, pos: number, size: number, env: Env) => T
 
@@ -103,6 +107,12 @@ const boolSeq = (b: boolean): Sequence => (b ? TRUE_SEQ : FALSE_SEQ)
 
 /** Static scope: variable name → slot. */
 type Scope = ReadonlyMap<string, number>
+
+/**
+ * False while `compileGeneric` runs: every shape then takes the general route (sequences, general
+ * comparison, no memo), the baseline the specialised forms are tested against.
+ */
+let specialise = true
 
 /** Slots of document-only path prefixes in `Env.prefixes`, by the prefix's syntax tree. */
 const PREFIX_IDS = new Map<number, number>()
@@ -209,6 +219,56 @@ function filterBy(items: Sequence, preds: readonly Pred[], env: Env): Sequence {
   return current
 }
 
+/**
+ * The predicates as effective boolean values when none can select by position: each is a boolean
+ * or a node selection (as `compilePredicate` decides; a number or a value of unknown type may be a
+ * position). The subset has no position() or last(), so such a predicate ignores the position.
+ */
+function truthPredicates(predicates: readonly Expr[], scope: Scope): Fn<boolean>[] | undefined {
+  const out: Fn<boolean>[] = []
+  for (const p of predicates) {
+    if (p.kind === 'literal-number') return undefined
+    const c = compileIn(p, scope)
+    if (c.shape === 'any') return undefined
+    out.push(c.bool)
+  }
+  return out
+}
+
+/**
+ * `ram:X`, `ram:X[ram:Y = 'S']` over any number of nodes: the children of each in one loop, tested
+ * by name and then by the predicates' boolean values, no list per input node.
+ */
+function namedChildStep(test: NameTest, preds: readonly Fn<boolean>[], ordered: boolean): StepFn {
+  const { ns, local } = test
+  const np = preds.length
+  const [p0] = preds
+  const keep = (c: XmlElement, env: Env): boolean => {
+    if (np === 0) return true
+    if (np === 1) return (p0 as Fn<boolean>)(c, 1, 1, env)
+    for (let k = 0; k < np; k++) if (!(preds[k] as Fn<boolean>)(c, 1, 1, env)) return false
+    return true
+  }
+  return (inputs, _item, _pos, _size, env) => {
+    const out: Node[] = []
+    const n = inputs.length
+    for (let i = 0; i < n; i++) {
+      const input = inputs[i] as Item
+      if (!isNode(input)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+      if ('t' in input) {
+        if (input.t === 'doc' && nameMatches(input.root, test) && keep(input.root, env)) out.push(input.root)
+        continue
+      }
+      const kids = input.children
+      for (let k = 0; k < kids.length; k++) {
+        const c = kids[k] as XmlElement
+        if ((local === undefined || c.local === local) && (ns === undefined || c.ns === ns) && keep(c, env)) out.push(c)
+      }
+    }
+    return ordered || out.length <= 1 ? out : documentOrder(out, env)
+  }
+}
+
 const nameMatches = (n: { ns: string; local: string }, t: NameTest): boolean =>
   (t.local === undefined || n.local === t.local) && (t.ns === undefined || n.ns === t.ns)
 
@@ -268,8 +328,12 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
       return n <= 1 || !nodesOnly || out.length <= 1 ? out : documentOrder(out as Node[], env)
     }
   }
-  const axis = compileAxis(step)
   const ordered = antichain && (step.axis === 'child' || step.axis === 'attribute' || step.axis === 'self')
+  if (specialise && step.axis === 'child' && step.test !== 'node') {
+    const truths = truthPredicates(step.predicates, scope)
+    if (truths !== undefined) return namedChildStep(step.test, truths, ordered)
+  }
+  const axis = compileAxis(step)
   return (inputs, _item, _pos, _size, env) => {
     const n = inputs.length
     if (n === 1) {
@@ -453,7 +517,7 @@ function compilePath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
         },
       )
     }
-    const simple = compileSimpleRelative(expr.steps)
+    const simple = specialise ? compileSimpleRelative(expr.steps) : undefined
     if (simple !== undefined) return simple
   }
   return compileGeneralPath(expr, scope)
@@ -543,6 +607,7 @@ function single(seq: Sequence): Item | undefined {
 }
 
 function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Expr, rightC: Compiled, scope: Scope): Compiled {
+  if (!specialise) return fromBool((item, pos, size, env) => generalCompare(op, left.seq(item, pos, size, env), rightC.seq(item, pos, size, env)))
   // `count(x) = 1`, `count(x) <= 1`: an integer against an integer literal, as plain numbers.
   if (leftExpr.kind === 'call' && leftExpr.name === 'count' && leftExpr.args.length === 1 && right.kind === 'literal-number' && /^\d+$/.test(right.text)) {
     const n = Number(right.text)
@@ -576,13 +641,29 @@ function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Ex
     return fromBool((item, pos, size, env) => {
       const l = left.seq(item, pos, size, env)
       for (const x of l) {
-        if (isNode(x)) {
-          const s = nodeString(x)
+        // A node, a string or an untyped value against a string literal: compared as strings.
+        const s = isNode(x) ? nodeString(x) : x.t === 'str' || x.t === 'untyped' ? x.v : undefined
+        if (s !== undefined) {
           if (test(s < lit ? -1 : s > lit ? 1 : 0)) return true
         } else if (generalCompare(op, [x], litSeq.seq(item, pos, size, env))) return true
       }
       return false
     })
+  }
+  // `amount >= 0` over a plain path: each node's text as xs:double (an error for a bad lexical
+  // form, as the cast of an untyped operand is), compared as a number; stops at the first match.
+  if (right.kind === 'literal-number' && left.some !== undefined) {
+    const lit = right.value
+    const n = toDouble(lit, true)
+    const test = OP_TEST[op] as (c: number) => boolean
+    const litValue: Sequence = [lit]
+    const some = left.some
+    const holds = (x: Item): boolean => {
+      if (!isNode(x)) return generalCompare(op, [x], litValue)
+      const d = untypedDouble(nodeString(x))
+      return test(d < n ? -1 : d > n ? 1 : d === n ? 0 : Number.NaN)
+    }
+    return fromBool((item, pos, size, env) => some(item, pos, size, env, holds))
   }
   return fromBool((item, pos, size, env) => generalCompare(op, left.seq(item, pos, size, env), rightC.seq(item, pos, size, env)))
 }
@@ -752,8 +833,105 @@ function memoized(expr: Expr): Compiled {
 }
 
 function compileIn(expr: Expr, scope: Scope): Compiled {
+  if (!specialise) return compileNode(expr, scope)
+  if (!withinDocumentWide && !usesVariables(expr) && documentWideWorthy(expr)) return documentWide(expr)
   if ((scope.size > 0 ? memoWorthy(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
   return compileNode(expr, scope)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document-wide parts: the same value whatever the context item
+
+const FOCUS = new WeakMap<Expr, boolean>()
+
+/**
+ * Whether the value of `e` depends on the context item: a relative path, `.`, a function reading
+ * the context item. Absolute paths do not (their predicates see their own nodes). Variables are
+ * left to `usesVariables`.
+ */
+function dependsOnFocus(e: Expr): boolean {
+  let d = FOCUS.get(e)
+  if (d === undefined) FOCUS.set(e, (d = scanFocus(e)))
+  return d
+}
+
+function scanFocus(e: Expr): boolean {
+  switch (e.kind) {
+    case 'literal-string':
+    case 'literal-number':
+    case 'var':
+      return false
+    case 'context':
+      return true
+    case 'sequence':
+      return e.items.some(dependsOnFocus)
+    case 'call':
+      return (e.args.length === 0 && CONTEXT_FUNCTIONS.has(e.name)) || e.args.some(dependsOnFocus)
+    case 'path':
+      return e.root === 'none'
+    case 'binary':
+      return dependsOnFocus(e.left) || dependsOnFocus(e.right)
+    case 'negate':
+    case 'cast':
+      return dependsOnFocus(e.operand)
+    case 'if':
+      return dependsOnFocus(e.cond) || dependsOnFocus(e.then) || dependsOnFocus(e.else)
+    case 'for':
+    case 'quantified':
+      return e.bindings.some(([, b]) => dependsOnFocus(b)) || dependsOnFocus(e.body)
+  }
+}
+
+/** A part that reads the document (has an absolute path) and not the context item. */
+function documentWideWorthy(e: Expr): boolean {
+  if (dependsOnFocus(e)) return false
+  const reads = (x: Expr): boolean => x.kind === 'path' || subExpressions(x).some(reads)
+  return reads(e)
+}
+
+/** Set while the parts of a document-wide expression compile: its value is kept, theirs need not be. */
+let withinDocumentWide = false
+const DOCUMENT_WIDE = new Map<number, Compiled>()
+
+/** Results of one document-wide part for one evaluation state (undefined: not yet evaluated). */
+type WideValues = { seq: Sequence | undefined; bool: boolean | undefined; count: number | undefined }
+
+/**
+ * A part whose value is the document's, not the context item's (`count(//ram:X[…])`, the seller's
+ * VAT identifiers the line rules test again on every line): evaluated once per evaluation state,
+ * shared by equal syntax trees of all rules. A dynamic error is not kept (raised again each time).
+ */
+function documentWide(expr: Expr): Compiled {
+  const key = exprId(expr)
+  const known = DOCUMENT_WIDE.get(key)
+  if (known !== undefined) return known
+  withinDocumentWide = true
+  let inner: Compiled
+  try {
+    inner = compileNode(expr, NO_SCOPE)
+  } finally {
+    withinDocumentWide = false
+  }
+  const slot = nextMemoId++
+  const values = (env: Env): WideValues => (env.wide[slot] ??= { seq: undefined, bool: undefined, count: undefined })
+  const c: Compiled = {
+    shape: inner.shape,
+    seq: (item, pos, size, env) => {
+      const v = values(env)
+      return (v.seq ??= inner.seq(item, pos, size, env))
+    },
+    bool: (item, pos, size, env) => {
+      const v = values(env)
+      return (v.bool ??= inner.bool(item, pos, size, env))
+    },
+    count: (item, pos, size, env) => {
+      const v = values(env)
+      return (v.count ??= inner.count(item, pos, size, env))
+    },
+    some: undefined,
+  }
+  DOCUMENT_WIDE.set(key, c)
+  return c
 }
 
 function compileNode(expr: Expr, scope: Scope): Compiled {
@@ -844,6 +1022,19 @@ function compileNode(expr: Expr, scope: Scope): Compiled {
 }
 
 const COMPILED = new WeakMap<Expr, Compiled>()
+
+/**
+ * The expression compiled without any specialised form, memo or shared result: the general
+ * evaluation the specialised one must always agree with (tests compare the two).
+ */
+export function compileGeneric(expr: Expr): Compiled {
+  specialise = false
+  try {
+    return compileNode(expr, new Map())
+  } finally {
+    specialise = true
+  }
+}
 
 /** The closures of an expression, compiled on first use and kept with the syntax tree. */
 export function compile(expr: Expr): Compiled {

@@ -7,6 +7,7 @@
 import type { Axis, Expr, NameTest, Step } from './ast.js'
 import { type Token, tokenize } from './lexer.js'
 import { Decimal } from '../../model/decimal.js'
+import { shared } from '../../xml/name-cache.js'
 import { type Atomic, dbl, dec } from './values.js'
 
 const COMPARISON_LEVEL = 3
@@ -197,15 +198,20 @@ class Parser {
     return out
   }
 
+  /**
+   * Names are the parser's shared strings (xml/name-cache.ts), the very objects a parsed document's
+   * names are: a matching name test is then decided by the pointer check, not by comparing the
+   * characters of a slice of the expression text.
+   */
   private nameTest(text: string): NameTest {
     if (text === '*') return { ns: undefined, local: undefined }
     const colon = text.indexOf(':')
-    if (colon < 0) return { ns: '', local: text }
+    if (colon < 0) return { ns: '', local: shared(text) }
     const prefix = text.slice(0, colon)
     const local = text.slice(colon + 1)
     const ns = prefix === '*' ? undefined : this.namespaces[prefix]
     if (prefix !== '*' && ns === undefined) this.fail(`unknown prefix '${prefix}'`)
-    return { ns, local: local === '*' ? undefined : local }
+    return { ns: ns === undefined ? undefined : shared(ns), local: local === '*' ? undefined : shared(local) }
   }
 
   private step(): Step {

@@ -11,6 +11,7 @@ import type { Expr, NameTest, Step } from './ast.js'
 import { type Compiled, type Env, compile, envAt } from './compile.js'
 import { normalizedIsNonEmpty } from './functions.js'
 import { parseXPath } from './parser.js'
+import { shared } from '../../xml/name-cache.js'
 
 type Alternative = { root: 'none' | '/' | '//'; steps: Step[]; hasPredicates: boolean }
 
@@ -204,7 +205,8 @@ function plainAlternative(source: string, namespaces: Readonly<Record<string, st
     const colon = name.indexOf(':')
     const ns = namespaces[name.slice(0, colon)]
     if (ns === undefined) return undefined
-    const test = { ns, local: name.slice(colon + 1) }
+    // Shared strings, as the parser's name tests (parser.ts `nameTest`).
+    const test = { ns: shared(ns), local: shared(name.slice(colon + 1)) }
     if (bracket < 0) {
       steps.push({ kind: 'axis', axis: 'child', test, predicates: [] })
       continue

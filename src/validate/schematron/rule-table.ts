@@ -234,7 +234,7 @@ function childPathOfSource(source: string, namespaces: Readonly<Record<string, s
 
 /** How the batch decides a row from its path's count (GENERAL: the rule's own test). */
 const GENERAL = -1
-const BATCH_CODE: Readonly<Record<RuleKind, number>> = { assert: GENERAL, one: 0, max1: 1, max2: 2, min1: 3, attr: 4, unused: 5, code: 6 }
+const BATCH_CODE: Readonly<Record<Exclude<RuleKind, 'assert'>, number>> = { one: 0, max1: 1, max2: 2, min1: 3, attr: 4, unused: 5, code: 6 }
 const NONE: readonly TreeRule[] = []
 
 type GroupPlan = { codes: Int8Array; slots: Int32Array; counter: ChildPathCounter | undefined }
@@ -245,8 +245,9 @@ function planOf(rows: readonly CompiledRow[], namespaces: Readonly<Record<string
   const paths: ChildPath[] = []
   const values: boolean[] = []
   rows.forEach((r, i) => {
-    const code = BATCH_CODE[r.kind]
-    const path = code === GENERAL ? null : childPathOfSource(r.source, namespaces)
+    // An assert over a plain path holds when the path selects something: a count row too.
+    const code = r.kind === 'assert' ? BATCH_CODE.min1 : BATCH_CODE[r.kind]
+    const path = childPathOfSource(r.source, namespaces)
     if (path === null) {
       codes[i] = GENERAL
       return
@@ -260,10 +261,11 @@ function planOf(rows: readonly CompiledRow[], namespaces: Readonly<Record<string
 }
 
 /**
- * The rules of one context that fail on `el`, in table order: rows over a plain child path are
- * decided from one count of all the context's paths (child-paths.ts), the others (asserts,
- * predicates, functions) run their condition under the same guard as the rule's own `test`. Plain paths cannot raise a dynamic error, so
- * evaluation failures are recorded exactly as rule by rule. Planned when the context is first reached.
+ * The rules of one context that fail on `el`, in table order: rows over a plain child path (an
+ * assert of one holds when it selects something) are decided from one count of all the context's
+ * paths (child-paths.ts), the others (predicates, functions, comparisons) run their condition under
+ * the same guard as the rule's own `test`. Plain paths cannot raise a dynamic error, so evaluation
+ * failures are recorded exactly as rule by rule. Planned when the context is first reached.
  */
 function groupFailing(rows: readonly CompiledRow[], namespaces: Readonly<Record<string, string>>): NonNullable<TreeRuleGroup['failing']> {
   let plan: GroupPlan | undefined

@@ -134,6 +134,11 @@ export function toDouble(a: Atomic, strict: boolean): number {
   }
 }
 
+/** A node's text cast to xs:double as a general comparison with a number does: an error for a bad lexical form. */
+export function untypedDouble(text: string): number {
+  return toDouble({ t: 'untyped', v: text }, true)
+}
+
 /** A node's text compared with a number in XPath (`amount < 0`): xs:double, NaN for a bad lexical form. */
 export function xsDouble(text: string): number {
   return toDouble({ t: 'untyped', v: text }, false)

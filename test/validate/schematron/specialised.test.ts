@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { FACTURX_NAMESPACES } from '../../../src/validate/facturx/index.js'
+import { FX_BASIC } from '../../../src/validate/facturx/tables/fx-basic.js'
+import { FX_BASICWL } from '../../../src/validate/facturx/tables/fx-basicwl.js'
+import { FX_EN16931 } from '../../../src/validate/facturx/tables/fx-en16931.js'
+import { FX_EXTENDED } from '../../../src/validate/facturx/tables/fx-extended.js'
+import { FX_MINIMUM } from '../../../src/validate/facturx/tables/fx-minimum.js'
+import { ORDERX_NAMESPACES } from '../../../src/validate/orderx/index.js'
+import { OX_BASIC } from '../../../src/validate/orderx/ox-basic-table.js'
+import { OX_COMFORT } from '../../../src/validate/orderx/ox-comfort-table.js'
+import { OX_EXTENDED } from '../../../src/validate/orderx/ox-extended-table.js'
+import { type Compiled, compile, compileGeneric, envOfRun } from '../../../src/validate/schematron/compile.js'
+import { parseXPath } from '../../../src/validate/schematron/parser.js'
+import { compilePattern } from '../../../src/validate/schematron/pattern.js'
+import type { SchematronTable } from '../../../src/validate/schematron/rule-table.js'
+import { XPathDynamicError } from '../../../src/validate/schematron/values.js'
+import { type XmlElement, parseXml } from '../../../src/xml/index.js'
+import { hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../../helpers/corpus.js'
+
+noteIfNoCorpus('validate/schematron/specialised')
+
+// The specialised forms of compile.ts (plain paths, comparisons with literals, child steps with
+// boolean predicates, document-wide parts kept per run, memoised parts) must give what the general
+// evaluation gives: the same value, or the same dynamic error, for every row of every Factur-X and
+// Order-X table on every element its context matches, in corpus documents and in copies whose
+// amounts are made odd (white space, exponents, empty, not a number) so that errors occur.
+
+type Outcome = string
+
+function outcome(run: () => unknown): Outcome {
+  try {
+    return JSON.stringify(run())
+  } catch (err) {
+    if (err instanceof XPathDynamicError) return `error ${err.code}: ${err.message}`
+    throw err
+  }
+}
+
+const ODD = [' 12.50 ', 'abc', '', '1e2', '-0', '+7', '.5', 'NaN']
+
+/** The document with every number-like text replaced, in turn, by one of the odd values. */
+function oddAmounts(xml: string): string {
+  let k = 0
+  return xml.replace(/>(-?\d+(?:\.\d+)?)</g, () => `>${ODD[k++ % ODD.length]}<`)
+}
+
+function elements(e: XmlElement, out: XmlElement[] = []): XmlElement[] {
+  out.push(e)
+  for (const c of e.children) elements(c, out)
+  return out
+}
+
+type Pair = { source: string; fast: Compiled; general: Compiled }
+
+const PAIRS = new Map<SchematronTable, { context: string; rows: Pair[] }[]>()
+
+function pairsOf(table: SchematronTable, namespaces: Readonly<Record<string, string>>): { context: string; rows: Pair[] }[] {
+  const known = PAIRS.get(table)
+  if (known !== undefined) return known
+  const cache = new Map<string, Pair>()
+  const byContext = table.contexts.map(([, context]) => ({ context, rows: [] as Pair[] }))
+  for (const [, , ctx, , source] of table.rows) {
+    let p = cache.get(source)
+    if (p === undefined) {
+      const expr = parseXPath(source, namespaces)
+      cache.set(source, (p = { source, fast: compile(expr), general: compileGeneric(parseXPath(source, namespaces)) }))
+    }
+    byContext[ctx]?.rows.push(p)
+  }
+  PAIRS.set(table, byContext)
+  return byContext
+}
+
+/** Compares both forms on every (row, matching element) pair; returns how many pairs were compared. */
+function compareOn(xml: string, tables: readonly [SchematronTable, Readonly<Record<string, string>>][]): number {
+  const doc = parseXml(xml)
+  const all = elements(doc.root)
+  let compared = 0
+  for (const [table, namespaces] of tables) {
+    // One evaluation state per form and document, as in a validation run.
+    const fastEnv = envOfRun({}, doc.root)
+    const generalEnv = envOfRun({}, doc.root)
+    for (const { context, rows } of pairsOf(table, namespaces)) {
+      if (rows.length === 0) continue
+      const matcher = compilePattern(context, namespaces)
+      const locals = matcher.locals === undefined ? undefined : new Set(matcher.locals)
+      for (const el of all) {
+        if ((locals !== undefined && !locals.has(el.local)) || !matcher.matches(el)) continue
+        for (const { source, fast, general } of rows) {
+          const where = `${source} on ${el.qname} line ${el.line}`
+          expect(outcome(() => fast.bool(el, 1, 1, fastEnv)), where).toBe(outcome(() => general.bool(el, 1, 1, generalEnv)))
+          expect(outcome(() => fast.count(el, 1, 1, fastEnv)), where).toBe(outcome(() => general.count(el, 1, 1, generalEnv)))
+          compared++
+        }
+      }
+    }
+  }
+  return compared
+}
+
+const FX: [SchematronTable, Readonly<Record<string, string>>][] = [FX_MINIMUM, FX_BASICWL, FX_BASIC, FX_EN16931, FX_EXTENDED].map((t) => [t, FACTURX_NAMESPACES])
+const OX: [SchematronTable, Readonly<Record<string, string>>][] = [OX_BASIC, OX_COMFORT, OX_EXTENDED].map((t) => [t, ORDERX_NAMESPACES])
+
+describe.skipIf(!hasCorpus)('specialised compiled expressions agree with the general evaluation', () => {
+  const entries = oracle().filter((e) => e.kind === 'invoice' || e.kind === 'order')
+  const cii = entries.filter((e) => e.syntax === 'CII' && e.file.endsWith('.xml'))
+  // Every sixth CII invoice (about 25, all profiles), every Order-X document.
+  const invoices = cii.filter((_, i) => i % 6 === 0)
+  const orders = entries.filter((e) => e.syntax === 'Order-X' && e.file.endsWith('.xml'))
+
+  it('on Factur-X tables over corpus CII invoices, as written and with odd amounts', () => {
+    expect(invoices.length).toBeGreaterThan(20)
+    let compared = 0
+    for (const e of invoices) {
+      const xml = readCorpusFile(e).toString('utf8')
+      compared += compareOn(xml, FX)
+      compared += compareOn(oddAmounts(xml), FX)
+    }
+    expect(compared).toBeGreaterThan(50_000)
+  }, 300_000)
+
+  it('on Order-X tables over the corpus orders, as written and with odd amounts', () => {
+    expect(orders.length).toBeGreaterThanOrEqual(2)
+    let compared = 0
+    for (const e of orders) {
+      const xml = readCorpusFile(e).toString('utf8')
+      compared += compareOn(xml, OX)
+      compared += compareOn(oddAmounts(xml), OX)
+    }
+    expect(compared).toBeGreaterThan(1_000)
+  }, 300_000)
+})
