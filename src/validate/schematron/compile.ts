@@ -42,13 +42,11 @@ export type Env = {
   vars: Sequence[]
   prefixes: (Sequence | undefined)[]
   /** Results of variable-free parts of bound expressions by context node, per memo id (see `memoized`). */
-  memo: (MemoTable | undefined)[]
+  memo: (Map<Node, unknown> | undefined)[]
   /** Results of document-wide parts, per memo id (see `documentWide`). */
   wide: (WideValues | undefined)[]
 }
 
-/** One memoised expression's results by context node, one map per way of evaluating it. */
-type MemoTable = { seq: Map<Node, Sequence>; bool: Map<Node, boolean>; count: Map<Node, number> }
 
 const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [], wide: [] })
 
@@ -819,13 +817,18 @@ function memoized(expr: Expr): Compiled {
   const known = INTERNED.get(key)
   if (known !== undefined) return known
   const inner = compileNode(expr, NO_SCOPE)
-  const id = nextMemoId++
-  const table = (env: Env): MemoTable => (env.memo[id] ??= { seq: new Map(), bool: new Map(), count: new Map() })
+  const id = nextMemoId
+  nextMemoId += 3
+  // One map per way of evaluating it (sequence, boolean, count), made when first used in a run.
+  const table =
+    <T>(slot: number) =>
+    (env: Env): Map<Node, T> =>
+      (env.memo[slot] ??= new Map<Node, T>()) as Map<Node, T>
   const c: Compiled = {
     shape: inner.shape,
-    seq: perNode((env) => table(env).seq, inner.seq),
-    bool: perNode((env) => table(env).bool, inner.bool),
-    count: perNode((env) => table(env).count, inner.count),
+    seq: perNode(table<Sequence>(id), inner.seq),
+    bool: perNode(table<boolean>(id + 1), inner.bool),
+    count: perNode(table<number>(id + 2), inner.count),
     some: undefined,
   }
   INTERNED.set(key, c)
@@ -891,6 +894,8 @@ function documentWideWorthy(e: Expr): boolean {
 
 /** Set while the parts of a document-wide expression compile: its value is kept, theirs need not be. */
 let withinDocumentWide = false
+/** Slots in `Env.wide`, one per document-wide part. */
+let nextWideSlot = 0
 const DOCUMENT_WIDE = new Map<number, Compiled>()
 
 /** Results of one document-wide part for one evaluation state (undefined: not yet evaluated). */
@@ -912,7 +917,7 @@ function documentWide(expr: Expr): Compiled {
   } finally {
     withinDocumentWide = false
   }
-  const slot = nextMemoId++
+  const slot = nextWideSlot++
   const values = (env: Env): WideValues => (env.wide[slot] ??= { seq: undefined, bool: undefined, count: undefined })
   const c: Compiled = {
     shape: inner.shape,

@@ -4,7 +4,7 @@
  * dynamic error, as in Saxon, not a silent pick of the first.
  * @module
  */
-import { Decimal } from '../../model/decimal.js'
+import { Decimal, plus } from '../../model/decimal.js'
 import {
   type Atomic,
   type Item,
@@ -75,7 +75,7 @@ function sum(seq: Sequence): Atomic {
   let double = 0
   for (const item of seq) {
     const a = atomize(item)
-    if (a.t === 'dec' && decimal !== undefined) decimal = decimal.plus(a.v)
+    if (a.t === 'dec' && decimal !== undefined) decimal = plus(decimal, a.v)
     else {
       if (decimal !== undefined) double = decimal.toNumber()
       decimal = undefined
@@ -87,7 +87,8 @@ function sum(seq: Sequence): Atomic {
 
 /** XPath round(): half towards positive infinity. */
 function round(a: Atomic): Atomic {
-  if (a.t === 'dec') return dec(a.v.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL))
+  // An integer rounds to itself (decimal.js would return an equal copy).
+  if (a.t === 'dec') return a.v.isInteger() ? a : dec(a.v.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL))
   const d = toDouble(a, true)
   return dbl(Number.isFinite(d) ? Math.floor(d + 0.5) : d)
 }
@@ -119,7 +120,8 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
     const a = single(args[0], 'abs')
     if (a === undefined) return []
     const n = numeric(a)
-    return [n.t === 'dec' ? dec(n.v.abs()) : dbl(Math.abs(toDouble(n, true)))]
+    // A positive decimal is its own absolute value (decimal.js would return an equal copy).
+    return [n.t === 'dec' ? (n.v.s === 1 ? n : dec(n.v.abs())) : dbl(Math.abs(toDouble(n, true)))]
   },
   number: (input) => {
     const a = single(input.args.length > 0 ? input.args[0] : input.context === undefined ? [] : [input.context], 'number')

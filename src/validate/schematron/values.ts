@@ -6,7 +6,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { Decimal } from '../../model/decimal.js'
+import { Decimal, minus, plus, times } from '../../model/decimal.js'
 import { xmlTrim } from '../../xml/whitespace.js'
 
 export type AttrNode = { t: 'attr'; owner: XmlElement; local: string; ns: string; value: string }
@@ -255,20 +255,41 @@ export function numericOperand(a: Atomic): Atomic {
   throw new XPathDynamicError('XPTY0004', `arithmetic on a ${a.t === 'str' ? 'string' : 'boolean'}`)
 }
 
+const RECIPROCALS = new WeakMap<Decimal, Decimal | null>()
+
+/**
+ * 10^-k when `d` is 10^k (k ≥ 0), else null; kept per instance (the literal `100` of a rule is one
+ * object). Multiplying by it is exact, as dividing by 10^k is, for every value of at most the
+ * working precision's digits.
+ */
+function reciprocalOfPowerOfTen(d: Decimal): Decimal | null {
+  let r = RECIPROCALS.get(d)
+  if (r === undefined) {
+    r = d.s === 1 && d.isInteger() && /^10*$/.test(d.toFixed(0)) ? new Decimal(`1e-${d.toFixed(0).length - 1}`) : null
+    RECIPROCALS.set(d, r)
+  }
+  return r
+}
+
 export function arithmetic(op: string, a: Atomic, b: Atomic): Atomic {
   const x = numericOperand(a)
   const y = numericOperand(b)
   if (x.t === 'dec' && y.t === 'dec') {
+    // The model's exact helpers: decimal.js's results, without its copies for short operands.
     switch (op) {
       case '+':
-        return dec(x.v.plus(y.v))
+        return dec(plus(x.v, y.v))
       case '-':
-        return dec(x.v.minus(y.v))
+        return dec(minus(x.v, y.v))
       case '*':
-        return dec(x.v.times(y.v))
-      case 'div':
+        return dec(times(x.v, y.v))
+      case 'div': {
         if (y.v.isZero()) throw new XPathDynamicError('FOAR0001', 'division by zero')
-        return dec(x.v.dividedBy(y.v))
+        // `… div 100` (the rounding rules): a product with 0.01, the same exact value without a
+        // 60-digit long division.
+        const reciprocal = reciprocalOfPowerOfTen(y.v)
+        return dec(reciprocal === null ? x.v.dividedBy(y.v) : times(x.v, reciprocal))
+      }
       case 'idiv':
         if (y.v.isZero()) throw new XPathDynamicError('FOAR0001', 'division by zero')
         return dec(x.v.dividedToIntegerBy(y.v))

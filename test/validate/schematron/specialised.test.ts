@@ -13,7 +13,9 @@ import { type Compiled, compile, compileGeneric, envOfRun } from '../../../src/v
 import { parseXPath } from '../../../src/validate/schematron/parser.js'
 import { compilePattern } from '../../../src/validate/schematron/pattern.js'
 import type { SchematronTable } from '../../../src/validate/schematron/rule-table.js'
-import { XPathDynamicError } from '../../../src/validate/schematron/values.js'
+import { Decimal } from '../../../src/model/decimal.js'
+import { functionFor } from '../../../src/validate/schematron/functions.js'
+import { type Atomic, XPathDynamicError, arithmetic, dec } from '../../../src/validate/schematron/values.js'
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 import { hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../../helpers/corpus.js'
 
@@ -129,4 +131,30 @@ describe.skipIf(!hasCorpus)('specialised compiled expressions agree with the gen
     }
     expect(compared).toBeGreaterThan(1_000)
   }, 300_000)
+})
+
+describe('decimal arithmetic shortcuts keep decimal.js results', () => {
+  const VALUES = ['0', '-0', '1', '-1', '0.005', '12.345', '-12.345', '1234567.891', '99999999999999.999999', '123456789012345678901234567890.123456789', '-0.000000000001', '7e40', '1e-40']
+  const same = (a: Atomic, b: Decimal, what: string): void => {
+    expect(a.t, what).toBe('dec')
+    const v = (a as Atomic & { t: 'dec' }).v
+    expect([v.s, v.e, v.d], what).toEqual([b.s, b.e, b.d])
+  }
+
+  it('divides by a power of ten (a product with its reciprocal) as the division does', () => {
+    for (const x of VALUES) {
+      for (const y of ['1', '10', '100', '1000', '10000000', '100000000', '1e20', '3', '0.1', '-100']) {
+        same(arithmetic('div', dec(new Decimal(x)), dec(new Decimal(y))), new Decimal(x).dividedBy(new Decimal(y)), `${x} div ${y}`)
+      }
+    }
+  })
+
+  it('rounds integers and takes absolute values of positives as decimal.js does', () => {
+    const round = functionFor('round') ?? expect.fail('round')
+    const abs = functionFor('abs') ?? expect.fail('abs')
+    for (const x of [...VALUES, '2.5', '-2.5', '100', '-100']) {
+      same(round({ args: [[dec(new Decimal(x))]], context: undefined })[0] as Atomic, new Decimal(x).toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL), `round(${x})`)
+      same(abs({ args: [[dec(new Decimal(x))]], context: undefined })[0] as Atomic, new Decimal(x).abs(), `abs(${x})`)
+    }
+  })
 })
