@@ -479,11 +479,27 @@ function compileSimpleRelative(steps: readonly Step[]): Compiled | undefined {
     },
   )
   // Selection without errors: a comparison may stop at the first node that satisfies it.
-  compiled.some = (item, pos, size, env, test) => {
-    if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
-    const el = start(item)
-    return el !== undefined && walk(el, 0, test)
-  }
+  const [only] = children
+  const oneChild = tests.length === 1 && attrTest === undefined && only !== undefined ? only.test : undefined
+  compiled.some =
+    oneChild !== undefined && oneChild.ns !== undefined && oneChild.local !== undefined
+      ? // `ram:X = 'S'`: the children tested in one loop, by the names themselves.
+        ((ns: string, local: string) => (item, pos, size, env, test) => {
+          if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
+          const el = start(item)
+          if (el === undefined) return false
+          const kids = el.children
+          for (let i = 0; i < kids.length; i++) {
+            const c = kids[i] as XmlElement
+            if (c.local === local && c.ns === ns && test(c)) return true
+          }
+          return false
+        })(oneChild.ns, oneChild.local)
+      : (item, pos, size, env, test) => {
+          if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
+          const el = start(item)
+          return el !== undefined && walk(el, 0, test)
+        }
   return compiled
 }
 
@@ -793,6 +809,19 @@ let nextMemoId = 0
 /** Worth a memo lookup: anything but a literal, a variable or `.`. */
 const memoWorthy = (e: Expr): boolean => e.kind !== 'literal-string' && e.kind !== 'literal-number' && e.kind !== 'var' && e.kind !== 'context'
 
+const isPlainStep = (s: Step): boolean => s.kind === 'axis' && (s.axis === 'child' || s.axis === 'attribute') && s.test !== 'node' && s.predicates.length === 0
+
+/**
+ * `ram:A/ram:B` or `ram:A/ram:B = 'S'` from the context node: a few name checks, as cheap as the
+ * memo lookup that would replace them (the EN 16931 VAT rules test such parts on every line).
+ */
+function cheapToRecompute(e: Expr): boolean {
+  if (e.kind === 'path') return e.root === 'none' && e.steps.length <= 2 && e.steps.every(isPlainStep)
+  return e.kind === 'binary' && COMPARISONS.has(e.op) && cheapToRecompute(e.left) && (e.right.kind === 'literal-string' || e.right.kind === 'literal-number')
+}
+
+const COMPARISONS = new Set(['=', '!=', '<', '<=', '>', '>='])
+
 /** `evaluate` with its results for node items kept in the run's map that `results` picks. */
 function perNode<T>(results: (env: Env) => Map<Node, T>, evaluate: Fn<T>): Fn<T> {
   return (item, pos, size, env) => {
@@ -838,7 +867,7 @@ function memoized(expr: Expr): Compiled {
 function compileIn(expr: Expr, scope: Scope): Compiled {
   if (!specialise) return compileNode(expr, scope)
   if (!withinDocumentWide && !usesVariables(expr) && documentWideWorthy(expr)) return documentWide(expr)
-  if ((scope.size > 0 ? memoWorthy(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
+  if ((scope.size > 0 ? memoWorthy(expr) && !cheapToRecompute(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
   return compileNode(expr, scope)
 }
 

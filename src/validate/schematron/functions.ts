@@ -4,7 +4,7 @@
  * dynamic error, as in Saxon, not a silent pick of the first.
  * @module
  */
-import { Decimal, plus } from '../../model/decimal.js'
+import { Decimal, ZERO, plus } from '../../model/decimal.js'
 import {
   type Atomic,
   type Item,
@@ -71,7 +71,7 @@ function regex(pattern: string, flags: string): RegExp {
 }
 
 function sum(seq: Sequence): Atomic {
-  let decimal: Decimal | undefined = new Decimal(0)
+  let decimal: Decimal | undefined = ZERO
   let double = 0
   for (const item of seq) {
     const a = atomize(item)
