@@ -479,28 +479,53 @@ function compileSimpleRelative(steps: readonly Step[]): Compiled | undefined {
     },
   )
   // Selection without errors: a comparison may stop at the first node that satisfies it.
-  const [only] = children
-  const oneChild = tests.length === 1 && attrTest === undefined && only !== undefined ? only.test : undefined
-  compiled.some =
-    oneChild !== undefined && oneChild.ns !== undefined && oneChild.local !== undefined
-      ? // `ram:X = 'S'`: the children tested in one loop, by the names themselves.
-        ((ns: string, local: string) => (item, pos, size, env, test) => {
-          if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
-          const el = start(item)
-          if (el === undefined) return false
-          const kids = el.children
-          for (let i = 0; i < kids.length; i++) {
-            const c = kids[i] as XmlElement
-            if (c.local === local && c.ns === ns && test(c)) return true
-          }
-          return false
-        })(oneChild.ns, oneChild.local)
-      : (item, pos, size, env, test) => {
-          if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
-          const el = start(item)
-          return el !== undefined && walk(el, 0, test)
-        }
+  const named = children.every((c) => c.test.ns !== undefined && c.test.local !== undefined) && (attr === undefined || (attr.ns !== undefined && attr.local !== undefined))
+  compiled.some = named
+    ? namedSome(
+        children.map((c) => c.test as { ns: string; local: string }),
+        attr as { ns: string; local: string } | undefined,
+        (item, pos, size, env, test) => general().seq(item, pos, size, env).some(test),
+      )
+    : (item, pos, size, env, test) => {
+        if (isDoc(item)) return general().seq(item, pos, size, env).some(test)
+        const el = start(item)
+        return el !== undefined && walk(el, 0, test)
+      }
   return compiled
+}
+
+type SomeFn = NonNullable<Compiled['some']>
+
+/**
+ * `some` of a path of fully named child steps (and a named attribute at the end): the same nodes in
+ * the same document order as the walk with name test functions, compared by name in nested loops.
+ * `fromDoc` takes the document node as context item (the general path).
+ */
+function namedSome(steps: readonly { ns: string; local: string }[], attr: { ns: string; local: string } | undefined, fromDoc: SomeFn): SomeFn {
+  const depth = steps.length
+  const nss = steps.map((t) => t.ns)
+  const locals = steps.map((t) => t.local)
+  const someFrom = (el: XmlElement, d: number, test: (x: Item) => boolean): boolean => {
+    if (d === depth) {
+      if (attr === undefined) return test(el)
+      if (el.attributes.length === 0) return false
+      for (const a of attributesOf(el)) if (a.local === attr.local && a.ns === attr.ns && test(a)) return true
+      return false
+    }
+    const ns = nss[d]
+    const local = locals[d]
+    const kids = el.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (c.local === local && c.ns === ns && someFrom(c, d + 1, test)) return true
+    }
+    return false
+  }
+  return (item, pos, size, env, test) => {
+    if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+    if (!('t' in item)) return someFrom(item, 0, test)
+    return item.t === 'doc' ? fromDoc(item, pos, size, env, test) : false
+  }
 }
 
 /** A name test as a function, specialised for the usual fully named case. */
