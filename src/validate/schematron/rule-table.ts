@@ -14,6 +14,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { elementLocation } from '../location.js'
 import { renderMessage } from '../messages.js'
 import type { Finding, Layer, MessageParams, Severity, TreeContext, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
+import type { Expr } from './ast.js'
 import { type ChildPath, type ChildPathCounter, childPathOf, compileChildPaths } from './child-paths.js'
 import { type Compiled, type Env, compile, envOfRun } from './compile.js'
 import { parseXPath } from './parser.js'
@@ -88,6 +89,29 @@ function valueOf(c: Compiled, el: XmlElement, env: Env): string | undefined {
   return first === undefined ? undefined : stringOf(atomize(first))
 }
 
+const PARSED = new WeakMap<Readonly<Record<string, string>>, Map<string, Expr | { error: unknown }>>()
+
+/**
+ * A condition's syntax tree, parsed once per text: a group's plan (is it a plain child path?) and
+ * its compiled form read the same tree. Parsing every condition twice cost a cold run about a
+ * sixth of its instructions. A text that does not parse throws the same error each time.
+ */
+function parsedSource(source: string, namespaces: Readonly<Record<string, string>>): Expr {
+  let bySource = PARSED.get(namespaces)
+  if (bySource === undefined) PARSED.set(namespaces, (bySource = new Map()))
+  let parsed = bySource.get(source)
+  if (parsed === undefined) {
+    try {
+      parsed = parseXPath(source, namespaces)
+    } catch (error) {
+      parsed = { error }
+    }
+    bySource.set(source, parsed)
+  }
+  if ('error' in parsed) throw parsed.error
+  return parsed
+}
+
 const BY_SOURCE = new WeakMap<Readonly<Record<string, string>>, Map<string, Compiled>>()
 
 /** Rows repeat the same conditions (`.`, `ram:ID`, `@format` …): one compiled form per text. */
@@ -95,7 +119,7 @@ function compiledSource(source: string, namespaces: Readonly<Record<string, stri
   let bySource = BY_SOURCE.get(namespaces)
   if (bySource === undefined) BY_SOURCE.set(namespaces, (bySource = new Map()))
   let c = bySource.get(source)
-  if (c === undefined) bySource.set(source, (c = compile(parseXPath(source, namespaces))))
+  if (c === undefined) bySource.set(source, (c = compile(parsedSource(source, namespaces))))
   return c
 }
 
@@ -222,7 +246,7 @@ function childPathOfSource(source: string, namespaces: Readonly<Record<string, s
   let p = bySource.get(source)
   if (p === undefined) {
     try {
-      p = childPathOf(parseXPath(source, namespaces)) ?? null
+      p = childPathOf(parsedSource(source, namespaces)) ?? null
     } catch {
       // A condition that does not parse stays with its rule, which reports it as it always did.
       p = null
