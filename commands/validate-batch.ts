@@ -97,15 +97,19 @@ async function validateInProcess(io: CliIO, take: () => ValidateTask | undefined
  */
 const TASKS_PER_WORKER = 3
 
-/** Worker threads that take files from the queue until it is empty; `finished` settles when all have answered. */
-function workerPool(
+/**
+ * Worker threads that take files from the queue until it is empty; `finished` settles when all have
+ * answered. Exported for tests (a worker that dies with files in flight).
+ */
+export function workerPool(
   WorkerThread: typeof Worker,
   file: string,
   size: number,
   take: () => ValidateTask | undefined,
   settle: Settle,
 ): { finished: Promise<void>; close(): Promise<void> } {
-  type Slot = { worker: Worker; pending: Set<number> }
+  // A worker's files in the order it was given them, which is the order it validates them in.
+  type Slot = { worker: Worker; pending: Map<number, ValidateTask> }
   const slots: Slot[] = []
   let finish = (): void => {}
   const finished = new Promise<void>((resolve) => (finish = resolve))
@@ -113,24 +117,39 @@ function workerPool(
     while (slot.pending.size < TASKS_PER_WORKER) {
       const task = take()
       if (task === undefined) break
-      slot.pending.add(task.id)
+      slot.pending.set(task.id, task)
       slot.worker.postMessage(task)
     }
     if (slots.every((s) => s.pending.size === 0)) finish()
   }
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new WorkerThread(file), pending: new Set() }
+    const slot: Slot = { worker: new WorkerThread(file), pending: new Map() }
     slot.worker.on('message', (reply: ValidateReply) => {
-      slot.pending.delete(reply.id)
+      // A reply that arrives after the thread died belongs to a file already settled or handed on.
+      if (!slot.pending.delete(reply.id)) return
       settle(reply)
       feed(slot)
     })
     slot.worker.once('error', (err: Error) => {
-      // A crashed worker is replaced; its files are reported, the batch goes on.
+      // A crashed worker is replaced and the batch goes on. Only the file it was validating (its
+      // first pending one) is reported as failed; the files waiting behind it had not started and
+      // go to the replacement, so one bad file never costs the others their reports.
+      const [running, ...waiting] = slot.pending.values()
+      slot.pending.clear()
+      if (running !== undefined) settle({ id: running.id, ok: false, error: { message: `${err.message} (the validating thread stopped)`, code: undefined, einvoice: false } })
+      const next = waiting.length > 0 ? waiting : [take()].filter((t): t is ValidateTask => t !== undefined)
+      if (next.length === 0) {
+        // Nothing left for it: no replacement (a worker that cannot even start must not respawn forever).
+        slots.splice(slots.indexOf(slot), 1)
+        if (slots.every((s) => s.pending.size === 0)) finish()
+        return
+      }
       const replacement = spawn()
       slots[slots.indexOf(slot)] = replacement
-      for (const id of slot.pending) settle({ id, ok: false, error: { message: err.message, code: undefined, einvoice: false } })
-      slot.pending.clear()
+      for (const task of next) {
+        replacement.pending.set(task.id, task)
+        replacement.worker.postMessage(task)
+      }
       feed(replacement)
     })
     return slot
