@@ -5,7 +5,7 @@
  * `deadline.signal` (a pooled operation's worker is stopped).
  * @module
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerEnv } from './context.js'
 import { HttpProblem, toErrorResponse } from './errors.js'
 
@@ -105,9 +105,16 @@ export class DeadlineQueue {
   }
 }
 
-export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
+/**
+ * Runs a route's work within the time limit: resolves to the work's own Response (a 413 of the
+ * body limit), to undefined when the work ended without one (the route set its answer), or to
+ * the 408/503 when the time ran out first.
+ */
+export type TimeLimit = (c: Context<ServerEnv>, work: () => Promise<unknown>) => Promise<Response | undefined>
+
+export function timeLimit(ms: number): TimeLimit {
   const deadlines = new DeadlineQueue(ms)
-  return function requestTimer(c, next) {
+  return function withinTime(c, work) {
     const deadline = new RequestDeadline()
     c.set('deadline', deadline)
     // One promise settled by whichever ends first, the route or the time limit: on every
@@ -121,10 +128,10 @@ export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
         deadline.expire(problem)
         resolve(toErrorResponse(problem, c.req.url, 'application/json') as Response)
       })
-      next().then(
-        () => {
+      work().then(
+        (res) => {
           deadlines.finish(waiting)
-          resolve(undefined)
+          resolve(res instanceof Response ? res : undefined)
         },
         (err: unknown) => {
           deadlines.finish(waiting)
@@ -132,5 +139,14 @@ export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
         },
       )
     })
+  }
+}
+
+/** The time limit as a middleware of its own (the server runs `timeLimit` inside a route's gate, routes.ts). */
+export function requestTimeout(ms: number): MiddlewareHandler<ServerEnv> {
+  const withinTime = timeLimit(ms)
+  // next() resolves to hono's context, never a Response: what the route answers is already set.
+  return function requestTimer(c, next) {
+    return withinTime(c, next)
   }
 }

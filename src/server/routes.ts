@@ -9,9 +9,9 @@ import type { Operation, OperationInput, OperationOutput } from '../operations/t
 import { bodyLimit } from './body-limit.js'
 import type { ServerEnv } from './context.js'
 import { toErrorResponse } from './errors.js'
-import type { Gateway } from './gateway/gateway.js'
+import type { Gateway, GatewayCheck } from './gateway/gateway.js'
 import { readOperationInput } from './read-request.js'
-import { requestTimeout } from './request-timeout.js'
+import { type TimeLimit, timeLimit } from './request-timeout.js'
 import { respond } from './respond.js'
 import { takeResponseHeaders } from './response-headers.js'
 
@@ -51,14 +51,28 @@ export function operationHandler(op: Operation, run: OperationRunner, maxBodyByt
   }
 }
 
+/**
+ * The gateway, the time limit and the body limit of a route as one middleware. As three
+ * middlewares each was a step of hono's dispatch (an async function, its promise and a closure
+ * per request; docs/server.md, round 6). The order and answers are those of the three steps: a
+ * refusal before the time limit starts, the 413 and the 408/503 as the route's response.
+ */
+function operationGate(check: GatewayCheck, withinTime: TimeLimit, limit: MiddlewareHandler<ServerEnv>): MiddlewareHandler<ServerEnv> {
+  return async function gate(c, next) {
+    const refused = await check(c)
+    if (refused !== undefined) return refused
+    return withinTime(c, () => limit(c, next))
+  }
+}
+
 export function mountOperations(app: Hono<ServerEnv>, ops: readonly Operation[], options: RouteOptions): void {
-  const timer = requestTimeout(options.timeoutMs)
+  const withinTime = timeLimit(options.timeoutMs)
   // A raw body is counted by its reader (read-request.ts); a multipart body by the middleware.
   const rawBodyLimit = bodyLimit(options.maxBodyBytes, { countedByReader: true })
   const streamedBodyLimit = bodyLimit(options.maxBodyBytes)
   for (const op of ops) {
     const limit = op.inputs.some((i) => i.source === 'multipart') ? streamedBodyLimit : rawBodyLimit
-    const chain: MiddlewareHandler<ServerEnv>[] = [options.gateway(op.name), timer, limit]
-    app.on(op.method, [options.basePath + op.path], ...chain, operationHandler(op, options.run, options.maxBodyBytes))
+    const gate = operationGate(options.gateway(op.name), withinTime, limit)
+    app.on(op.method, [options.basePath + op.path], gate, operationHandler(op, options.run, options.maxBodyBytes))
   }
 }
