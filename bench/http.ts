@@ -48,9 +48,13 @@ function freePort(): Promise<number> {
   })
 }
 
-/** CPU time (user + system) the process has used so far, in ms: /proc/PID/stat fields 14 and 15. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+/**
+ * CPU time (user + system) the process has used so far, in ms: /proc/PID/stat fields 14 and 15.
+ * With `thread`, that of one of its threads (the main thread's id is the process id).
+ */
+function cpuMs(pid: number, thread?: number): number {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? []
   const ticksPerMs = 100 / 1000 // USER_HZ is 100 on Linux
   return (Number(fields[11]) + Number(fields[12])) / ticksPerMs
 }
@@ -101,10 +105,13 @@ for (const [name, t] of Object.entries(targets)) {
   const { goal, ...request } = t
   await autocannon({ ...request, connections: 20, duration: 2 }) // warm-up
   const cpuBefore = cpuMs(server.pid as number)
+  const mainBefore = cpuMs(server.pid as number, server.pid)
   const clientBefore = process.cpuUsage()
   const max = await autocannon({ ...request, connections: 50, duration: seconds })
   // The server's own CPU per request: steadier than req/s when autocannon and other work share the cores.
   const serverCpuUsPerReq = Math.round(((cpuMs(server.pid as number) - cpuBefore) * 1000) / Math.max(1, max.requests.total))
+  // Of it, the main thread's (the rest is V8's GC helpers): one core's worth caps the req/s of one process.
+  const serverMainThreadCpuUsPerReq = Math.round(((cpuMs(server.pid as number, server.pid) - mainBefore) * 1000) / Math.max(1, max.requests.total))
   // autocannon runs in this process: what the client takes from the same two cores.
   const client = process.cpuUsage(clientBefore)
   const clientCpuUsPerReq = Math.round((client.user + client.system) / Math.max(1, max.requests.total))
@@ -119,6 +126,7 @@ for (const [name, t] of Object.entries(targets)) {
     maxP50Ms: max.latency.p50,
     maxP99Ms: max.latency.p99,
     serverCpuUsPerReq,
+    serverMainThreadCpuUsPerReq,
     clientCpuUsPerReq,
     halfLoadReqPerSec: halfRate,
     halfLoadP50Ms: half.latency.p50,
@@ -131,7 +139,7 @@ for (const [name, t] of Object.entries(targets)) {
     errors: max.errors + half.errors + goalHalf.errors + max.timeouts + half.timeouts + goalHalf.timeouts,
   }
   console.log(
-    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; p99 ${goalHalf.latency.p99} ms with ${goalHalfRate} req/s offered (${Math.round(goalHalf.requests.average)} served); server CPU ${serverCpuUsPerReq} µs/request, client (autocannon) CPU ${clientCpuUsPerReq} µs/request`,
+    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; p99 ${goalHalf.latency.p99} ms with ${goalHalfRate} req/s offered (${Math.round(goalHalf.requests.average)} served); server CPU ${serverCpuUsPerReq} µs/request (main thread ${serverMainThreadCpuUsPerReq}), client (autocannon) CPU ${clientCpuUsPerReq} µs/request`,
   )
 }
 const rss = peakRssMb(server.pid as number)
