@@ -68,13 +68,18 @@ export type Compiled = {
   some: ((item: Item, pos: number, size: number, env: Env, test: (x: Item) => boolean) => boolean) | undefined
 }
 
-const ENVS = new WeakMap<XmlElement, Env>()
+/**
+ * The evaluation state of the last document asked about through `envAt` (a WeakMap keyed by the
+ * root kept every document's tree alive through young-generation collections, see nodes.ts).
+ * It is renewed with the document node, whose attribute nodes its memos may hold.
+ */
+let lastEnv: Env | undefined
 
 /** The evaluation state of the document whose root element is `root`. */
 function envOfRoot(root: XmlElement): Env {
-  let env = ENVS.get(root)
-  if (env === undefined) ENVS.set(root, (env = newEnv(documentOf(root))))
-  return env
+  const doc = documentOf(root)
+  if (lastEnv === undefined || lastEnv.doc !== doc) lastEnv = newEnv(doc)
+  return lastEnv
 }
 
 /** Where a run keeps its evaluation state: on the engine's context object itself, read once per rule. */
@@ -88,7 +93,7 @@ type RunHolder = { [RUN_ENV]?: Env }
 export function envOfRun(run: object, root: XmlElement): Env {
   const holder = run as RunHolder
   let env = holder[RUN_ENV]
-  if (env === undefined || env.doc.root !== root) holder[RUN_ENV] = env = newEnv(documentOf(root))
+  if (env === undefined || env.doc !== documentOf(root)) holder[RUN_ENV] = env = newEnv(documentOf(root))
   return env
 }
 

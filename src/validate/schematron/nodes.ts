@@ -4,35 +4,41 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
+import { lastDocumentCache, rootOf } from '../syntax/doc-index.js'
 import { elementsByLocal } from '../syntax/paths.js'
 import type { NameTest, Step } from './ast.js'
 import { type AttrNode, type DocNode, type Node, isElement } from './values.js'
 
-const DOCS = new WeakMap<XmlElement, DocNode>()
-const ATTRS = new WeakMap<XmlElement, AttrNode[]>()
-const ORDER = new WeakMap<XmlElement, Map<XmlElement, number>>()
+/** What this module keeps per document: its document node, attribute nodes and document order. */
+type DocState = { doc: DocNode; attributes: Map<XmlElement, AttrNode[]>; order: Map<XmlElement, number> | undefined }
 
-/** The document node of the tree `root` belongs to (one object per tree, so identity works). */
+/**
+ * Kept for the last document only (see `lastDocumentCache`): WeakMaps keyed by the root and by
+ * elements kept every document's tree alive through V8's young-generation collections, so each
+ * tree was copied and promoted to the old generation. A document visited again gets new nodes;
+ * evaluation states hold the document node they were made for and are renewed with it.
+ */
+const stateOf = lastDocumentCache((root): DocState => ({ doc: { t: 'doc', root }, attributes: new Map(), order: undefined }))
+
+/** The document node of the tree `el` belongs to (one object per tree, so identity works). */
 export function documentOf(el: XmlElement): DocNode {
-  let root = el
-  while (root.parent !== undefined) root = root.parent
-  let doc = DOCS.get(root)
-  if (doc === undefined) DOCS.set(root, (doc = { t: 'doc', root }))
-  return doc
+  return stateOf(rootOf(el)).doc
 }
 
 /** The attribute nodes of an element (built once per element, so identity works). */
 export function attributesOf(el: XmlElement): AttrNode[] {
-  let list = ATTRS.get(el)
+  const attributes = stateOf(rootOf(el)).attributes
+  let list = attributes.get(el)
   if (list === undefined) {
     list = el.attributes.map((a) => ({ t: 'attr', owner: el, local: a.local, ns: a.ns, value: a.value }))
-    ATTRS.set(el, list)
+    attributes.set(el, list)
   }
   return list
 }
 
 export function orderOf(doc: DocNode): Map<XmlElement, number> {
-  let order = ORDER.get(doc.root)
+  const state = stateOf(doc.root)
+  let order = state.order
   if (order === undefined) {
     order = new Map()
     let n = 0
@@ -41,7 +47,7 @@ export function orderOf(doc: DocNode): Map<XmlElement, number> {
       for (const c of e.children) walk(c)
     }
     walk(doc.root)
-    ORDER.set(doc.root, order)
+    state.order = order
   }
   return order
 }
