@@ -10,7 +10,7 @@ import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import type { Expr, NameTest, Step } from './ast.js'
 import { exprId, pathId } from './expr-key.js'
 import { castTo, functionFor, integer, normalizedIsNonEmpty, stringLength } from './functions.js'
-import { attributesOf, axisNodes, documentOf, indexedDescendants, orderOf, sortKey } from './nodes.js'
+import { attributesOf, axisNodes, compareOrder, documentOf, indexedDescendants } from './nodes.js'
 import {
   type Atomic,
   type DocNode,
@@ -268,7 +268,7 @@ function namedChildStep(test: NameTest, preds: readonly Fn<boolean>[], ordered: 
         if ((local === undefined || c.local === local) && (ns === undefined || c.ns === ns) && keep(c, env)) out.push(c)
       }
     }
-    return ordered || out.length <= 1 ? out : documentOrder(out, env)
+    return ordered || out.length <= 1 ? out : documentOrder(out)
   }
 }
 
@@ -328,7 +328,7 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
           out.push(x)
         }
       }
-      return n <= 1 || !nodesOnly || out.length <= 1 ? out : documentOrder(out as Node[], env)
+      return n <= 1 || !nodesOnly || out.length <= 1 ? out : documentOrder(out as Node[])
     }
   }
   const ordered = antichain && (step.axis === 'child' || step.axis === 'attribute' || step.axis === 'self')
@@ -354,24 +354,18 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
       const kept = preds.length === 0 ? (nodes as Sequence) : filterBy(nodes as Sequence, preds, env)
       for (const x of kept) out.push(x)
     }
-    return ordered || out.length <= 1 ? out : documentOrder(out as Node[], env)
+    return ordered || out.length <= 1 ? out : documentOrder(out as Node[])
   }
 }
 
 /** The union of step results: without duplicates, in document order. */
-function documentOrder(nodes: Node[], env: Env): Sequence {
-  const order = orderOf(env.doc)
+function documentOrder(nodes: Node[]): Sequence {
   // Steps from nodes in document order mostly yield them in order already: one pass tells.
-  let previous = -Infinity
   let ordered = true
-  for (let i = 0; i < nodes.length && ordered; i++) {
-    const key = sortKey(nodes[i] as Node, order)
-    ordered = key > previous
-    previous = key
-  }
+  for (let i = 1; i < nodes.length && ordered; i++) ordered = compareOrder(nodes[i - 1] as Node, nodes[i] as Node) < 0
   if (ordered) return nodes
   const unique = [...new Set(nodes)]
-  return unique.sort((a, b) => sortKey(a, order) - sortKey(b, order))
+  return unique.sort(compareOrder)
 }
 
 const isChildName = (s: Step): s is Step & { kind: 'axis'; test: NameTest } =>
@@ -737,7 +731,7 @@ function compileBinary(expr: Expr & { kind: 'binary' }, scope: Scope): Compiled 
       return make('any', (i, p, s, e) => valueCompare(op, l.seq(i, p, s, e), r.seq(i, p, s, e)))
     case '|':
     case 'union':
-      return make('nodes', (i, p, s, e) => documentOrder([...l.seq(i, p, s, e), ...r.seq(i, p, s, e)] as Node[], e))
+      return make('nodes', (i, p, s, e) => documentOrder([...l.seq(i, p, s, e), ...r.seq(i, p, s, e)] as Node[]))
     default:
       return make('any', (i, p, s, e) => {
         const a = single(l.seq(i, p, s, e))

@@ -9,8 +9,8 @@ import { elementsByLocal } from '../syntax/paths.js'
 import type { NameTest, Step } from './ast.js'
 import { type AttrNode, type DocNode, type Node, isElement } from './values.js'
 
-/** What this module keeps per document: its document node, attribute nodes and document order. */
-type DocState = { doc: DocNode; attributes: Map<XmlElement, AttrNode[]>; order: Map<XmlElement, number> | undefined }
+/** What this module keeps per document: its document node and attribute nodes. */
+type DocState = { doc: DocNode; attributes: Map<XmlElement, AttrNode[]> }
 
 /**
  * Kept for the last document only (see `lastDocumentCache`): WeakMaps keyed by the root and by
@@ -18,7 +18,7 @@ type DocState = { doc: DocNode; attributes: Map<XmlElement, AttrNode[]>; order: 
  * tree was copied and promoted to the old generation. A document visited again gets new nodes;
  * evaluation states hold the document node they were made for and are renewed with it.
  */
-const stateOf = lastDocumentCache((root): DocState => ({ doc: { t: 'doc', root }, attributes: new Map(), order: undefined }))
+const stateOf = lastDocumentCache((root): DocState => ({ doc: { t: 'doc', root }, attributes: new Map() }))
 
 /** The document node of the tree `el` belongs to (one object per tree, so identity works). */
 export function documentOf(el: XmlElement): DocNode {
@@ -36,26 +36,29 @@ export function attributesOf(el: XmlElement): AttrNode[] {
   return list
 }
 
-export function orderOf(doc: DocNode): Map<XmlElement, number> {
-  const state = stateOf(doc.root)
-  let order = state.order
-  if (order === undefined) {
-    order = new Map()
-    let n = 0
-    const walk = (e: XmlElement): void => {
-      ;(order as Map<XmlElement, number>).set(e, n++)
-      for (const c of e.children) walk(c)
-    }
-    walk(doc.root)
-    state.order = order
+/**
+ * Document order of two nodes of one parsed tree: negative when `a` comes first, 0 for the same
+ * node. The document node comes first, then each element followed by its attributes. Elements are
+ * ordered by their start tag's line and column: the parser gives each its own position in the
+ * text (no DTD, so no markup from entities), which is document order. This replaces a map of
+ * every element's index, built by a walk over the whole document for the first union or
+ * unordered step of a run (~3 % of a Factur-X EN 16931 validation).
+ */
+export function compareOrder(a: Node, b: Node): number {
+  const ea = isElement(a) ? a : a.t === 'attr' ? a.owner : undefined
+  const eb = isElement(b) ? b : b.t === 'attr' ? b.owner : undefined
+  if (ea !== eb) {
+    if (ea === undefined) return -1
+    if (eb === undefined) return 1
+    return ea.line - eb.line || ea.column - eb.column
   }
-  return order
+  return rank(a) - rank(b)
 }
 
-export function sortKey(n: Node, order: Map<XmlElement, number>): number {
-  if (isElement(n)) return (order.get(n) ?? 0) * 1024
-  if (n.t === 'doc') return -1
-  return (order.get(n.owner) ?? 0) * 1024 + 1 + attributesOf(n.owner).indexOf(n)
+/** Place among the nodes of one element: the element, then its attributes in order (the document node alone). */
+function rank(n: Node): number {
+  if (isElement(n)) return 0
+  return n.t === 'attr' ? 1 + attributesOf(n.owner).indexOf(n) : -1
 }
 
 function parentOf(n: Node, doc: DocNode): Node | undefined {
