@@ -142,7 +142,7 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
     const name = names === null ? undefined : names(code)
     return name === NOTDEF || (name === undefined && names !== null && code === 0 && isTrueType)
   }
-  const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor) : undefined
+  const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor, isTrueType) : undefined
   let width: (code: number) => number | undefined = () => undefined
   if (program?.kind === 'truetype' && isTrueType && names !== null) {
     const flags = num(doc, (descriptor as PDFDict).get(PDFName.of('Flags'))) ?? 0
@@ -220,7 +220,7 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
   const dw = num(doc, cid.get(PDFName.of('DW'))) ?? 1000
   const declared = (c: number): number => widths.get(c) ?? dw
   const descriptor = cid.lookup(PDFName.of('FontDescriptor'))
-  const program = descriptor instanceof PDFDict ? embeddedProgram(descriptor) : undefined
+  const program = descriptor instanceof PDFDict ? embeddedProgram(descriptor, subtype === 'CIDFontType2') : undefined
   let width: (c: number) => number | undefined = () => undefined
   // Without a readable program veraPDF leaves the name unset: no .notdef finding either.
   let present: ((c: number) => boolean) | undefined

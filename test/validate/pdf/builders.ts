@@ -24,11 +24,22 @@ export function addToPage(doc: PDFDocument, content: string, resources: PageReso
   return stream
 }
 
-/** A FontDescriptor over a whole Liberation Sans TrueType program (FontFile2). */
-export function liberationDescriptor(doc: PDFDocument, program: Uint8Array, flags = 32): PDFRef {
-  const file = doc.context.register(doc.context.flateStream(program, { Length1: program.length }))
+/** A FontDescriptor over a whole Liberation Sans TrueType program (FontFile2, or FontFile3 /OpenType). */
+export function liberationDescriptor(doc: PDFDocument, program: Uint8Array, flags = 32, as: 'FontFile2' | 'OpenType' = 'FontFile2'): PDFRef {
+  const file = doc.context.register(doc.context.flateStream(program, as === 'FontFile2' ? { Length1: program.length } : { Subtype: 'OpenType' }))
   return doc.context.register(
-    doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: flags, FontBBox: [-203, -303, 1050, 910], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: file }),
+    doc.context.obj({
+      Type: 'FontDescriptor',
+      FontName: 'LiberationSans',
+      Flags: flags,
+      FontBBox: [-203, -303, 1050, 910],
+      ItalicAngle: 0,
+      Ascent: 905,
+      Descent: -212,
+      CapHeight: 729,
+      StemV: 80,
+      [as === 'FontFile2' ? 'FontFile2' : 'FontFile3']: file,
+    }),
   )
 }
 

@@ -43,8 +43,8 @@ const ttExact = (gid: number): number => Math.round((tt.advances[gid]! * 100000)
 const ttGid = (char: string): number => tt.cmap.get(char.codePointAt(0)!)!
 
 /** A simple TrueType font over the whole Liberation Sans program, /Widths 32–lastChar by WinAnsi (Unicode) from the program. */
-function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; encoding?: string | null }): PDFRef {
-  const descriptor = liberationDescriptor(doc, liberation, o.flags)
+function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; encoding?: string | null; as?: 'FontFile2' | 'OpenType' }): PDFRef {
+  const descriptor = liberationDescriptor(doc, liberation, o.flags, o.as)
   const last = o.lastChar ?? 126
   const widths: number[] = []
   for (let code = 32; code <= last; code++) {
@@ -67,8 +67,8 @@ function trueTypeFont(doc: PDFDocument, o: { flags: number; lastChar?: number; e
 }
 
 /** A Type0 font over the full Liberation program as CIDFontType2 (Identity), with the given /W and /DW. */
-function cidTrueType(doc: PDFDocument, w: (number | number[])[], dw: number | undefined): PDFRef {
-  return type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation), w, dw })
+function cidTrueType(doc: PDFDocument, w: (number | number[])[], dw: number | undefined, as: 'FontFile2' | 'OpenType' = 'FontFile2'): PDFRef {
+  return type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation, 32, as), w, dw })
 }
 
 /** PFB segments → the clear-text, binary and trailer parts a FontFile stream holds (with /Length1–3). */
@@ -341,6 +341,30 @@ describe('validatePdf: TrueType widths as veraPDF reads them (6.2.11.5)', () => 
     expect(messages).toHaveLength(2)
     expect(messages.join('\n')).toMatch(/LiberationSans.*\(code 0\)/)
     expect(messages.join('\n')).toMatch(/LiberationSans.*\(CID 0\)/)
+  })
+})
+
+describe('validatePdf: TrueType programs in FontFile3 /OpenType (6.2.11.5, 6.2.11.8)', () => {
+  it('reads the OpenType program of a TrueType font as TrueType: widths through its cmap and hmtx', async () => {
+    const good = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (Hello) Tj ET', { FT: trueTypeFont(doc, { flags: 32, as: 'OpenType' }) }))
+    expect(ruleIds(await validatePdf(good))).not.toContain('PDFA-FONT-WIDTHS')
+    const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (caf\\351) Tj ET', { FT: trueTypeFont(doc, { flags: 32, as: 'OpenType' }) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 233: 0 declared, ${ttExact(ttGid('é'))} in the program`)
+  })
+
+  it('reads the OpenType program of a CIDFontType2 as TrueType: CID 0 is .notdef, CIDs without /W against /DW', async () => {
+    const [H, e] = [ttGid('H'), ttGid('e')]
+    const pdf = await variant((doc) => addToPage(doc, `BT /FC 12 Tf 72 600 Td <0000${hex4(H)}${hex4(e)}> Tj ET`, { FC: cidTrueType(doc, [H, [ttAdvance(H)]], undefined, 'OpenType') }))
+    const report = await validatePdf(pdf)
+    expect(findings(report, 'PDFA-FONT-WIDTHS')).toEqual([expect.stringContaining(`CID ${e}: 1000 declared, ${ttExact(e)} in the program`)])
+    expect(findings(report, 'PDFA-FONT-NOTDEF')).toEqual([expect.stringMatching(/LiberationSans.*\(CID 0\)/)])
+  })
+
+  it('pdf2pdfa rewrites the widths of a TrueType font whose program is OpenType', async () => {
+    const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (caf\\351) Tj ET', { FT: trueTypeFont(doc, { flags: 32, as: 'OpenType' }) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')).toHaveLength(1)
+    const fixed = await pdfToPdfa(bad, { ghostscript: false })
+    expect(ruleIds(await validatePdf(fixed.pdf))).not.toContain('PDFA-FONT-WIDTHS')
   })
 })
 
