@@ -9,11 +9,12 @@
  * - whether the code references .notdef: for a simple font, when its encoding names `.notdef`
  *   (a predefined encoding's unassigned code, or a /Differences entry), or code 0 of a TrueType
  *   font the encoding names nothing for; for a CIDFont, code 0 or a CID the program lacks.
- * Simple fonts: Type1, MMType1, TrueType, Type3 (names only). Composite fonts: Type0 under
- * Identity-H/V over CIDFontType0 or CIDFontType2.
+ * Simple fonts: Type1, MMType1, TrueType, Type3 (the program's width is the glyph procedure's
+ * `d0`/`d1` wx). Composite fonts: Type0 under Identity-H/V over CIDFontType0 or CIDFontType2.
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
 import { type BaseEncodingName, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
@@ -125,6 +126,44 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
   }
 }
 
+/**
+ * A Type 3 glyph's width as veraPDF's Type3CharProcParser reads it: the first token when it is a
+ * number, if the third is `d0`, or the seventh `d1`; anything else (no such procedure, another
+ * operator, an undecodable stream) is no width. In glyph space, like /Widths: veraPDF compares
+ * the two unscaled, so /FontMatrix plays no part.
+ */
+function type3Width(doc: PDFDocument, font: PDFDict): (name: string) => number | undefined {
+  const procs = font.lookup(PDFName.of('CharProcs'))
+  const known = new Map<string, number | undefined>()
+  return (name) => {
+    if (known.has(name)) return known.get(name)
+    const proc = procs instanceof PDFDict ? deref(doc, procs.get(PDFName.of(name))) : undefined
+    let width: number | undefined
+    if (proc instanceof PDFStream) {
+      let data: Uint8Array | undefined
+      try {
+        data = streamBytes(proc, 'glyph procedure')
+      } catch {
+        data = undefined // veraPDF reads no width from a stream it cannot decode
+      }
+      if (data !== undefined) width = d0d1Width(data)
+    }
+    known.set(name, width)
+    return width
+  }
+}
+
+function d0d1Width(data: Uint8Array): number | undefined {
+  const tokens: { kind: TokenKind; text: string; number: boolean }[] = []
+  lexContent(data, (kind, start, end) => {
+    if (tokens.length < 7) tokens.push({ kind, text: tokenText(data, start, end), number: kind === TOKEN.number && isNumberToken(data, start, end) })
+  })
+  const first = tokens[0]
+  const wx = first?.number === true ? Number(first.text) : undefined
+  const isOperator = (i: number, op: string): boolean => tokens[i]?.kind === TOKEN.operator && tokens[i]!.text === op
+  return isOperator(2, 'd0') || isOperator(6, 'd1') ? wx : undefined
+}
+
 function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyphs {
   const descriptor = font.lookup(PDFName.of('FontDescriptor'))
   const missing = descriptor instanceof PDFDict ? num(doc, descriptor.get(PDFName.of('MissingWidth'))) : undefined
@@ -144,7 +183,13 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
   }
   const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor, isTrueType) : undefined
   let width: (code: number) => number | undefined = () => undefined
-  if (program?.kind === 'truetype' && isTrueType && names !== null) {
+  if (subtype === 'Type3' && names !== null) {
+    const glyphWidth = type3Width(doc, font)
+    width = (code) => {
+      const name = names(code)
+      return (name === undefined ? undefined : glyphWidth(name)) ?? missing ?? 0
+    }
+  } else if (program?.kind === 'truetype' && isTrueType && names !== null) {
     const flags = num(doc, (descriptor as PDFDict).get(PDFName.of('Flags'))) ?? 0
     const gidOf = trueTypeGid(doc, font, (flags & SYMBOLIC) !== 0, program)
     const m = program.metrics

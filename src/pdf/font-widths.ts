@@ -3,7 +3,7 @@
  * them (src/pdf/font-glyphs.ts): for every code a text-showing operator selects in visible text,
  * the width the font dictionary declares and the width of the program's glyph may differ by at
  * most 1 unit (1/1000 em; the rule's own definition of "consistent", veraPDF's |a − b| ≤ 1); and
- * no code, visible or not, may reference .notdef. Simple fonts (TrueType, Type 1, CFF; codes
+ * no code, visible or not, may reference .notdef. Simple fonts (TrueType, Type 1, CFF, Type 3; codes
  * outside /FirstChar–/LastChar against /MissingWidth) and Type0 fonts under Identity-H/V
  * (CIDFontType0 and CIDFontType2; CIDs without a /W entry against /DW). Shared by the validator
  * (findings) and pdf2pdfa (which rewrites the declared widths).
@@ -125,7 +125,9 @@ function repairSimpleWidths(doc: PDFDocument, problem: FontWidthProblem): number
     const inOld = first !== undefined && code >= first && code <= last!
     values.push(inOld ? (deref(doc, old[code - first!]) ?? PDFNumber.of(0)) : PDFNumber.of(missing))
   }
-  for (const { code, actual } of problem.mismatches.values()) values[code - newFirst] = PDFNumber.of(Math.round(actual))
+  // A Type 3 glyph space is the font's own (a unit may be a whole em): its widths are copied as they are.
+  const exact = font.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')
+  for (const { code, actual } of problem.mismatches.values()) values[code - newFirst] = PDFNumber.of(exact ? actual : Math.round(actual))
   font.set(PDFName.of('FirstChar'), PDFNumber.of(newFirst))
   font.set(PDFName.of('LastChar'), PDFNumber.of(newLast))
   font.set(PDFName.of('Widths'), doc.context.obj(values))
