@@ -10,11 +10,13 @@
  *   (a predefined encoding's unassigned code, or a /Differences entry), or code 0 of a TrueType
  *   font the encoding names nothing for; for a CIDFont, code 0 or a CID the program lacks.
  * Simple fonts: Type1, MMType1, TrueType, Type3 (the program's width is the glyph procedure's
- * `d0`/`d1` wx). Composite fonts: Type0 under Identity-H/V over CIDFontType0 or CIDFontType2.
+ * `d0`/`d1` wx). Composite fonts: Type0 under Identity-H/V or an embedded CMap (codes to CIDs by
+ * src/pdf/embedded-cmap.ts) over CIDFontType0 or CIDFontType2.
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
+import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
 import { type BaseEncodingName, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
@@ -26,8 +28,8 @@ export type FontGlyphs = {
   widthsOwner: PDFDict
   kind: 'simple' | 'cid'
   baseFont: string
-  /** Bytes per character code in shown strings (1 simple, 2 Identity-H/V). */
-  codeBytes: 1 | 2
+  /** For a Type0 font under an embedded CMap: the CID a shown code selects (else code = CID). */
+  cidOf?: (code: number) => number
   /** The dictionary's width of a code (simple) or CID. */
   declared: (code: number) => number
   /** The program's width of the glyph a code selects; undefined when not compared (no readable program). */
@@ -219,7 +221,6 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
     widthsOwner: font,
     kind: 'simple',
     baseFont: nameOf(font.lookup(PDFName.of('BaseFont'))) ?? '(unnamed)',
-    codeBytes: 1,
     declared,
     program: width,
     notdef,
@@ -252,8 +253,9 @@ export function cidWidthMap(doc: PDFDocument, w: PDFArray): Map<number, number> 
 }
 
 function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined {
-  const encoding = nameOf(type0.lookup(PDFName.of('Encoding')))
-  if (encoding !== 'Identity-H' && encoding !== 'Identity-V') return undefined
+  const encoding = type0.lookup(PDFName.of('Encoding'))
+  const cmap = encoding instanceof PDFStream ? embeddedCMap(doc, encoding) : undefined
+  if (cmap === undefined && nameOf(encoding) !== 'Identity-H' && nameOf(encoding) !== 'Identity-V') return undefined
   const descendants = type0.lookup(PDFName.of('DescendantFonts'))
   const cid = descendants instanceof PDFArray ? deref(doc, descendants.get(0)) : undefined
   if (!(cid instanceof PDFDict)) return undefined
@@ -318,7 +320,7 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
     widthsOwner: cid,
     kind: 'cid',
     baseFont,
-    codeBytes: 2,
+    ...(cmap === undefined ? {} : { cidOf: cmap.cid }),
     declared,
     program: width,
     notdef: (c) => present !== undefined && (c === 0 || !present(c)),

@@ -4,14 +4,15 @@
  * the width the font dictionary declares and the width of the program's glyph may differ by at
  * most 1 unit (1/1000 em; the rule's own definition of "consistent", veraPDF's |a − b| ≤ 1); and
  * no code, visible or not, may reference .notdef. Simple fonts (TrueType, Type 1, CFF, Type 3; codes
- * outside /FirstChar–/LastChar against /MissingWidth) and Type0 fonts under Identity-H/V
- * (CIDFontType0 and CIDFontType2; CIDs without a /W entry against /DW). Shared by the validator
+ * outside /FirstChar–/LastChar against /MissingWidth) and Type0 fonts under Identity-H/V or an
+ * embedded CMap (CIDFontType0 and CIDFontType2; CIDs without a /W entry against /DW). Shared by the validator
  * (findings) and pdf2pdfa (which rewrites the declared widths).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { embeddedCMap } from './embedded-cmap.js'
 import { type FontGlyphs, cidWidthMap, fontGlyphs } from './font-glyphs.js'
-import { type ShownCodes, shownCodes } from './shown-text.js'
+import { type CodeSplit, type ShownCodes, shownCodes } from './shown-text.js'
 
 
 /** 6.2.11.5: consistent means a difference of no more than one unit of glyph space. */
@@ -19,7 +20,7 @@ export const WIDTH_TOLERANCE = 1
 
 export type WidthMismatch = { code: number; declared: number; actual: number }
 
-export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef'> & {
+export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef' | 'cidOf'> & {
   /** Disagreeing codes (simple: character code; cid: CID = code under Identity). */
   mismatches: Map<number, WidthMismatch>
 }
@@ -35,11 +36,12 @@ function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
   return v instanceof PDFNumber ? v.asNumber() : undefined
 }
 
-/** Bytes per code of the fonts the glyph rules read: simple fonts 1, Type0 under Identity-H/V 2. */
-function codeBytes(font: PDFDict): 1 | 2 | undefined {
+/** How the glyph rules split the strings of a font: simple fonts 1 byte a code, Type0 under Identity-H/V 2, under an embedded CMap by its codespaces. */
+function codeSplit(doc: PDFDocument, font: PDFDict): CodeSplit | undefined {
   const subtype = font.lookup(PDFName.of('Subtype'))
   if (subtype === PDFName.of('Type0')) {
     const encoding = font.lookup(PDFName.of('Encoding'))
+    if (encoding instanceof PDFStream) return embeddedCMap(doc, encoding)?.codes
     return encoding === PDFName.of('Identity-H') || encoding === PDFName.of('Identity-V') ? 2 : undefined
   }
   return subtype === PDFName.of('TrueType') || subtype === PDFName.of('Type1') || subtype === PDFName.of('MMType1') || subtype === PDFName.of('Type3') ? 1 : undefined
@@ -50,7 +52,7 @@ export type ShownGlyphReport = { widths: FontWidthProblem[]; notdef: NotdefUse[]
 /** Width disagreements of visible glyphs and .notdef references, by font. */
 export function shownGlyphProblems(doc: PDFDocument): ShownGlyphReport {
   const report: ShownGlyphReport = { widths: [], notdef: [] }
-  for (const [dict, codes] of shownCodes(doc, codeBytes)) {
+  for (const [dict, codes] of shownCodes(doc, (font) => codeSplit(doc, font))) {
     const font = fontGlyphs(doc, dict)
     if (font !== undefined) collect(font, codes, report)
   }
@@ -58,16 +60,21 @@ export function shownGlyphProblems(doc: PDFDocument): ShownGlyphReport {
 }
 
 function collect(font: FontGlyphs, codes: ShownCodes, report: ShownGlyphReport): void {
-  const { declared, program, notdef, ...identity } = font
+  const { declared, program, notdef, cidOf, ...identity } = font
+  const glyph = cidOf ?? ((code: number) => code)
   const mismatches = new Map<number, WidthMismatch>()
   for (const code of codes.visible) {
-    const actual = program(code)
+    const cid = glyph(code)
+    const actual = program(cid)
     if (actual === undefined) continue
-    const d = declared(code)
-    if (Math.abs(d - actual) > WIDTH_TOLERANCE) mismatches.set(code, { code, declared: d, actual })
+    const d = declared(cid)
+    if (Math.abs(d - actual) > WIDTH_TOLERANCE) mismatches.set(cid, { code: cid, declared: d, actual })
   }
   if (mismatches.size > 0) report.widths.push({ ...identity, mismatches })
-  const notdefCodes = [...new Set([...codes.visible, ...codes.invisible])].filter(notdef).sort((a, b) => a - b)
+  // veraPDF names code 0 of a Type0 font .notdef whatever its CID; notdef(0) says whether the program was read.
+  const isNotdef = (code: number): boolean => (cidOf !== undefined && code === 0 ? notdef(0) : notdef(glyph(code)))
+  const shownNotdef = [...new Set([...codes.visible, ...codes.invisible])].filter(isNotdef)
+  const notdefCodes = [...new Set(shownNotdef.map(glyph))].sort((a, b) => a - b)
   if (notdefCodes.length > 0) report.notdef.push({ font: font.font, kind: font.kind, baseFont: font.baseFont, codes: notdefCodes })
 }
 

@@ -48,14 +48,17 @@ function contentStreams(doc: PDFDocument): Stream[] {
 /** Rendering mode 3 is invisible text: no glyph is painted. */
 const INVISIBLE = 3
 
+/** How a font's strings split into codes: 1 or 2 bytes a code, or a CMap's own reading. */
+export type CodeSplit = 1 | 2 | ((s: Uint8Array) => number[])
+
 /**
- * The codes shown per font dictionary, for the fonts `codeBytes` knows how to split strings of
- * (1 byte per code, or 2); other fonts are skipped.
+ * The codes shown per font dictionary, for the fonts `codeBytes` knows how to split strings of;
+ * other fonts are skipped.
  */
-export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => 1 | 2 | undefined): Map<PDFDict, ShownCodes> {
+export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => CodeSplit | undefined): Map<PDFDict, ShownCodes> {
   const shown = new Map<PDFDict, ShownCodes>()
-  const bytesOf = new Map<PDFDict, 1 | 2 | undefined>()
-  const split = (font: PDFDict): 1 | 2 | undefined => {
+  const bytesOf = new Map<PDFDict, CodeSplit | undefined>()
+  const split = (font: PDFDict): CodeSplit | undefined => {
     if (!bytesOf.has(font)) bytesOf.set(font, codeBytes(font))
     return bytesOf.get(font)
   }
@@ -92,8 +95,10 @@ export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => 1 | 2
         let entry = shown.get(state.font)
         if (entry === undefined) shown.set(state.font, (entry = { visible: new Set(), invisible: new Set() }))
         const into = state.mode === INVISIBLE ? entry.invisible : entry.visible
-        if (split(state.font) === 1) for (const b of s) into.add(b)
-        else for (let i = 0; i + 1 < s.length; i += 2) into.add(s[i]! * 256 + s[i + 1]!)
+        const how = split(state.font)
+        if (how === 1) for (const b of s) into.add(b)
+        else if (how === 2) for (let i = 0; i + 1 < s.length; i += 2) into.add(s[i]! * 256 + s[i + 1]!)
+        else if (how !== undefined) for (const code of how(s)) into.add(code)
       },
     })
   }

@@ -9,6 +9,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFRef } 
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cffMetrics, openTypeCff } from '../../../src/pdf/cff-program.js'
 import { cffStandardString } from '../../../src/pdf/cff-standard-strings.js'
+import { embeddedCMap } from '../../../src/pdf/embedded-cmap.js'
 import { fontGlyphs } from '../../../src/pdf/font-glyphs.js'
 import { baseEncoding, glyphNameToUnicode } from '../../../src/pdf/latin-encodings.js'
 import { loadPdf } from '../../../src/pdf/load-pdf.js'
@@ -419,5 +420,67 @@ describe('validatePdf: TrueType glyph names found only through the post table (6
   it('compares a name the program does not know with its .notdef glyph', async () => {
     const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (A) Tj ET', { FT: named(doc, 'nosuchglyph', 100) }))
     expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')[0]).toContain(`code 65: 100 declared, ${ttExact(0)} in the program`)
+  })
+})
+
+describe('validatePdf: Type0 fonts under an embedded CMap (6.2.11.5, 6.2.11.8)', () => {
+  const [H, e] = [ttGid('H'), ttGid('e')]
+  /** Liberation as CIDFontType2 (CID = glyph id) under an embedded CMap with the given body. */
+  function cmapFont(doc: PDFDocument, body: string, w: (number | number[])[], extra: Record<string, unknown> = {}): PDFRef {
+    const ref = cidTrueType(doc, w, undefined)
+    const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Test-H def /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> def\n${body}\nendcmap CMapName currentdict /CMap defineresource pop end end`
+    const stream = doc.context.register(doc.context.flateStream(cmap, { Type: 'CMap', CMapName: 'Test-H', ...extra } as never))
+    ;(doc.context.lookup(ref) as PDFDict).set(PDFName.of('Encoding'), stream)
+    return ref
+  }
+  const oneByte = `1 begincodespacerange <00> <7F> endcodespacerange\n2 begincidchar <48> ${H} <65> ${e} endcidchar`
+  const mixed = `2 begincodespacerange <00> <7F> <8000> <FFFF> endcodespacerange\n1 begincidchar <48> ${H} endcidchar\n1 begincidrange <8000> <8001> ${e - 1} endcidrange`
+
+  it('reads codes as veraPDF does: a byte no codespace starts with is code 0 of the shortest length last matched', async () => {
+    const { doc } = await loadPdf(base)
+    const stream = doc.context.flateStream('2 begincodespacerange <00> <7F> <8140> <9FFC> endcodespacerange 1 begincidrange <00> <7F> 1 endcidrange')
+    const cmap = embeddedCMap(doc, stream)!
+    expect(cmap.codes(Uint8Array.of(0xa0, 0x41, 0x81, 0x20, 0x81, 0x40, 0x42))).toEqual([0, 0x41, 0, 0x8140, 0x42])
+    expect([0x41, 0x8140].map(cmap.cid)).toEqual([0x42, 0])
+    expect(embeddedCMap(doc, doc.context.flateStream('1 begincodespacerange <00> <FF> endcodespacerange 1 begincidrange <00> (x) 1 endcidrange'))).toBeUndefined()
+  })
+
+  it('splits strings by the codespace ranges and compares the CID each code selects', async () => {
+    const good = await variant((doc) => addToPage(doc, 'BT /FC 12 Tf 72 600 Td (He) Tj ET', { FC: cmapFont(doc, oneByte, [H, [ttAdvance(H)], e, [ttAdvance(e)]]) }))
+    const r = await validatePdf(good)
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+    const bad = await variant((doc) => addToPage(doc, 'BT /FC 12 Tf 72 600 Td <48 8001> Tj ET', { FC: cmapFont(doc, mixed, [H, [ttAdvance(H)]]) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')).toEqual([expect.stringContaining(`CID ${e}: 1000 declared, ${ttExact(e)} in the program`)])
+  })
+
+  it('reports a code no mapping covers (CID 0) and code 0 whatever it maps to as .notdef', async () => {
+    const unmapped = await variant((doc) => addToPage(doc, 'BT /FC 12 Tf 72 600 Td (Hx) Tj ET', { FC: cmapFont(doc, oneByte, [H, [ttAdvance(H)]]) }))
+    expect(findings(await validatePdf(unmapped), 'PDFA-FONT-NOTDEF')).toEqual([expect.stringMatching(/LiberationSans.*\(CID 0\)/)])
+    const zero = `1 begincodespacerange <00> <7F> endcodespacerange\n1 begincidchar <00> ${H} endcidchar`
+    const codeZero = await variant((doc) => addToPage(doc, 'BT /FC 12 Tf 72 600 Td <00> Tj ET', { FC: cmapFont(doc, zero, [H, [ttAdvance(H)]]) }))
+    expect(findings(await validatePdf(codeZero), 'PDFA-FONT-NOTDEF')).toHaveLength(1)
+  })
+
+  it('reads `/Identity-H usecmap` and /UseCMap streams; a CMap using another predefined CMap is not compared', async () => {
+    const show = `BT /FC 12 Tf 72 600 Td <${hex4(H)}${hex4(e)}> Tj ET`
+    const identity = await variant((doc) => addToPage(doc, show, { FC: cmapFont(doc, '/Identity-H usecmap', [H, [ttAdvance(H)]]) }))
+    expect(findings(await validatePdf(identity), 'PDFA-FONT-WIDTHS')).toEqual([expect.stringContaining(`CID ${e}: 1000 declared`)])
+    const viaStream = await variant((doc) => {
+      const base = doc.context.register(doc.context.stream(`1 begincodespacerange <00> <7F> endcodespacerange\n1 begincidchar <65> ${e} endcidchar`))
+      addToPage(doc, 'BT /FC 12 Tf 72 600 Td (He) Tj ET', { FC: cmapFont(doc, `1 begincidchar <48> ${H} endcidchar`, [H, [ttAdvance(H)]], { UseCMap: base }) })
+    })
+    expect(findings(await validatePdf(viaStream), 'PDFA-FONT-WIDTHS')).toEqual([expect.stringContaining(`CID ${e}: 1000 declared`)])
+    const predefined = await variant((doc) => addToPage(doc, show, { FC: cmapFont(doc, '/UniJIS-UCS2-H usecmap', [H, [ttAdvance(H)]]) }))
+    const r = await validatePdf(predefined)
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+  })
+
+  it('pdf2pdfa adds /W entries for the CIDs an embedded CMap selects', async () => {
+    const bad = await variant((doc) => addToPage(doc, 'BT /FC 12 Tf 72 600 Td <48 8001> Tj ET', { FC: cmapFont(doc, mixed, [H, [ttAdvance(H)]]) }))
+    expect(findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS')).toHaveLength(1)
+    const fixed = await pdfToPdfa(bad, { ghostscript: false })
+    expect(ruleIds(await validatePdf(fixed.pdf))).not.toContain('PDFA-FONT-WIDTHS')
   })
 })
