@@ -8,6 +8,7 @@
  * and widths are read lazily, at most 10 subroutine levels and 500 operations per glyph.
  * @module
  */
+import { EXPERT_CHARSET, EXPERT_SUBSET_CHARSET } from './expert-tables.js'
 import { cffStandardString } from './cff-standard-strings.js'
 
 export type CffMetrics = {
@@ -194,7 +195,12 @@ function charset(r: Reader, at: number | undefined, numGlyphs: number): Uint32Ar
     for (let g = 0; g < numGlyphs; g++) ids[g] = g // ISOAdobe: glyph g has SID g
     return ids
   }
-  if (at <= 2) return undefined // the Expert charsets: names this reader does not know
+  if (at <= 2) {
+    // The predefined Expert charsets; glyphs past their end have no name (SID 0, .notdef).
+    const sids = at === 1 ? EXPERT_CHARSET : EXPERT_SUBSET_CHARSET
+    for (let g = 0; g < numGlyphs; g++) ids[g] = sids[g] ?? 0
+    return ids
+  }
   const format = r.u8(at)
   let p = at + 1
   let g = 1

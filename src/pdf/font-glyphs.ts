@@ -18,6 +18,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
+import { macExpertEncoding } from './expert-tables.js'
 import { type BaseEncodingName, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
 
@@ -54,6 +55,7 @@ const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof P
 
 /** veraPDF's predefined tables: unassigned codes are named .notdef; WinAnsi's are bullet (Annex D note). */
 function predefined(name: string | undefined): readonly string[] | undefined {
+  if (name === 'MacExpertEncoding') return macExpertEncoding().map((n) => n ?? NOTDEF)
   if (name !== 'WinAnsiEncoding' && name !== 'MacRomanEncoding') return undefined
   const bullet = name === 'WinAnsiEncoding' ? new Set([0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]) : new Set<number>()
   return baseEncoding(name as BaseEncodingName).map((n, code) => n ?? (bullet.has(code) ? 'bullet' : NOTDEF))
@@ -62,18 +64,16 @@ function predefined(name: string | undefined): readonly string[] | undefined {
 /**
  * The glyph name a simple font's /Encoding gives a code; undefined where the program's own
  * encoding decides (no /Encoding, a StandardEncoding or unknown name, a code no /Differences
- * entry names over no /BaseEncoding), null when the encoding cannot be read (MacExpertEncoding).
+ * entry names over no /BaseEncoding).
  */
-function encodingNames(doc: PDFDocument, font: PDFDict): ((code: number) => string | undefined) | null {
+function encodingNames(doc: PDFDocument, font: PDFDict): (code: number) => string | undefined {
   const encoding = font.lookup(PDFName.of('Encoding'))
   if (encoding instanceof PDFName) {
-    if (encoding.decodeText() === 'MacExpertEncoding') return null
     const table = predefined(encoding.decodeText())
     return (code) => table?.[code]
   }
   if (!(encoding instanceof PDFDict)) return () => undefined
   const baseName = nameOf(encoding.lookup(PDFName.of('BaseEncoding')))
-  if (baseName === 'MacExpertEncoding') return null
   const table = predefined(baseName)
   const differences = new Map<number, string>()
   const diff = encoding.lookup(PDFName.of('Differences'))
@@ -110,7 +110,6 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
   if (baseName === 'WinAnsiEncoding' || baseName === 'MacRomanEncoding') base = baseEncoding(baseName)
   else if (baseName !== undefined && baseName !== 'StandardEncoding') return undefined
   const names = encodingNames(doc, font)
-  if (names === null) return undefined
   return (code) => {
     const name = names(code) ?? base[code] ?? NOTDEF
     if (name === NOTDEF) return 0
@@ -180,18 +179,18 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
   const names = encodingNames(doc, font)
   const isTrueType = subtype === 'TrueType'
   const notdef = (code: number): boolean => {
-    const name = names === null ? undefined : names(code)
-    return name === NOTDEF || (name === undefined && names !== null && code === 0 && isTrueType)
+    const name = names(code)
+    return name === NOTDEF || (name === undefined && code === 0 && isTrueType)
   }
   const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor, isTrueType) : undefined
   let width: (code: number) => number | undefined = () => undefined
-  if (subtype === 'Type3' && names !== null) {
+  if (subtype === 'Type3') {
     const glyphWidth = type3Width(doc, font)
     width = (code) => {
       const name = names(code)
       return (name === undefined ? undefined : glyphWidth(name)) ?? missing ?? 0
     }
-  } else if (program?.kind === 'truetype' && isTrueType && names !== null) {
+  } else if (program?.kind === 'truetype' && isTrueType) {
     const flags = num(doc, (descriptor as PDFDict).get(PDFName.of('Flags'))) ?? 0
     const gidOf = trueTypeGid(doc, font, (flags & SYMBOLIC) !== 0, program)
     const m = program.metrics
@@ -201,14 +200,14 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
         return gid === undefined ? undefined : m.advance(gid < m.numGlyphs ? gid : 0)
       }
     }
-  } else if (program?.kind === 'type1' && !isTrueType && names !== null) {
+  } else if (program?.kind === 'type1' && !isTrueType) {
     const { widths: byName, encoding } = program.metrics
     const builtin = encoding === 'StandardEncoding' ? baseEncoding('StandardEncoding') : encoding
     width = (code) => {
       const name = names(code) ?? builtin[code]
       return (name === undefined ? undefined : byName.get(name)) ?? missing ?? 0
     }
-  } else if (program?.kind === 'cff' && !program.metrics.cidKeyed && !isTrueType && names !== null) {
+  } else if (program?.kind === 'cff' && !program.metrics.cidKeyed && !isTrueType) {
     const m = program.metrics
     width = (code) => {
       const name = names(code)

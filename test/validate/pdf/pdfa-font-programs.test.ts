@@ -484,3 +484,60 @@ describe('validatePdf: Type0 fonts under an embedded CMap (6.2.11.5, 6.2.11.8)',
     expect(ruleIds(await validatePdf(fixed.pdf))).not.toContain('PDFA-FONT-WIDTHS')
   })
 })
+
+/**
+ * A minimal CFF (Adobe TN #5176) over a predefined charset: glyphs .notdef, space and one more,
+ * each `w endchar` with the given advance (nominalWidthX 0), the third named by `charset`.
+ */
+function tinyCff(charset: 1 | 2, widths: [number, number, number]): Uint8Array {
+  const index = (items: number[][]): number[] => {
+    if (items.length === 0) return [0, 0]
+    const offsets = [1]
+    for (const item of items) offsets.push(offsets.at(-1)! + item.length)
+    return [0, items.length, 1, ...offsets, ...items.flat()] // offSize 1: every item here is short
+  }
+  const int5 = (v: number): number[] => [29, (v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]
+  const small = (v: number): number[] => (v >= -107 && v <= 107 ? [v + 139] : [247 + ((v - 108) >> 8), (v - 108) & 0xff])
+  const charstrings = index(widths.map((w) => [...small(w), 14]))
+  const privateDict = [...int5(0), 21] // nominalWidthX 0
+  const header = [1, 0, 4, 1]
+  const name = index([[0x54]])
+  const topLength = (top: number[]): number => index([top]).length
+  // Top DICT: charset (15), CharStrings (17), Private (18); offsets fixed-size, so two passes suffice.
+  const top = (at: number, privateAt: number): number[] => [...int5(charset), 15, ...int5(at), 17, ...int5(privateDict.length), ...int5(privateAt), 18]
+  const before = header.length + name.length + topLength(top(0, 0)) + 2 + 2 // + empty String and Global Subr INDEX
+  const charstringsAt = before
+  const privateAt = charstringsAt + charstrings.length
+  return Uint8Array.from([...header, ...name, ...index([top(charstringsAt, privateAt)]), 0, 0, 0, 0, ...charstrings, ...privateDict])
+}
+
+describe('validatePdf: MacExpertEncoding and the CFF Expert charsets (6.2.11.5, 6.2.11.8)', () => {
+  it('reads the glyph names of CFF charsets 1 (Expert) and 2 (ExpertSubset)', () => {
+    const expert = cffMetrics(tinyCff(1, [0, 250, 600]), () => undefined)!
+    expect(expert.gidOfName('exclamsmall')).toBe(2) // SID 229
+    expect(expert.width(2)).toBe(600)
+    const subset = cffMetrics(tinyCff(2, [0, 250, 600]), () => undefined)!
+    expect(subset.gidOfName('dollaroldstyle')).toBe(2) // SID 231
+    expect(subset.gidOfName('exclamsmall')).toBeUndefined()
+  })
+
+  /** A Type1 font over the tiny CFF under MacExpertEncoding, /Widths 32–36. */
+  function expertFont(doc: PDFDocument, widths: number[]): PDFRef {
+    const file = doc.context.register(doc.context.flateStream(tinyCff(1, [0, 250, 600]), { Subtype: 'Type1C' }))
+    const descriptor = doc.context.register(
+      doc.context.obj({ Type: 'FontDescriptor', FontName: 'TinyExpert', Flags: 32, FontBBox: [0, 0, 1000, 1000], ItalicAngle: 0, Ascent: 1000, Descent: 0, CapHeight: 1000, StemV: 80, FontFile3: file }),
+    )
+    return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'TinyExpert', FirstChar: 32, LastChar: 36, Widths: widths, Encoding: 'MacExpertEncoding', FontDescriptor: descriptor }))
+  }
+
+  it('compares the glyph MacExpertEncoding names (code 33 exclamsmall) and reports the codes it leaves unassigned as .notdef', async () => {
+    const good = await variant((doc) => addToPage(doc, 'BT /FX 12 Tf 72 600 Td ( !) Tj ET', { FX: expertFont(doc, [250, 600, 0, 0, 0]) }))
+    const r = await validatePdf(good)
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-WIDTHS')
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+    const bad = await variant((doc) => addToPage(doc, 'BT /FX 12 Tf 72 600 Td ( !\\001) Tj ET', { FX: expertFont(doc, [250, 500, 0, 0, 0]) }))
+    const report = await validatePdf(bad)
+    expect(findings(report, 'PDFA-FONT-WIDTHS')).toEqual([expect.stringContaining('code 33: 500 declared, 600 in the program')])
+    expect(findings(report, 'PDFA-FONT-NOTDEF')).toEqual([expect.stringMatching(/TinyExpert.*\(code 1\)/)])
+  })
+})
