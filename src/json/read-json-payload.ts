@@ -208,15 +208,54 @@ function readPlain(): unknown {
   return readNumber()
 }
 
-function leafReader(read: FieldRead<unknown>): Reader {
-  return () => {
-    const result = read(readPlain())
-    return result instanceof FieldIssue ? giveUp() : result
+/** Numbers the sources ownCopy compiles: V8 caches an `eval` by its text and would give back the same function. */
+let copies = 0
+/**
+ * Whether ownCopy compiles copies. Compiling one costs about 70 µs (66 readers for an Invoice:
+ * ~5 ms), too much for a process that reads one text (the CLI), so the readers are first made
+ * without copies and made again with them once this many texts have been read.
+ */
+const READS_BEFORE_COPIES = 20
+let reads = 0
+let copying = false
+
+/** How many reader copies have been compiled (for tests). */
+export function readerCopies(): number {
+  return copies
+}
+
+/**
+ * `generic` compiled again from its own source text, by `evaluate`: a direct `eval` written where
+ * `generic` was made, so the copy sees the same variables. V8 keeps one set of feedback for all
+ * closures made at one site, so the readers of every schema shared one: the calls of each
+ * field's reader and of the generated shape code, and the property loads and stores, were
+ * megamorphic, and none could be inlined. A copy has feedback of its own (made only after
+ * READS_BEFORE_COPIES texts). Where code generation from strings is refused
+ * (`--disallow-code-generation-from-strings`, a content security policy) `eval` throws an
+ * EvalError; then, as on any other failure, `generic` itself is used: slower, same results.
+ */
+function ownCopy(generic: Reader, evaluate: (source: string) => unknown): Reader {
+  if (!copying) return generic
+  try {
+    const copy = evaluate(`(${generic.toString()})\n//${copies}`)
+    if (typeof copy !== 'function') return generic
+    copies++
+    return copy as Reader
+  } catch {
+    return generic
   }
 }
 
+function leafReader(read: FieldRead<unknown>): Reader {
+  const generic: Reader = () => {
+    const result = read(readPlain())
+    return result instanceof FieldIssue ? giveUp() : result
+  }
+  return ownCopy(generic, (source) => eval(source))
+}
+
 function listReader(item: Reader): Reader {
-  return () => {
+  const generic: Reader = () => {
     const c = codes[pos] as number
     if (c === 0x6e) return readWord('null', undefined)
     if (c !== 0x5b) giveUp()
@@ -236,6 +275,7 @@ function listReader(item: Reader): Reader {
       skipWhitespace()
     }
   }
+  return ownCopy(generic, (source) => eval(source))
 }
 
 /** What an absent key gives in zod's output: nothing, a value, or (for this reader) the slow path. */
@@ -307,7 +347,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     return slots
   }
 
-  return () => {
+  const generic: Reader = () => {
     if ((codes[pos] as number) !== 0x7b) giveUp()
     pos++
     skipWhitespace()
@@ -386,6 +426,7 @@ function objectReader(schema: z.ZodObject, mergeVatId: boolean): Reader {
     }
     return out
   }
+  return ownCopy(generic, (source) => eval(source))
 }
 
 /** A node without a form: read generically, then run its own zod schema. */
@@ -408,7 +449,8 @@ function compile(schema: z.ZodType): Reader {
   if (form?.kind === 'list') return listReader(readerFor(form.item))
   if (form?.kind === 'nullish') {
     const inner = readerFor(form.inner)
-    return () => ((codes[pos] as number) === 0x6e ? readWord('null', undefined) : inner())
+    const generic: Reader = () => ((codes[pos] as number) === 0x6e ? readWord('null', undefined) : inner())
+    return ownCopy(generic, (source) => eval(source))
   }
   if (form?.kind === 'mergeVatId') {
     const object = plainObject(form.object)
@@ -419,7 +461,7 @@ function compile(schema: z.ZodType): Reader {
   return object === undefined ? zodReader(schema) : objectReader(object, false)
 }
 
-const readers = new WeakMap<z.ZodType, Reader>()
+let readers = new WeakMap<z.ZodType, Reader>()
 
 function readerFor(schema: z.ZodType): Reader {
   let reader = readers.get(schema)
@@ -440,6 +482,11 @@ export function readPayloadText<S extends z.ZodType>(
   schema: S,
   text: string,
 ): { payload: z.output<S>; plainStrings: boolean } | undefined {
+  if (!copying && ++reads === READS_BEFORE_COPIES) {
+    // The readers made again, now as copies (see ownCopy).
+    copying = true
+    readers = new WeakMap()
+  }
   const reader = readerFor(schema)
   src = text
   codes = loadCodes(text)
