@@ -312,6 +312,8 @@ function fromWords(s: number, e: number, words: number[]): Decimal {
 
 const WORD_DIGITS = 7
 const WORD_BASE = 1e7
+/** 10 ** n for n = 0 … 7: `**` with a variable exponent is a call of the C library's pow. */
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000]
 
 /** The exponent of a word array whose first word is word `e` (decimal.js `getBase10Exponent`). */
 function base10Exponent(words: readonly number[], e: number): number {
@@ -350,7 +352,7 @@ function shortRound(value: Decimal, places: number): Decimal | undefined {
   const cut = top + below // its index in words
   if (cut < 0 || cut >= words.length) return undefined
   const kept = places - (below - 1) * WORD_DIGITS // decimals of that word that stay: 1 … 7
-  const unit = 10 ** (WORD_DIGITS - kept) // the last kept decimal, in that word's units
+  const unit = POWERS_OF_TEN[WORD_DIGITS - kept] as number // the last kept decimal, in that word's units
   const word = words[cut] as number
   const rest = word % unit
   // HALF_UP: up when the first dropped digit is 5 or more (in this word, or leading the next).
