@@ -15,14 +15,20 @@ import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type * as V8Module from 'node:v8'
 import { Script } from 'node:vm'
 import { crc32 } from 'node:zlib'
 
 export type RunCli = (argv: readonly string[]) => Promise<number>
+/** The bundle's (and commands/main.ts's) runCli: `shortRun` reaches the commands as `CliIO.shortRun`. */
+type BundleRunCli = (argv: readonly string[], io?: undefined, shortRun?: () => void) => Promise<number>
 
 export type LoadedCli = {
   runCli: RunCli
-  /** After a run: writes the code cache if this run had none, V8 rejected it or it lacks modules this run reached. Never throws. */
+  /**
+   * After a run: sets V8's interrupt budget back if the run was short, then writes the code cache if
+   * this run had none, V8 rejected it or it lacks modules this run reached. Never throws.
+   */
   saveCache(): void
   /** Where the CLI came from (for tests). */
   source: 'bundle' | 'modules'
@@ -264,6 +270,55 @@ export function pruneCaches(dir: string, keep: string, now: number, budget = CAC
   }
 }
 
+/**
+ * Node options that choose V8's compiler tiers themselves: a short run then leaves them as they are
+ * (setting the budget back would also give its code cache another flag hash than their runs').
+ */
+const OWN_TIERS = /(?:^|\s)--(?:no[-_])?(?:opt|turbofan|max[-_]opt|jitless|maglev|sparkplug|interrupt[-_]budget)(?:[=\s]|$)/
+
+/**
+ * V8's interrupt budget: how much bytecode a function runs between checks whether it is hot enough
+ * for TurboFan. Node 20's V8 (11.3) starts with 66 KB; a short run raises it about 15-fold.
+ */
+const DEFAULT_BUDGET = '--interrupt-budget=67584'
+const SHORT_RUN_BUDGET = '--interrupt-budget=1000000'
+
+export type Tiering = {
+  /** Called by a command whose run is short (`CliIO.shortRun`): V8 optimises with TurboFan later. */
+  shortRun(): void
+  /** Before a code cache is written: V8's default again, so the cache has the flags of the next run's start. */
+  restore(): void
+}
+
+/**
+ * A short run (a one-shot command on one or a few small inputs; the command decides) ends before
+ * most code TurboFan would optimise pays for its compiles: they cost a cold Factur-X validate about
+ * a quarter of its instructions (docs/validate.md, Session 10). The raised budget leaves the
+ * functions that stay hot long enough (a large invoice's loops) to be optimised all the same. It is
+ * set only once the bundle has been compiled with its code cache, and set back before a cache is
+ * written: V8 stamps a cache with a hash of its flags and rejects one whose hash differs from the
+ * process's, so a cache written under the raised budget would be rejected and rewritten by every
+ * later run. Only on the V8 whose default budget is known (Node 20's); elsewhere nothing changes.
+ */
+export function tieringSwitch(nodeOptions: readonly string[], setFlags?: (flags: string) => void, v8Version = process.versions.v8): Tiering {
+  const known = v8Version.startsWith('11.3.') && !OWN_TIERS.test(nodeOptions.join(' '))
+  let raised = false
+  // node:v8 (with internal modules of its own) loads only for a run that uses it.
+  const set = setFlags ?? ((flags: string) => (createRequire(import.meta.url)('node:v8') as typeof V8Module).setFlagsFromString(flags))
+  return {
+    shortRun: () => {
+      if (!known || raised) return
+      set(SHORT_RUN_BUDGET)
+      raised = true
+    },
+    restore: () => {
+      if (!raised) return
+      set(DEFAULT_BUDGET)
+      raised = false
+    },
+  }
+}
+
 type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string, modulesRun: Set<string>) => void
 
 /** The CLI from the bundle with its code cache, or undefined when the modules must serve. */
@@ -284,7 +339,8 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   const fresh = bundleIsFresh(file, header, distDir).catch(() => false)
   const dir = cacheFolder(env)
   if (dir === undefined) return undefined
-  const cacheFile = join(dir, cacheFileName(header, argv, [...process.execArgv, env.NODE_OPTIONS ?? '']))
+  const nodeOptions = [...process.execArgv, env.NODE_OPTIONS ?? '']
+  const cacheFile = join(dir, cacheFileName(header, argv, nodeOptions))
   if (!ownFolder(dir)) return undefined
   let cached: CodeCache | undefined
   try {
@@ -304,9 +360,11 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   if (typeof runCli !== 'function') return undefined
   // A cache V8 took keeps its functions in this process, so one written now holds them too.
   const covered = cached !== undefined && script.cachedDataRejected !== true ? cached.modules : undefined
+  const tiering = tieringSwitch(nodeOptions)
   return {
-    runCli: runCli as RunCli,
+    runCli: (args) => (runCli as BundleRunCli)(args, undefined, tiering.shortRun),
     saveCache: () => {
+      tiering.restore()
       // Also when this run reached modules the cache lacks: a cache written by a UBL run holds none
       // of the Factur-X rule compiler's functions, and a later Factur-X file compiled them from source
       // on every run (about a tenth of its instructions). The new cache holds both; this converges.
@@ -328,5 +386,6 @@ export async function loadCli(argv: readonly string[], distDir: string = DIST, e
     // A damaged bundle: the modules below are the same code.
   }
   const { runCli } = await import('./main.js')
-  return { runCli: (args) => runCli(args), saveCache: () => {}, source: 'modules' }
+  const tiering = tieringSwitch([...process.execArgv, env.NODE_OPTIONS ?? ''])
+  return { runCli: (args) => runCli(args, undefined, tiering.shortRun), saveCache: () => tiering.restore(), source: 'modules' }
 }

@@ -15,6 +15,13 @@ export type CliIO = {
   writeFileAtomic(path: string, data: Uint8Array | string): Promise<void>
   mkdir(path: string): Promise<void>
   env: Readonly<Record<string, string | undefined>>
+  /**
+   * Called by a command that knows its run is short (a few small inputs): the binary then has V8
+   * optimise only code that stays hot much longer, as most compiles would finish too late to pay
+   * (commands/cli-loader.ts). Absent when the CLI runs in another program's process (tests,
+   * `runCli` from the library).
+   */
+  shortRun?: () => void
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {

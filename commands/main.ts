@@ -76,11 +76,14 @@ function finishSubcommand(sub: Command, program: Command): void {
   for (const nested of sub.commands) finishSubcommand(nested, program)
 }
 
-/** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
-export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+/**
+ * Runs the CLI with `argv` (without node and script); resolves to the exit code. `shortRun` comes
+ * from bin/einvoice.js only (commands/cli-loader.ts): commands call it as `io.shortRun`.
+ */
+export async function runCli(argv: readonly string[], io: CliIO = processIO, shortRun?: () => void): Promise<number> {
   let exitCode = EXIT_OK
   const program = await createProgram(
-    io,
+    shortRun === undefined ? io : { ...io, shortRun },
     (code) => {
       exitCode = code
     },

@@ -5,7 +5,7 @@
  * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
  * @module
  */
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -205,6 +205,32 @@ export function threadsFor(jobs: number, fileTasks: number, env: Readonly<Record
   return Math.max(1, Math.min(jobs, Math.floor(fileTasks / perWorker)))
 }
 
+/**
+ * A batch of at most SHORT_RUN_FILES files of at most SHORT_RUN_FILE_BYTES each, validated on the
+ * main thread alone, is a short run (`CliIO.shortRun`): measured up to 100 files of ~12 KB, most of
+ * what TurboFan would optimise did not pay for its compiles; a 290 KB invoice of 100 lines broke
+ * even (docs/validate.md, Session 10).
+ */
+export const SHORT_RUN_FILES = 100
+export const SHORT_RUN_FILE_BYTES = 256 * 1024
+
+/**
+ * Whether a batch is a short run: no worker threads (V8's flags are the whole process's), no
+ * standard input (its size is unknown until read), few and small files.
+ */
+export function isShortRun(threads: number, paths: readonly string[], sizeOf: (path: string) => number = (p) => statSync(p).size): boolean {
+  if (threads !== 1 || paths.length > SHORT_RUN_FILES) return false
+  return paths.every((path) => {
+    if (path === '-') return false
+    try {
+      return sizeOf(path) <= SHORT_RUN_FILE_BYTES
+    } catch {
+      // Unreadable: reported when it is read, and costs nothing to validate.
+      return true
+    }
+  })
+}
+
 export async function runValidateBatch(args: readonly string[], flags: BatchFlags, io: CliIO): Promise<number> {
   const started = performance.now()
   const jobs = parseJobs(flags.jobs)
@@ -220,6 +246,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
   const threads = threadsFor(jobs, fileTasks, io.env)
+  if (io.shortRun !== undefined && isShortRun(threads, files)) io.shortRun()
   const bar = progress(io, io.stderr.isTTY === true && tasks.length > 1 && io.env.CI === undefined)
   const replies = new Map<number, ValidateReply>()
   let next = 0

@@ -7,8 +7,9 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync,
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { Script } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, pruneCaches, readHeader, sealCache } from '../../commands/cli-loader.js'
+import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, pruneCaches, readHeader, sealCache, tieringSwitch } from '../../commands/cli-loader.js'
 import { tempDir } from '../helpers/cli.js'
 import { BIN, hasDist, noteIfNoDist } from '../helpers/dist.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -32,6 +33,15 @@ const OTHER_USER = 65534
 const isRoot = process.getuid?.() === 0
 
 const cacheFiles = (xdg: string): string[] => (existsSync(join(xdg, 'einvoice')) ? readdirSync(join(xdg, 'einvoice')) : [])
+
+/**
+ * Whether V8's flags are those of this process's start: V8 rejects cached data made under other
+ * flags. Each check compiles a source of its own: V8 would take a source it compiled before from
+ * its own cache without looking at the data. (Only the length of the source is checked.)
+ */
+const probe = new Script('"p0000"').createCachedData()
+let probes = 0
+const sameFlags = (): boolean => new Script(`"p${String(++probes).padStart(4, '0')}"`, { cachedData: probe }).cachedDataRejected !== true
 
 describe('cli-loader helpers', () => {
   it('reads only a well-formed bundle header', () => {
@@ -71,6 +81,35 @@ describe('cli-loader helpers', () => {
     expect(withOptions).toMatch(new RegExp(`^cli-${HASH}-${process.version}-${process.arch}-o[0-9a-f]{8}-validate\\.v8cache$`))
     expect(cacheFileName(header, ['validate'], ['--stack-size=2000'])).not.toBe(withOptions)
   })
+  it("raises V8's interrupt budget for a short run once and sets it back before a cache is written, unless Node options choose the tiers", () => {
+    const set: string[] = []
+    const tiering = tieringSwitch(['', '--max-old-space-size=4096 --optimize-for-size --trace-opt'], (f) => set.push(f), '11.3.244.8-node.38')
+    tiering.restore()
+    expect(set).toEqual([])
+    tiering.shortRun()
+    tiering.shortRun()
+    expect(set).toEqual(['--interrupt-budget=1000000'])
+    tiering.restore()
+    tiering.restore()
+    expect(set).toEqual(['--interrupt-budget=1000000', '--interrupt-budget=67584'])
+    const options = [['--no-opt'], ['', '--turbofan'], ['--max-opt=2', ''], ['--jitless'], ['', '--stack-size=900 --no_opt'], ['--no-sparkplug'], ['--interrupt-budget=9000']]
+    for (const [nodeOptions, v8] of [...options.map((o) => [o, '11.3.244.8'] as const), [[''], '12.4.254.21-node.33'] as const]) {
+      const mine: string[] = []
+      const own = tieringSwitch(nodeOptions, (f) => mine.push(f), v8)
+      own.shortRun()
+      own.restore()
+      expect(mine, `${nodeOptions.join(' ')} on V8 ${v8}`).toEqual([])
+    }
+  })
+
+  it.runIf(process.versions.v8.startsWith('11.3.'))("sets V8's own default budget back: a cache made before the short run is taken after it", () => {
+    const tiering = tieringSwitch([''])
+    tiering.shortRun()
+    expect(sameFlags()).toBe(false)
+    tiering.restore()
+    expect(sameFlags()).toBe(true)
+  })
+
   it('seals a code cache with its checksum and module list and opens only an intact one', () => {
     const data = Buffer.from('some V8 code cache bytes')
     const sealed = sealCache(data, ['dist/b.js', 'dist/a.js'])
@@ -255,6 +294,20 @@ describe('loadCli', () => {
     expect(readdirSync(home)).toEqual([])
   })
 
+  it.runIf(process.versions.v8.startsWith('11.3.'))("hands the bundle a short-run switch that changes V8's flags until the cache is saved", async () => {
+    // The fake bundle's command declares its run short, as `validate` of one file does.
+    const dist = fakeDist('module.exports = { runCli: async (argv, io, shortRun) => { if (io === undefined && argv[0] === "validate") shortRun(); return 0 } }')
+    const xdg = tempDir()
+    const flagsChanged = (): boolean => !sameFlags()
+    const cli = await loadCli(['calculate'], dist, { XDG_CACHE_HOME: xdg })
+    await cli.runCli(['calculate'])
+    expect(flagsChanged()).toBe(false)
+    await cli.runCli(['validate'])
+    expect(flagsChanged()).toBe(true)
+    cli.saveCache()
+    expect(flagsChanged()).toBe(false)
+  })
+
   it('serves the same CLI from the modules', async () => {
     const cli = await loadCli(['--version'], tempDir(), {})
     expect(cli.source).toBe('modules')
@@ -291,6 +344,23 @@ describe('bin/einvoice.js with the real bundle (dist/cli.cjs)', () => {
       expect(r.stderr).toBe('')
       expect(stable(r.stdout)).toEqual(stable(modules.stdout))
     }
+  })
+
+  it.runIf(hasDist && process.versions.v8.startsWith('11.3.'))('optimises less in a short validate and still writes a cache the next run takes', () => {
+    const xdg = tempDir()
+    const first = run(['validate', XML], { XDG_CACHE_HOME: xdg })
+    expect(first.status).toBe(0)
+    const [name] = cacheFiles(xdg)
+    const cache = join(xdg, 'einvoice', name ?? '')
+    // A cache V8 rejects (written under the raised budget) would be written again by the next run.
+    const past = new Date(Math.floor(Date.now() / 1000 - 60) * 1000)
+    utimesSync(cache, past, past)
+    expect(run(['validate', XML], { XDG_CACHE_HOME: xdg })).toEqual(first)
+    expect(statSync(cache).mtimeMs).toBe(past.getTime())
+    // Standard input is never a short run: the same file there has TurboFan compile far more.
+    const compiles = (r: { stdout: string }): number => r.stdout.split('\n').filter((l) => l.startsWith('[compiling method')).length
+    const traced = (file: string) => spawnSync(process.execPath, ['--trace-opt', BIN, 'validate', file], { input: readFileSync(XML), encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: xdg } })
+    expect(compiles(traced(XML)) * 3).toBeLessThan(compiles(traced('-')))
   })
 
   it.runIf(hasDist)('starts the validate worker threads from dist/ when run from the bundle', () => {

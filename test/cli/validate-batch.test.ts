@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { expandFileArgs, patternRegex } from '../../commands/file-patterns.js'
-import { findValidateWorker, threadsFor } from '../../commands/validate-batch.js'
+import { SHORT_RUN_FILE_BYTES, SHORT_RUN_FILES, findValidateWorker, isShortRun, threadsFor } from '../../commands/validate-batch.js'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
 
 const VALID_PATH = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
@@ -109,6 +109,41 @@ describe('einvoice validate FILE... (batch)', () => {
     const r = await cli(['validate', '--jobs', '3', `${dir}/**/*.xml`], { env: { EINVOICE_FILES_PER_WORKER: '1' } })
     expect(r.code).toBe(2)
     expect(r.stdout).toMatch(/\s+6\s+3\s+2\s+1\s+\d/)
+  })
+
+  it('calls the short-run hook for a little input on the main thread only', async () => {
+    const dir = await batchFolder()
+    const runs = async (args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<number> => {
+      let calls = 0
+      const r = await cli(['validate', ...args], { ...options, shortRun: () => calls++ })
+      expect(r.stdout).toMatch(/valid/)
+      return calls
+    }
+    expect(await runs([VALID_PATH])).toBe(1)
+    expect(await runs(['-f', 'json', `${dir}/**/*.xml`])).toBe(1)
+    // Standard input: its size is unknown before it is read.
+    expect(await runs(['-'], { stdin: VALID })).toBe(0)
+    // Worker threads share the process's V8 flags: a batch using them is never short.
+    if (findValidateWorker() !== undefined) expect(await runs(['--jobs', '2', `${dir}/**/*.xml`], { env: { EINVOICE_FILES_PER_WORKER: '1' } })).toBe(0)
+    const large = join(dir, 'large.xml')
+    writeFileSync(large, VALID.replace('?>', `?><!--${'x'.repeat(SHORT_RUN_FILE_BYTES)}-->`))
+    expect(await runs([large])).toBe(0)
+  })
+
+  it('counts a batch as short by its threads, standard input, number of files and their sizes', () => {
+    const sizes: Record<string, number> = { a: 1000, b: SHORT_RUN_FILE_BYTES, c: SHORT_RUN_FILE_BYTES + 1 }
+    const sizeOf = (p: string): number => {
+      const size = sizes[p]
+      if (size === undefined) throw new Error(`ENOENT ${p}`)
+      return size
+    }
+    expect(isShortRun(1, ['a', 'b'], sizeOf)).toBe(true)
+    expect(isShortRun(1, ['a', 'c'], sizeOf)).toBe(false)
+    expect(isShortRun(2, ['a'], sizeOf)).toBe(false)
+    expect(isShortRun(1, ['a', '-'], sizeOf)).toBe(false)
+    expect(isShortRun(1, ['a', 'missing'], sizeOf)).toBe(true)
+    expect(isShortRun(1, Array<string>(SHORT_RUN_FILES).fill('a'), sizeOf)).toBe(true)
+    expect(isShortRun(1, Array<string>(SHORT_RUN_FILES + 1).fill('a'), sizeOf)).toBe(false)
   })
 
   it('starts a worker per 150 files, up to --jobs; small batches run in process', () => {
