@@ -145,8 +145,25 @@ export function isNumberToken(data: Uint8Array, start: number, end: number): boo
   return digits > 0
 }
 
+/** The one-character strings, so a one-byte token allocates nothing. */
+const ONE_BYTE = Array.from({ length: 256 }, (_, c) => String.fromCharCode(c))
+
 /** Bytes as latin1 text, at most `max` of them (names and operators are short; damaged ones need not be). */
-export const tokenText = (data: Uint8Array, start: number, end: number, max = 256): string => String.fromCharCode(...data.subarray(start, Math.min(end, start + max)))
+export function tokenText(data: Uint8Array, start: number, end: number, max = 256): string {
+  const stop = Math.min(end, start + max)
+  // Most tokens are operators and names of 1–3 bytes: no view and no spread of one (a content
+  // stream has millions of them).
+  switch (stop - start) {
+    case 1:
+      return ONE_BYTE[data[start]!]!
+    case 2:
+      return String.fromCharCode(data[start]!, data[start + 1]!)
+    case 3:
+      return String.fromCharCode(data[start]!, data[start + 1]!, data[start + 2]!)
+    default:
+      return stop <= start ? '' : String.fromCharCode(...data.subarray(start, stop))
+  }
+}
 
 /** After `ID`: inline image data ends at whitespace + `EI` + whitespace or the end. */
 function skipInlineImage(data: Uint8Array, i: number): number {

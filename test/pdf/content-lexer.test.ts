@@ -130,3 +130,18 @@ describe('stringBytes', () => {
     expect(decode('<414')).toEqual([0x41, 0x40])
   })
 })
+
+describe('tokenText', () => {
+  it('reads tokens of every length as latin1, up to max bytes', () => {
+    const data = bytes('q Tf BDC /\xe9t\xe9 abcdefgh')
+    expect(tokenText(data, 0, 1)).toBe('q')
+    expect(tokenText(data, 2, 4)).toBe('Tf')
+    expect(tokenText(data, 5, 8)).toBe('BDC')
+    expect(tokenText(data, 10, 14)).toBe('\xe9t\xe9 ')
+    expect(tokenText(data, 14, 22)).toBe('abcdefgh')
+    expect(tokenText(data, 14, 22, 3)).toBe('abc')
+    expect(tokenText(data, 14, 22, 1)).toBe('a')
+    expect(tokenText(data, 4, 4)).toBe('')
+    expect(tokenText(bytes('\x00\xff'), 0, 2)).toBe('\x00\xff')
+  })
+})
