@@ -11,6 +11,7 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
+import { TOKEN, lexContent, tokenText } from './content-lexer.js'
 import { removeIncompleteCidSets } from './cidset.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
@@ -225,13 +226,29 @@ export function contentProblems(doc: PDFDocument): string[] {
     }
   })
   for (const stream of contentStreams(doc)) {
-    const text = new TextDecoder('latin1').decode(streamBytes(stream, 'page content stream'))
-    // The k/K operators set DeviceCMYK colour (ISO 32000-1 8.6.8); inline images may name CMYK.
-    if (/(^|\s)[\d.\s-]+\s(k|K)(\s|$)/.test(text) || /\/(DeviceCMYK|CMYK)\b/.test(text)) {
+    if (paintsCmyk(streamBytes(stream, 'page content stream'))) {
       problems.add('DeviceCMYK colour operators in page content without a CMYK output intent (PDF/A 6.2.4.3)')
     }
   }
   return [...problems]
+}
+
+/**
+ * The k/K operators set DeviceCMYK colour (ISO 32000-1 8.6.8); `cs` and inline images name it
+ * (/DeviceCMYK, /CMYK). Read with the content lexer: a pattern over the text backtracked on runs
+ * of whitespace, quadratically (a page of spaces took minutes).
+ */
+function paintsCmyk(data: Uint8Array): boolean {
+  let found = false
+  lexContent(data, (kind, start, end) => {
+    if (found) return
+    if (kind === TOKEN.operator) found = end - start === 1 && (data[start] === 0x6b || data[start] === 0x4b)
+    else if (kind === TOKEN.name) {
+      const name = tokenText(data, start, end)
+      found = name === 'DeviceCMYK' || name === 'CMYK'
+    }
+  })
+  return found
 }
 
 function contentStreams(doc: PDFDocument): PDFStream[] {

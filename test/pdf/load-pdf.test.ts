@@ -5,26 +5,7 @@ import { extractInvoiceXml } from '../../src/pdf/extract.js'
 import { loadPdf } from '../../src/pdf/load-pdf.js'
 import { savePdf } from '../../src/pdf/save-pdf.js'
 import { hasCommand, makePdf, withQpdf } from './fixtures.js'
-
-/** A PDF built from object bodies with a correct xref table (objects numbered from 1). */
-function buildPdf(objects: readonly (string | Uint8Array)[], trailerExtra = ''): Uint8Array {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')]
-  const offsets: number[] = []
-  let length = parts[0]!.length
-  objects.forEach((body, i) => {
-    offsets.push(length)
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from('\nendobj\n')])
-    parts.push(chunk)
-    length += chunk.length
-  })
-  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n')
-  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${length}\n%%EOF\n`))
-  return new Uint8Array(Buffer.concat(parts))
-}
-
-function stream(dict: string, data: Uint8Array): Uint8Array {
-  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')])
-}
+import { buildPdf, stream } from './raw-pdf.js'
 
 const catalog = '<< /Type /Catalog /Pages 2 0 R >>'
 const pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'

@@ -1,0 +1,40 @@
+/** contentProblems: what only Ghostscript's rewrite of the page content can repair in pdf2pdfa. */
+import { describe, expect, it } from 'vitest'
+import { loadPdf } from '../../src/pdf/load-pdf.js'
+import { contentProblems } from '../../src/pdf/pdfa-fixes.js'
+import { pagesPdf, stream } from './raw-pdf.js'
+
+const CMYK = 'DeviceCMYK colour operators in page content without a CMYK output intent (PDF/A 6.2.4.3)'
+
+async function problemsOf(content: string | Uint8Array): Promise<string[]> {
+  const { doc } = await loadPdf(pagesPdf([stream('', typeof content === 'string' ? Buffer.from(content, 'latin1') : content)]))
+  return contentProblems(doc)
+}
+
+describe('contentProblems', () => {
+  it.each([
+    ['the k operator', '0 0 0 1 k 0 0 10 10 re f'],
+    ['the K operator', '0.1 0.2 0.3 0.4 K 0 0 m 10 10 l S'],
+    ['DeviceCMYK set by cs', '/DeviceCMYK cs 0 0 0 1 sc'],
+    ['an inline image in CMYK', 'q BI /W 1 /H 1 /CS /CMYK /BPC 8 ID \x00\x00\x00\xff EI Q'],
+  ])('finds DeviceCMYK colour: %s', async (_what, content) => {
+    expect(await problemsOf(content)).toEqual([CMYK])
+  })
+
+  it.each([
+    ['RGB and grey colour', '1 0 0 rg 0 g 0 0 10 10 re f'],
+    ['a k inside a shown string', 'BT /F1 12 Tf (1 k and /CMYK) Tj ET'],
+    ['a name that only starts like one', '/CMYKish cs'],
+    ['an operator that ends in k', '0 0 10 10 re W n'],
+  ])('finds none in %s', async (_what, content) => {
+    expect(await problemsOf(content)).toEqual([])
+  })
+
+  it('reads a page of whitespace in linear time (a pattern over the text backtracked on it)', async () => {
+    const content = Buffer.alloc(8 * 1024 * 1024, 0x20)
+    content.write('1 0 0 rg', content.length - 16)
+    expect(await problemsOf(content)).toEqual([])
+    content.write('0 0 0 1 k', 0)
+    expect(await problemsOf(content)).toEqual([CMYK])
+  })
+})
