@@ -17,24 +17,100 @@ export const MAX_PDF_BYTES = 100 * 1024 * 1024
  */
 export const MAX_INFLATED_STREAM_BYTES = 64 * 1024 * 1024
 
+/**
+ * Most bytes the streams of one document may decode to, summed over every decoding (a check that
+ * reads a content stream again counts again: this bounds the work, not only the memory). A 6 MB
+ * file of 100 pages whose content streams each inflate to 60 MiB passes the per-stream cap, yet
+ * took half an hour of operator scanning; real invoices decode a few MiB.
+ */
+export const MAX_DECODED_DOCUMENT_BYTES = 256 * 1024 * 1024
+
+/** Bytes decoded so far, per document (its PDFContext). */
+const decoded = new WeakMap<object, number>()
+
+/**
+ * Counts `bytes` decoded from a stream of `document`.
+ * @throws EInvoiceError INPUT_TOO_LARGE once the document's total passes MAX_DECODED_DOCUMENT_BYTES
+ */
+export function chargeDecoded(document: object, bytes: number): void {
+  const total = (decoded.get(document) ?? 0) + bytes
+  decoded.set(document, total)
+  if (total > MAX_DECODED_DOCUMENT_BYTES) throw decodedLimitError()
+}
+
+/**
+ * Checks that run on after a failed stream (they skip what they cannot read) call this at their
+ * end, so a document cut short by the budget is never reported as checked.
+ * @throws EInvoiceError INPUT_TOO_LARGE when the document's budget was used up
+ */
+export function requireDecodeBudget(document: object): void {
+  if ((decoded.get(document) ?? 0) > MAX_DECODED_DOCUMENT_BYTES) throw decodedLimitError()
+}
+
+function decodedLimitError(): EInvoiceError {
+  return new EInvoiceError(
+    'INPUT_TOO_LARGE',
+    `the PDF's streams decode to more than ${MAX_DECODED_DOCUMENT_BYTES / 1024 / 1024} MiB in total (decompression bomb?); refused`,
+    { details: { limit: String(MAX_DECODED_DOCUMENT_BYTES) } },
+  )
+}
+
 type GrowableStream = { ensureBuffer(requested: number): Uint8Array }
 
 let installed = false
+/** Errors the guard threw, in order; the newest one names what stopped a load. */
 let limitHits = 0
+let lastLimitError: EInvoiceError | undefined
+
+/** The decoding count of the document being parsed, while loadPdf parses it. */
+let parsing: { decoded: number } | undefined
+/** The buffer size each of pdf-lib's decoders has been charged for so far (it only grows). */
+const charged = new WeakMap<object, number>()
 
 /**
- * How often the cap has stopped a decoder so far. pdf-lib's parser catches errors inside object
+ * How often the guard has stopped a decoder so far. pdf-lib's parser catches errors inside object
  * streams and carries on, so loadPdf compares this count before and after parsing.
  */
 export function inflateLimitHits(): number {
   return limitHits
 }
 
+/** The error of the guard's latest stop (see inflateLimitHits). */
+export function lastInflateLimitError(): EInvoiceError {
+  return lastLimitError ?? inflateLimitError()
+}
+
+/**
+ * Runs `parse` with pdf-lib's own decoding (object streams) counted against the document's budget,
+ * which `document` then carries on. Loads in one thread run one after the other in practice (the
+ * parser never waits for a timer); an interleaved load could be charged another's bytes, which
+ * can only stop a load early, never let more through.
+ */
+export async function withParseBudget<T>(parse: () => Promise<T>, documentOf: (result: T) => object): Promise<T> {
+  const outer = parsing
+  const count = { decoded: 0 }
+  parsing = count
+  try {
+    const result = await parse()
+    chargeDecoded(documentOf(result), count.decoded)
+    return result
+  } finally {
+    parsing = outer
+  }
+}
+
+function stop(err: EInvoiceError): never {
+  limitHits++
+  lastLimitError = err
+  throw err
+}
+
 /**
  * pdf-lib decodes object streams while it parses, with its own pure-JS decoders whose buffer
  * doubles without limit. Its DecodeStream class is not exported, so the guard reaches its
  * prototype through a decoder instance and caps `ensureBuffer`, the one place every decoder
- * (Flate, LZW, ASCII85, ASCIIHex, RunLength, Decrypt) grows its output.
+ * (Flate, LZW, ASCII85, ASCIIHex, RunLength, Decrypt) grows its output: one stream at
+ * MAX_INFLATED_STREAM_BYTES and, while a document is parsed, all of them at its decoding budget.
  */
 export function installInflateGuard(): void {
   if (installed) return
@@ -47,11 +123,19 @@ export function installInflateGuard(): void {
   const original = base.ensureBuffer
   if (typeof original !== 'function') return
   base.ensureBuffer = function guardedEnsureBuffer(this: GrowableStream, requested: number) {
-    if (requested > MAX_INFLATED_STREAM_BYTES) {
-      limitHits++
-      throw inflateLimitError()
+    if (requested > MAX_INFLATED_STREAM_BYTES) stop(inflateLimitError())
+    const buffer = original.call(this, requested)
+    if (parsing !== undefined) {
+      // The buffer doubles and is filled without asking again: its size is what is charged
+      // (at most twice what the decoder writes into it).
+      const before = charged.get(this) ?? 0
+      if (buffer.length > before) {
+        charged.set(this, buffer.length)
+        parsing.decoded += buffer.length - before
+        if (parsing.decoded > MAX_DECODED_DOCUMENT_BYTES) stop(decodedLimitError())
+      }
     }
-    return original.call(this, requested)
+    return buffer
   }
 }
 

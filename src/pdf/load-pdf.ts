@@ -5,7 +5,7 @@
  */
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, ParseSpeeds } from '@cantoo/pdf-lib'
 import { EInvoiceError, isEInvoiceError } from '../errors.js'
-import { inflateLimitError, inflateLimitHits, installInflateGuard } from './limits.js'
+import { inflateLimitHits, installInflateGuard, lastInflateLimitError, withParseBudget } from './limits.js'
 import { type PdfStructureOptions, checkPdfStructure } from './pdf-structure.js'
 
 export type LoadPdfOptions = PdfStructureOptions
@@ -42,6 +42,10 @@ function parseError(err: unknown): EInvoiceError {
 }
 
 async function parse(bytes: Uint8Array, password: string | undefined): Promise<PDFDocument> {
+  return withParseBudget(() => load(bytes, password), (doc) => doc.context)
+}
+
+function load(bytes: Uint8Array, password: string | undefined): Promise<PDFDocument> {
   return PDFDocument.load(bytes, {
     // Parse in one go: yielding to the event loop every 100 objects costs more than it saves here.
     parseSpeed: ParseSpeeds.Fastest,
@@ -73,7 +77,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   } catch (err) {
     throw parseError(err)
   }
-  if (inflateLimitHits() !== hitsBefore) throw inflateLimitError()
+  if (inflateLimitHits() !== hitsBefore) throw lastInflateLimitError()
   const catalog = doc.context.lookup(doc.context.trailerInfo.Root)
   if (!(catalog instanceof PDFDict)) {
     throw new EInvoiceError('INVALID_PDF', 'the PDF has no document catalog (trailer /Root is missing or not a dictionary)', {

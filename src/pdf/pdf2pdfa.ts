@@ -14,6 +14,7 @@ import { carryAttachments } from './carry-attachments.js'
 import { type FontEmbedding, embedStandardFonts } from './embed-standard-fonts.js'
 import { unembeddedFonts } from './fonts.js'
 import { findGhostscript, ghostscriptToPdfa } from './ghostscript.js'
+import { requireDecodeBudget } from './limits.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
@@ -75,7 +76,10 @@ async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOpti
   dropUnreachable(doc)
   // Parts 1–3 are all fine as a starting point: the output is relabelled as part 3.
   const check = preflight(doc, { acceptedParts: [1, 2, 3] })
-  return { doc, check, left: blockers(doc, check, fonts), fonts }
+  const left = blockers(doc, check, fonts)
+  // Fixes and checks skip a stream they cannot read; a document cut short by the budget is refused.
+  requireDecodeBudget(doc.context)
+  return { doc, check, left, fonts }
 }
 
 /** A file whose page tree cannot be read would come out just as broken, labelled PDF/A. */

@@ -6,7 +6,7 @@
 import { deflateSync, inflateSync, constants as zlibConstants } from 'node:zlib'
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFRawStream, type PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib'
 import { EInvoiceError } from '../errors.js'
-import { MAX_INFLATED_STREAM_BYTES, inflateLimitError, installInflateGuard } from './limits.js'
+import { MAX_INFLATED_STREAM_BYTES, chargeDecoded, inflateLimitError, installInflateGuard, requireDecodeBudget } from './limits.js'
 
 function filtersOf(dict: PDFDict): PDFName[] {
   const filter = dict.lookup(PDFName.of('Filter'))
@@ -35,18 +35,26 @@ function inflate(data: Uint8Array, what: string): Uint8Array {
 /**
  * The decoded bytes of a stream.
  * @param what names the stream in error messages (e.g. `embedded file factur-x.xml`).
- * @throws EInvoiceError INPUT_TOO_LARGE above the inflate cap, INVALID_PDF for damaged data.
+ * @throws EInvoiceError INPUT_TOO_LARGE above the inflate cap or the document's decoding budget
+ *   (limits.ts), INVALID_PDF for damaged data.
  */
 export function streamBytes(stream: PDFStream, what: string): Uint8Array {
   if (!(stream instanceof PDFRawStream)) return stream.getContents()
   const filters = filtersOf(stream.dict)
   if (filters.length === 0 && stream.transform === undefined) return stream.contents
+  const document = stream.dict.context
+  // Once the budget is spent every later stream is refused before it is decoded.
+  requireDecodeBudget(document)
   if (filters.length === 1 && filters[0] === PDFName.of('FlateDecode') && !hasPredictor(stream.dict) && stream.transform === undefined) {
-    return inflate(stream.contents, what)
+    const bytes = inflate(stream.contents, what)
+    chargeDecoded(document, bytes.length)
+    return bytes
   }
   installInflateGuard()
   try {
-    return decodePDFRawStream(stream).decode()
+    const bytes = decodePDFRawStream(stream).decode()
+    chargeDecoded(document, bytes.length)
+    return bytes
   } catch (err) {
     if (err instanceof EInvoiceError) throw err
     throw new EInvoiceError('INVALID_PDF', `${what}: the stream cannot be decoded (${(err as Error).message})`, {

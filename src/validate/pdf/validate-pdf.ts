@@ -8,6 +8,7 @@
 import type { PDFDocument } from '@cantoo/pdf-lib'
 import { EInvoiceError, isEInvoiceError } from '../../errors.js'
 import { INVOICE_FILE_NAMES } from '../../pdf/invoice-xml.js'
+import { requireDecodeBudget } from '../../pdf/limits.js'
 import { loadPdf } from '../../pdf/load-pdf.js'
 import { parseXml } from '../../xml/index.js'
 import { isInvalidating } from '../types.js'
@@ -142,10 +143,19 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
     findings.push(pdfFinding('PDFA-UNREADABLE', 'file', { detail: (err as Error).message }))
     return done(false, { loadError: isEInvoiceError(err) ? err : new EInvoiceError('INVALID_PDF', `the PDF cannot be parsed: ${(err as Error).message}`, { cause: err }) })
   }
+  const loadedFindings = findings.length
   const { xmp, files } = documentChecks(doc, findings)
   const invoice = invoiceAttachment(files, xmp)
   let xml: Uint8Array | undefined
   if (invoice !== undefined) xml = guarded('embedded invoice', findings, undefined, () => invoice.attachment.data())
+  try {
+    requireDecodeBudget(doc.context)
+  } catch (err) {
+    // The checks skipped every stream after the budget ran out: their findings would pass an unchecked file.
+    findings.splice(loadedFindings)
+    findings.push(pdfFinding('PDFA-UNREADABLE', 'file', { detail: (err as Error).message }))
+    return done(false, { loadError: err as EInvoiceError })
+  }
   const read = options.guidelineOf ?? ((data: Uint8Array, name: string) => guidelineOrFinding(data, name, findings))
   const xmlStarted = performance.now()
   const guideline = xml === undefined || invoice === undefined ? undefined : read(xml, invoice.attachment.name)

@@ -1,0 +1,47 @@
+/**
+ * The decoding budget of one document: many streams, each under the per-stream cap, that decode to
+ * gigabytes together (a 6 MB file took half an hour of scanning before) are refused by name.
+ */
+import { deflateSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { MAX_DECODED_DOCUMENT_BYTES, MAX_INFLATED_STREAM_BYTES } from '../../src/pdf/limits.js'
+import { loadPdf } from '../../src/pdf/load-pdf.js'
+import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
+import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
+import { buildPdf, pagesPdf, stream } from './raw-pdf.js'
+
+/** Just under the per-stream cap; whitespace, so scanning it costs little beside decoding. */
+const PAGE_BYTES = MAX_INFLATED_STREAM_BYTES - 1024 * 1024
+const squeezed = deflateSync(Buffer.alloc(PAGE_BYTES, 0x20), { level: 9 })
+
+/** `count` pages whose content streams each decode to PAGE_BYTES. */
+const bigPages = (count: number): Uint8Array => pagesPdf(Array<Uint8Array>(count).fill(stream('/Filter /FlateDecode', squeezed)))
+
+const budgetMessage = new RegExp(`decode to more than ${MAX_DECODED_DOCUMENT_BYTES / 1024 / 1024} MiB in total`)
+
+describe('the decoding budget of a document', () => {
+  it('stops object streams that together decode past it while the file is parsed', async () => {
+    const objectStream = stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', squeezed)
+    const count = Math.ceil(MAX_DECODED_DOCUMENT_BYTES / PAGE_BYTES) + 1
+    const pdf = buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>', ...Array<Uint8Array>(count).fill(objectStream)])
+    await expect(loadPdf(pdf)).rejects.toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringMatching(budgetMessage) })
+  }, 60_000)
+
+  it('lets a page at the per-stream cap through every check, read more than once', async () => {
+    const result = await validatePdf(bigPages(1))
+    expect(result.readable).toBe(true)
+    expect(result.loadError).toBeUndefined()
+  }, 60_000)
+
+  it('reports a document whose content streams run past it as unreadable, with no findings of checks cut short', async () => {
+    const result = await validatePdf(bigPages(5))
+    expect(result.readable).toBe(false)
+    expect(result.valid).toBe(false)
+    expect(result.loadError).toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringMatching(budgetMessage) })
+    expect(result.findings.map((f) => f.ruleId)).toEqual(['PDFA-UNREADABLE'])
+  }, 60_000)
+
+  it('refuses to convert such a document to PDF/A', async () => {
+    await expect(pdfToPdfa(bigPages(5))).rejects.toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringMatching(budgetMessage) })
+  }, 60_000)
+})
