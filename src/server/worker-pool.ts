@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { EInvoiceError } from '../errors.js'
 import type { OperationInput, OperationOutput } from '../operations/types.js'
 import { PACKAGE_ROOT } from '../version.js'
 import { type WorkerReply, type WorkerTask, fromFailure, ownBytes, transferList } from './worker-protocol.js'
@@ -18,7 +19,16 @@ export type WorkerPoolOptions = {
   size: number
   /** Path of the compiled worker script. @default found beside this module or in dist/ */
   workerFile?: string | undefined
+  /** V8 heap limit of each thread in MB. @default WORKER_HEAP_MB */
+  maxHeapMb?: number | undefined
 }
+
+/**
+ * A thread's heap limit: an input that needs more fails alone with INPUT_TOO_LARGE (413), and the
+ * thread is replaced, instead of a 500 or the machine's memory. The engine's own limits (XML 50 MB
+ * and 2 million elements, PDF 100 MiB, 256 MiB decoded) keep real inputs well below it.
+ */
+export const WORKER_HEAP_MB = 2048
 
 type Pending = {
   task: WorkerTask
@@ -37,6 +47,14 @@ type Slot = { worker: Worker; current: Pending | undefined }
 export function findWorkerFile(): string | undefined {
   const candidates = [fileURLToPath(new URL('./worker.js', import.meta.url)), join(PACKAGE_ROOT, 'dist', 'src', 'server', 'worker.js')]
   return candidates.find((file) => existsSync(file))
+}
+
+const isOutOfMemory = (err: unknown): boolean => (err as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+
+function outOfMemory(maxHeapMb: number): EInvoiceError {
+  return new EInvoiceError('INPUT_TOO_LARGE', `the operation needed more than the ${maxHeapMb} MB of memory a worker may use for this input; refused`, {
+    details: { limit: `${maxHeapMb} MB` },
+  })
 }
 
 export class WorkerPool {
@@ -81,7 +99,8 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.workerFile)
+    const maxHeapMb = this.options.maxHeapMb ?? WORKER_HEAP_MB
+    const worker = new Worker(this.options.workerFile, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } })
     const slot: Slot = { worker, current: undefined }
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.current
@@ -94,7 +113,7 @@ export class WorkerPool {
       const pending = slot.current
       slot.current = undefined
       this.remove(slot)
-      if (pending !== undefined) pending.reject(err instanceof Error ? err : new Error(`worker stopped: ${String(err)}`))
+      if (pending !== undefined) pending.reject(isOutOfMemory(err) ? outOfMemory(maxHeapMb) : err instanceof Error ? err : new Error(`worker stopped: ${String(err)}`))
       if (!this.closed) this.pump()
     }
     worker.on('error', onDeath)

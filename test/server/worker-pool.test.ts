@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
 import { WorkerPool, findWorkerFile } from '../../src/server/worker-pool.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
+import { tempDir } from '../helpers/cli.js'
 import { hasDist, noteIfNoDist } from '../helpers/dist.js'
 
 noteIfNoDist('worker pool')
@@ -64,4 +65,31 @@ describe.skipIf(!hasDist)('WorkerPool (threads running the built registry)', () 
       await p.close()
     }
   })
+})
+
+describe('WorkerPool memory limit', () => {
+  // A worker of the protocol that answers ping and, for anything else, allocates until V8 stops it.
+  const hog = join(tempDir(), 'hog-worker.cjs')
+  writeFileSync(
+    hog,
+    `const { parentPort } = require('node:worker_threads')
+parentPort.on('message', (task) => {
+  if (task.name === 'ping') return parentPort.postMessage({ id: task.id, ok: true, output: { body: 'pong', mediaType: 'text/plain', warnings: [] } })
+  const kept = []
+  for (;;) kept.push(new Array(100000).fill(task.id + 0.5))
+})
+`,
+  )
+
+  it('fails the task that runs out of memory with INPUT_TOO_LARGE, not a crash, and serves the next one on a fresh thread', async () => {
+    const p = new WorkerPool({ size: 1, workerFile: hog, maxHeapMb: 48 })
+    try {
+      const err = await p.run('validate', { inputs: {}, params: {} }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(EInvoiceError)
+      expect(err).toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringMatching(/more than the 48 MB of memory a worker may use/) })
+      expect((await p.run('ping', { inputs: {}, params: {} })).body).toBe('pong')
+    } finally {
+      await p.close()
+    }
+  }, 60_000)
 })
