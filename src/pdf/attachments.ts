@@ -15,6 +15,7 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib'
 import { streamBytes } from './streams.js'
+import { pushAll } from '../util/arrays.js'
 
 /** Where a file specification was found, in the order they are searched. */
 export type AttachmentSource = 'EmbeddedFiles' | 'AF' | 'annotation' | 'scan'
@@ -89,7 +90,7 @@ export function nameTreeEntries(node: PDFObject | undefined, depth = 0, seen = n
   }
   const kids = node.lookup(PDFName.of('Kids'))
   if (kids instanceof PDFArray) {
-    for (let i = 0; i < kids.size(); i++) out.push(...nameTreeEntries(kids.lookup(i), depth + 1, seen))
+    for (let i = 0; i < kids.size(); i++) pushAll(out, nameTreeEntries(kids.lookup(i), depth + 1, seen))
   }
   return out
 }

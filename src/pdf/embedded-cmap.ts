@@ -9,6 +9,7 @@
 import { type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, isNumberToken, lexContent, stringBytes, tokenText } from './content-lexer.js'
 import { streamBytes } from './streams.js'
+import { pushAll } from '../util/arrays.js'
 
 type Range = { first: number; last: number; cid: number }
 
@@ -99,9 +100,9 @@ function parse(doc: PDFDocument, object: PDFObject | undefined, depth: number): 
   // Later cidrange/cidchar entries take precedence (veraPDF puts each in front); used CMaps come after.
   own.cids.reverse()
   for (const other of used) {
-    own.spaces.push(...other.spaces)
-    own.cids.push(...other.cids)
-    own.notdefs.push(...other.notdefs)
+    pushAll(own.spaces, other.spaces)
+    pushAll(own.cids, other.cids)
+    pushAll(own.notdefs, other.notdefs)
   }
   return own
 }

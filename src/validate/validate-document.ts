@@ -15,6 +15,7 @@ import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
 import { type Finding, type RuleSet, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
+import { pushAll } from '../util/arrays.js'
 
 export type XmlValidationResult = {
   syntax: SyntaxKind
@@ -139,7 +140,7 @@ export function validateDocumentWith(
   if (from < patterns.length) runTreePatterns(patterns, { doc, syntax }, findings, { from, out: notices })
   else if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
   // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
-  if (layers.evaluationFindings !== undefined) findings.push(...layers.evaluationFindings(doc.root))
+  if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))
   for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {

@@ -30,6 +30,15 @@ describe('validation reports', () => {
     expect(formatReport(result, 'text')).toBe(text)
   })
 
+  it('writes every format for an input with 200,000 findings (each one an argument of a call overflowed the stack)', async () => {
+    const result = await validateFile(INVALID, { fileName: 'bad.xml' })
+    const finding = result.xml.findings[0]!
+    result.xml.findings = Array.from({ length: 200_000 }, () => finding)
+    expect(formatReport(result, 'text').split('\n').filter((line) => line.endsWith(finding.message))).toHaveLength(200_000)
+    expect(formatReport(result, 'xml').split(`criterion="${finding.ruleId}"`)).toHaveLength(200_001)
+    expect(toJsonReport(result).findings).toHaveLength(200_000)
+  })
+
   it('gives the same findings as JSON', async () => {
     const json = toJsonReport(await validateFile(INVALID, { fileName: 'bad.xml', ignoreNotices: true }))
     expect(json.valid).toBe(false)

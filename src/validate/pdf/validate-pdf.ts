@@ -25,6 +25,7 @@ import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
+import { pushAll } from '../../util/arrays.js'
 
 export type PdfValidationOptions = {
   /**
@@ -100,21 +101,21 @@ function verdict(findings: readonly PdfFinding[], group: PdfFinding['group']): b
 }
 
 function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpCheckResult; files: EmbeddedFileInfo[] } {
-  findings.push(...guarded('trailer', findings, [], () => checkTrailerId(doc)))
+  pushAll(findings, guarded('trailer', findings, [], () => checkTrailerId(doc)))
   const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
-  findings.push(...xmp.findings)
-  findings.push(...guarded('metadata streams', findings, [], () => checkOtherMetadataStreams(doc, xmp.schemas)))
-  findings.push(...guarded('implementation limits', findings, [], () => checkObjectLimits(doc)))
-  findings.push(...guarded('content-stream operators and limits', findings, [], () => checkContentLimits(doc)))
-  findings.push(...guarded('colour', findings, [], () => checkColour(doc).findings))
-  findings.push(...guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
-  findings.push(...guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
-  findings.push(...guarded('shown glyphs', findings, [], () => checkShownGlyphs(doc)))
-  findings.push(...guarded('page transparency', findings, [], () => checkPageTransparencyGroups(doc)))
-  findings.push(...guarded('blend modes', findings, [], () => checkBlendModes(doc)))
-  findings.push(...guarded('optional content', findings, [], () => checkOptionalContent(doc)))
-  findings.push(...guarded('annotations', findings, [], () => checkAnnotations(doc)))
-  findings.push(...guarded('interactive forms', findings, [], () => checkForms(doc)))
+  pushAll(findings, xmp.findings)
+  pushAll(findings, guarded('metadata streams', findings, [], () => checkOtherMetadataStreams(doc, xmp.schemas)))
+  pushAll(findings, guarded('implementation limits', findings, [], () => checkObjectLimits(doc)))
+  pushAll(findings, guarded('content-stream operators and limits', findings, [], () => checkContentLimits(doc)))
+  pushAll(findings, guarded('colour', findings, [], () => checkColour(doc).findings))
+  pushAll(findings, guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
+  pushAll(findings, guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
+  pushAll(findings, guarded('shown glyphs', findings, [], () => checkShownGlyphs(doc)))
+  pushAll(findings, guarded('page transparency', findings, [], () => checkPageTransparencyGroups(doc)))
+  pushAll(findings, guarded('blend modes', findings, [], () => checkBlendModes(doc)))
+  pushAll(findings, guarded('optional content', findings, [], () => checkOptionalContent(doc)))
+  pushAll(findings, guarded('annotations', findings, [], () => checkAnnotations(doc)))
+  pushAll(findings, guarded('interactive forms', findings, [], () => checkForms(doc)))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))
   return { xmp, files }
 }
@@ -163,7 +164,7 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
   const xmlMs = options.guidelineOf === undefined ? 0 : performance.now() - xmlStarted
   const looksLikeInvoice = invoice !== undefined || (xmp.packet !== undefined && facturxXmp(xmp.packet) !== undefined)
   if (looksLikeInvoice) {
-    findings.push(...checkFacturx({ packet: xmp.packet, schemas: xmp.schemas, files, invoiceFileName: invoice?.attachment.name, guideline }))
+    pushAll(findings, checkFacturx({ packet: xmp.packet, schemas: xmp.schemas, files, invoiceFileName: invoice?.attachment.name, guideline }))
   }
   const result = done(true, {
     part: xmp.part,

@@ -45,7 +45,8 @@ export function buildMustangReport(r: FileValidationResult): XmlNode {
       notImplemented.length > 0 && el('notChecked', undefined, notImplemented.join(' ')),
       el('duration', { unit: 'ms' }, String(Math.round(x.durationMs))),
     ),
-    x.findings.length > 0 && el('messages', undefined, ...x.findings.map(findingNode)),
+    // One node per finding: an input can have hundreds of thousands, too many to pass as arguments.
+    x.findings.length > 0 && { name: 'messages', children: x.findings.map(findingNode) },
     status(x.valid),
   )
   const pdfPart = r.pdf?.result !== undefined && buildPdfPart(r.pdf.result)

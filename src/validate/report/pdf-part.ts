@@ -9,6 +9,7 @@ import { type XmlNode, el } from '../../xml/index.js'
 import type { PdfFinding } from '../pdf/pdf-rules.js'
 import type { PdfValidationResult } from '../pdf/validate-pdf.js'
 import type { Severity } from '../types.js'
+import { maxOf } from '../../util/arrays.js'
 
 const ELEMENT: Readonly<Record<Severity, string>> = { fatal: 'error', error: 'error', warning: 'warning', information: 'notice' }
 
@@ -49,7 +50,7 @@ export function pdfTextLines(p: PdfValidationResult): string[] {
     const group = p.findings.filter((f) => f.severity === severity)
     if (group.length === 0) continue
     lines.push(`  ${title} (${group.length}):`)
-    const width = Math.max(...group.map((f) => f.location.length))
+    const width = maxOf(group.map((f) => f.location.length))
     for (const f of group) lines.push(`    ${f.location.padEnd(width)}  ${f.message}`)
   }
   return lines

@@ -6,6 +6,7 @@
 import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
 import { pdfTextLines } from './pdf-part.js'
+import { maxOf, pushAll } from '../../util/arrays.js'
 
 const ORDER: readonly (readonly [Severity, string])[] = [
   ['fatal', 'Errors (fatal)'],
@@ -25,12 +26,12 @@ export function writeTextReport(r: FileValidationResult): string {
   lines.push(`${r.fileName}: ${verdict} (${x.syntax}, ${x.specificationId ?? 'no specification identifier'})`)
   const skipped = x.layers.filter((l) => !l.implemented).map((l) => l.name)
   if (skipped.length > 0) lines.push(`  not checked yet: ${skipped.join(', ')}`)
-  if (r.pdf?.result !== undefined) lines.push(...pdfTextLines(r.pdf.result))
+  if (r.pdf?.result !== undefined) pushAll(lines, pdfTextLines(r.pdf.result))
   for (const [severity, title] of ORDER) {
     const group = x.findings.filter((f) => f.severity === severity)
     if (group.length === 0) continue
     lines.push(`  ${title} (${group.length}):`)
-    const width = Math.max(...group.map((f) => where(f).length))
+    const width = maxOf(group.map((f) => where(f).length))
     for (const f of group) lines.push(`    ${where(f).padEnd(width)}  ${f.message}${f.advisory === true ? ' (advisory)' : ''}`)
   }
   return lines.join('\n') + '\n'
