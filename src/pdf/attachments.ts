@@ -14,8 +14,8 @@ import {
   PDFStream,
   PDFString,
 } from '@cantoo/pdf-lib'
-import { streamBytes } from './streams.js'
 import { pushAll } from '../util/arrays.js'
+import { streamBytes } from './streams.js'
 
 /** Where a file specification was found, in the order they are searched. */
 export type AttachmentSource = 'EmbeddedFiles' | 'AF' | 'annotation' | 'scan'

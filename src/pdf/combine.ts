@@ -7,7 +7,6 @@ import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { EInvoiceError } from '../errors.js'
 import { type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
 import { INVOICE_FILE_NAMES } from './invoice-xml.js'
-import { requireDecodeBudget } from './limits.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
@@ -47,7 +46,6 @@ const DESCRIPTION: Readonly<Record<string, string>> = {
 export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions): Promise<EmbedInvoiceResult> {
   const { doc } = await loadPdf(pdf, options)
   const check = preflight(doc)
-  requireDecodeBudget(doc.context)
   const warnings: string[] = []
   if (check.reasons.length > 0) {
     if (options.ignorePdfaErrors !== true) {

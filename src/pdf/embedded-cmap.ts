@@ -7,9 +7,9 @@
  * @module
  */
 import { type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { pushAll } from '../util/arrays.js'
 import { TOKEN, isNumberToken, lexContent, stringBytes, tokenText } from './content-lexer.js'
 import { streamBytes } from './streams.js'
-import { pushAll } from '../util/arrays.js'
 
 type Range = { first: number; last: number; cid: number }
 

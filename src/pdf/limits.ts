@@ -58,8 +58,8 @@ function decodedLimitError(): EInvoiceError {
 type GrowableStream = { ensureBuffer(requested: number): Uint8Array }
 
 let installed = false
-/** Errors the guard threw, in order; the newest one names what stopped a load. */
 let limitHits = 0
+/** The guard's latest error: what stopped the load that saw limitHits change. */
 let lastLimitError: EInvoiceError | undefined
 
 /** The decoding count of the document being parsed, while loadPdf parses it. */

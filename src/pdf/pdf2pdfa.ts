@@ -77,7 +77,8 @@ async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOpti
   // Parts 1–3 are all fine as a starting point: the output is relabelled as part 3.
   const check = preflight(doc, { acceptedParts: [1, 2, 3] })
   const left = blockers(doc, check, fonts)
-  // Fixes and checks skip a stream they cannot read; a document cut short by the budget is refused.
+  // Some in-place fixes skip a stream they cannot read: a document whose budget ran out on the way
+  // is refused, not written half repaired.
   requireDecodeBudget(doc.context)
   return { doc, check, left, fonts }
 }

@@ -11,8 +11,8 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
-import { TOKEN, lexContent, tokenText } from './content-lexer.js'
 import { removeIncompleteCidSets } from './cidset.js'
+import { TOKEN, lexContent, tokenText } from './content-lexer.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { fixInheritedResources } from './resource-fixes.js'

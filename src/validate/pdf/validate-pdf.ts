@@ -10,6 +10,7 @@ import { EInvoiceError, isEInvoiceError } from '../../errors.js'
 import { INVOICE_FILE_NAMES } from '../../pdf/invoice-xml.js'
 import { requireDecodeBudget } from '../../pdf/limits.js'
 import { loadPdf } from '../../pdf/load-pdf.js'
+import { pushAll } from '../../util/arrays.js'
 import { parseXml } from '../../xml/index.js'
 import { isInvalidating } from '../types.js'
 import { checkAnnotations, checkForms } from './annotation-checks.js'
@@ -25,7 +26,6 @@ import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
-import { pushAll } from '../../util/arrays.js'
 
 export type PdfValidationOptions = {
   /**
@@ -101,21 +101,22 @@ function verdict(findings: readonly PdfFinding[], group: PdfFinding['group']): b
 }
 
 function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpCheckResult; files: EmbeddedFileInfo[] } {
-  pushAll(findings, guarded('trailer', findings, [], () => checkTrailerId(doc)))
+  const run = (what: string, check: () => readonly PdfFinding[]): void => pushAll(findings, guarded(what, findings, [], check))
+  run('trailer', () => checkTrailerId(doc))
   const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
   pushAll(findings, xmp.findings)
-  pushAll(findings, guarded('metadata streams', findings, [], () => checkOtherMetadataStreams(doc, xmp.schemas)))
-  pushAll(findings, guarded('implementation limits', findings, [], () => checkObjectLimits(doc)))
-  pushAll(findings, guarded('content-stream operators and limits', findings, [], () => checkContentLimits(doc)))
-  pushAll(findings, guarded('colour', findings, [], () => checkColour(doc).findings))
-  pushAll(findings, guarded('fonts and actions', findings, [], () => checkFontsAndActions(doc)))
-  pushAll(findings, guarded('font CIDSet', findings, [], () => checkCidSets(doc)))
-  pushAll(findings, guarded('shown glyphs', findings, [], () => checkShownGlyphs(doc)))
-  pushAll(findings, guarded('page transparency', findings, [], () => checkPageTransparencyGroups(doc)))
-  pushAll(findings, guarded('blend modes', findings, [], () => checkBlendModes(doc)))
-  pushAll(findings, guarded('optional content', findings, [], () => checkOptionalContent(doc)))
-  pushAll(findings, guarded('annotations', findings, [], () => checkAnnotations(doc)))
-  pushAll(findings, guarded('interactive forms', findings, [], () => checkForms(doc)))
+  run('metadata streams', () => checkOtherMetadataStreams(doc, xmp.schemas))
+  run('implementation limits', () => checkObjectLimits(doc))
+  run('content-stream operators and limits', () => checkContentLimits(doc))
+  run('colour', () => checkColour(doc).findings)
+  run('fonts and actions', () => checkFontsAndActions(doc))
+  run('font CIDSet', () => checkCidSets(doc))
+  run('shown glyphs', () => checkShownGlyphs(doc))
+  run('page transparency', () => checkPageTransparencyGroups(doc))
+  run('blend modes', () => checkBlendModes(doc))
+  run('optional content', () => checkOptionalContent(doc))
+  run('annotations', () => checkAnnotations(doc))
+  run('interactive forms', () => checkForms(doc))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))
   return { xmp, files }
 }

@@ -5,11 +5,11 @@
  * Mustang's section code where Mustang has one for the condition).
  * @module
  */
+import { maxOf } from '../../util/arrays.js'
 import { type XmlNode, el } from '../../xml/index.js'
 import type { PdfFinding } from '../pdf/pdf-rules.js'
 import type { PdfValidationResult } from '../pdf/validate-pdf.js'
 import type { Severity } from '../types.js'
-import { maxOf } from '../../util/arrays.js'
 
 const ELEMENT: Readonly<Record<Severity, string>> = { fatal: 'error', error: 'error', warning: 'warning', information: 'notice' }
 
