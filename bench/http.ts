@@ -1,13 +1,15 @@
 /**
  * HTTP benchmark of `einvoice serve` through the full gateway (key check, usage counting in
- * SQLite, access log): starts one server process, drives it with autocannon, writes
+ * SQLite, access log): starts one server process, drives it flat out with wrk (when installed)
+ * and with autocannon, then with autocannon at fixed rates for the latency, and writes
  * bench/http-results.json with req/s, latency, the server's CPU time per request and its peak
- * RSS, and the CPU autocannon itself takes per request (it shares the cores). Usage: npm run build &&
+ * RSS, and the CPU each client itself takes per request (it shares the two cores with the server:
+ * wrk, written in C, takes a third of what autocannon does). Usage: npm run build &&
  * node dist/bench/http.js [seconds]
  * BENCH_SERVER_NODE_FLAGS="--max-semi-space-size=8" starts the server with those Node flags (to try
  * heap settings; recorded in the results).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
@@ -36,6 +38,8 @@ type AutocannonOptions = {
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as (o: AutocannonOptions) => Promise<AutocannonResult>
 
+type WrkResult = { reqPerSec: number; total: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; clientCpuUsPerReq: number }
+
 const seconds = Number(process.argv[2] ?? 10)
 const BIN = join(PACKAGE_ROOT, 'bin', 'einvoice.js')
 
@@ -63,6 +67,50 @@ function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)
+}
+
+/** CPU time (user + system) of this process's finished children so far, in ms (/proc/self/stat fields 16 and 17). */
+function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[13]) + Number(fields[14])) * 10
+}
+
+const wrkInstalled = spawnSync('wrk', ['--version']).error === undefined
+
+/** wrk's latency figures: `851.00us`, `11.23ms`, `1.02s`. */
+function wrkMs(text: string | undefined): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text ?? '')
+  if (m === null) return Number.NaN
+  const n = Number(m[1])
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n
+}
+
+/** One wrk run (one thread, `connections` keep-alive connections); the request comes from a Lua script. */
+function runWrk(request: { url: string; method: string; headers: Record<string, string>; body?: Buffer }, connections: number, duration: number): WrkResult {
+  const bodyFile = join(dir, 'wrk-body')
+  if (request.body !== undefined) writeFileSync(bodyFile, request.body)
+  const lua = [
+    `wrk.method = ${JSON.stringify(request.method)}`,
+    ...Object.entries(request.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+    ...(request.body === undefined ? [] : [`local f = io.open(${JSON.stringify(bodyFile)}, "rb")`, 'wrk.body = f:read("*a")', 'f:close()']),
+  ].join('\n')
+  const script = join(dir, 'wrk.lua')
+  writeFileSync(script, lua + '\n')
+  const cpuBefore = childrenCpuMs()
+  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, request.url], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`)
+  const out = run.stdout
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  return {
+    reqPerSec: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+    total,
+    p50Ms: wrkMs(/50%\s+(\S+)/.exec(out)?.[1]),
+    p99Ms: wrkMs(/99%\s+(\S+)/.exec(out)?.[1]),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: socketErrors === null ? 0 : socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0),
+    clientCpuUsPerReq: Math.round(((childrenCpuMs() - cpuBefore) * 1000) / Math.max(1, total)),
+  }
 }
 
 async function waitReady(url: string, key: string): Promise<void> {
@@ -100,18 +148,33 @@ const targets = {
   },
 }
 
+/** The server's CPU per request over `work`, the whole process and its main thread (one core's worth caps the req/s of one process). */
+async function serverCpu<T>(work: () => Promise<T> | T, requests: (r: T) => number): Promise<{ result: T; serverCpuUsPerReq: number; serverMainThreadCpuUsPerReq: number }> {
+  const pid = server.pid as number
+  const before = cpuMs(pid)
+  const mainBefore = cpuMs(pid, pid)
+  const result = await work()
+  const n = Math.max(1, requests(result))
+  return {
+    result,
+    serverCpuUsPerReq: Math.round(((cpuMs(pid) - before) * 1000) / n),
+    serverMainThreadCpuUsPerReq: Math.round(((cpuMs(pid, pid) - mainBefore) * 1000) / n),
+  }
+}
+
 const results: Record<string, unknown> = {}
 for (const [name, t] of Object.entries(targets)) {
   const { goal, ...request } = t
   await autocannon({ ...request, connections: 20, duration: 2 }) // warm-up
-  const cpuBefore = cpuMs(server.pid as number)
-  const mainBefore = cpuMs(server.pid as number, server.pid)
+  let viaWrk: Record<string, number> | undefined
+  if (wrkInstalled) {
+    const w = await serverCpu(() => runWrk(request, 50, seconds), (r) => r.total)
+    const { total: _total, ...figures } = w.result
+    viaWrk = { ...figures, serverCpuUsPerReq: w.serverCpuUsPerReq, serverMainThreadCpuUsPerReq: w.serverMainThreadCpuUsPerReq }
+  }
   const clientBefore = process.cpuUsage()
-  const max = await autocannon({ ...request, connections: 50, duration: seconds })
-  // The server's own CPU per request: steadier than req/s when autocannon and other work share the cores.
-  const serverCpuUsPerReq = Math.round(((cpuMs(server.pid as number) - cpuBefore) * 1000) / Math.max(1, max.requests.total))
-  // Of it, the main thread's (the rest is V8's GC helpers): one core's worth caps the req/s of one process.
-  const serverMainThreadCpuUsPerReq = Math.round(((cpuMs(server.pid as number, server.pid) - mainBefore) * 1000) / Math.max(1, max.requests.total))
+  const ac = await serverCpu(() => autocannon({ ...request, connections: 50, duration: seconds }), (r) => r.requests.total)
+  const max = ac.result
   // autocannon runs in this process: what the client takes from the same two cores.
   const client = process.cpuUsage(clientBefore)
   const clientCpuUsPerReq = Math.round((client.user + client.system) / Math.max(1, max.requests.total))
@@ -122,11 +185,12 @@ for (const [name, t] of Object.entries(targets)) {
   const goalHalf = await autocannon({ ...request, connections: 20, duration: seconds, overallRate: goalHalfRate })
   results[name] = {
     goalReqPerSec: goal,
+    wrk: viaWrk ?? 'not installed (apt-get install wrk)',
     maxReqPerSec: Math.round(max.requests.average),
     maxP50Ms: max.latency.p50,
     maxP99Ms: max.latency.p99,
-    serverCpuUsPerReq,
-    serverMainThreadCpuUsPerReq,
+    serverCpuUsPerReq: ac.serverCpuUsPerReq,
+    serverMainThreadCpuUsPerReq: ac.serverMainThreadCpuUsPerReq,
     clientCpuUsPerReq,
     halfLoadReqPerSec: halfRate,
     halfLoadP50Ms: half.latency.p50,
@@ -135,11 +199,15 @@ for (const [name, t] of Object.entries(targets)) {
     halfGoalServedReqPerSec: Math.round(goalHalf.requests.average),
     halfGoalP50Ms: goalHalf.latency.p50,
     halfGoalP99Ms: goalHalf.latency.p99,
-    non2xx: max.non2xx + half.non2xx + goalHalf.non2xx,
-    errors: max.errors + half.errors + goalHalf.errors + max.timeouts + half.timeouts + goalHalf.timeouts,
+    non2xx: max.non2xx + half.non2xx + goalHalf.non2xx + (viaWrk?.['non2xx'] ?? 0),
+    errors: max.errors + half.errors + goalHalf.errors + max.timeouts + half.timeouts + goalHalf.timeouts + (viaWrk?.['errors'] ?? 0),
   }
+  const wrkLine =
+    viaWrk === undefined
+      ? 'wrk not installed'
+      : `wrk ${viaWrk['reqPerSec']} req/s, p99 ${viaWrk['p99Ms']} ms, server CPU ${viaWrk['serverCpuUsPerReq']} µs/request (main thread ${viaWrk['serverMainThreadCpuUsPerReq']}), wrk CPU ${viaWrk['clientCpuUsPerReq']} µs/request`
   console.log(
-    `${name}: ${Math.round(max.requests.average)} req/s (goal ${goal}), p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; p99 ${goalHalf.latency.p99} ms with ${goalHalfRate} req/s offered (${Math.round(goalHalf.requests.average)} served); server CPU ${serverCpuUsPerReq} µs/request (main thread ${serverMainThreadCpuUsPerReq}), client (autocannon) CPU ${clientCpuUsPerReq} µs/request`,
+    `${name} (goal ${goal} req/s):\n  ${wrkLine}\n  autocannon ${Math.round(max.requests.average)} req/s, p99 ${max.latency.p99} ms at max; p99 ${half.latency.p99} ms at ${halfRate} req/s; p99 ${goalHalf.latency.p99} ms with ${goalHalfRate} req/s offered (${Math.round(goalHalf.requests.average)} served); server CPU ${ac.serverCpuUsPerReq} µs/request (main thread ${ac.serverMainThreadCpuUsPerReq}), autocannon CPU ${clientCpuUsPerReq} µs/request`,
   )
 }
 const rss = peakRssMb(server.pid as number)
