@@ -181,6 +181,53 @@ function scanVariables(e: Expr): boolean {
 
 const stepUsesVariables = (s: Step): boolean => s.predicates.some(usesVariables) || (s.kind === 'filter' && usesVariables(s.expr))
 
+const FREE_VARIABLES = new WeakMap<Expr, boolean>()
+
+/**
+ * Whether `e` reads a variable it does not bind itself. A closed `every $item in //… satisfies …`
+ * reads none: its value is the same on every context item, though `usesVariables` is true for it.
+ */
+function usesFreeVariables(e: Expr): boolean {
+  let uses = FREE_VARIABLES.get(e)
+  if (uses === undefined) FREE_VARIABLES.set(e, (uses = scanFreeVariables(e, new Set())))
+  return uses
+}
+
+function scanFreeVariables(e: Expr, bound: ReadonlySet<string>): boolean {
+  const free = (x: Expr): boolean => scanFreeVariables(x, bound)
+  switch (e.kind) {
+    case 'var':
+      return !bound.has(e.name)
+    case 'literal-string':
+    case 'literal-number':
+    case 'context':
+      return false
+    case 'sequence':
+      return e.items.some(free)
+    case 'call':
+      return e.args.some(free)
+    case 'path':
+      return e.steps.some((s) => s.predicates.some(free) || (s.kind === 'filter' && free(s.expr)))
+    case 'binary':
+      return free(e.left) || free(e.right)
+    case 'negate':
+    case 'cast':
+      return free(e.operand)
+    case 'if':
+      return free(e.cond) || free(e.then) || free(e.else)
+    case 'for':
+    case 'quantified': {
+      // Each binding sees the ones before it.
+      let inner = bound
+      for (const [name, b] of e.bindings) {
+        if (scanFreeVariables(b, inner)) return true
+        inner = new Set(inner).add(name)
+      }
+      return scanFreeVariables(e.body, inner)
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Predicates and steps
 
@@ -890,7 +937,7 @@ function memoized(expr: Expr): Compiled {
 
 function compileIn(expr: Expr, scope: Scope): Compiled {
   if (!specialise) return compileNode(expr, scope)
-  if (!withinDocumentWide && !usesVariables(expr) && documentWideWorthy(expr)) return documentWide(expr)
+  if (!withinDocumentWide && !usesFreeVariables(expr) && documentWideWorthy(expr)) return documentWide(expr)
   if ((scope.size > 0 ? memoWorthy(expr) && !cheapToRecompute(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
   return compileNode(expr, scope)
 }
@@ -923,8 +970,13 @@ function scanFocus(e: Expr): boolean {
       return e.items.some(dependsOnFocus)
     case 'call':
       return (e.args.length === 0 && CONTEXT_FUNCTIONS.has(e.name)) || e.args.some(dependsOnFocus)
-    case 'path':
-      return e.root === 'none'
+    case 'path': {
+      // A relative path starts at the context item, unless its first step is a primary expression
+      // (`$item/ram:X`) that does not; predicates have their own focus.
+      if (e.root !== 'none') return false
+      const first = e.steps[0]
+      return first === undefined || first.kind === 'axis' || dependsOnFocus(first.expr)
+    }
     case 'binary':
       return dependsOnFocus(e.left) || dependsOnFocus(e.right)
     case 'negate':

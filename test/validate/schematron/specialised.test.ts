@@ -18,6 +18,7 @@ import { functionFor } from '../../../src/validate/schematron/functions.js'
 import { type Atomic, XPathDynamicError, arithmetic, dec } from '../../../src/validate/schematron/values.js'
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 import { hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../../helpers/corpus.js'
+import { subLineChain } from '../../helpers/sub-line-chain.js'
 
 noteIfNoCorpus('validate/schematron/specialised')
 
@@ -123,6 +124,19 @@ describe.skipIf(!hasCorpus)('specialised compiled expressions agree with the gen
   it('on Factur-X tables over corpus CII invoices, as written and with odd amounts', () => {
     expect(invoices.length).toBeGreaterThan(20)
     expect(compareOnCorpus(invoices, FX)).toBeGreaterThan(50_000)
+  }, 300_000)
+
+  it('on Factur-X tables over the sub-line invoices (ParentLineID) and a chain of sub-lines, as written and with odd amounts', () => {
+    // Their rules over the line hierarchy are document-wide parts with variables bound inside them
+    // (`every $item in //… satisfies …`): kept once per run, they must still equal the general value.
+    const withSubLines = cii.filter((e) => readCorpusFile(e).includes('ParentLineID'))
+    expect(withSubLines.length).toBeGreaterThanOrEqual(4)
+    let compared = compareOnCorpus(withSubLines, FX)
+    const chain = subLineChain(12)
+    const parentless = chain.replace('<ram:ParentLineID>L5<', '<ram:ParentLineID>X5<')
+    const offTotal = chain.replace(/(<ram:LineID>L7<\/ram:LineID>[\s\S]*?<ram:LineTotalAmount>)600\.00/, '$1601.00')
+    for (const xml of [chain, parentless, offTotal]) compared += compareOn(xml, FX) + compareOn(oddAmounts(xml), FX)
+    expect(compared).toBeGreaterThan(10_000)
   }, 300_000)
 
   it('on Order-X tables over the corpus orders, as written and with odd amounts', () => {
