@@ -7,6 +7,7 @@
  * a line with sub-lines is a GROUP, a nested line without sub-lines a DETAIL.
  * @module
  */
+import { EInvoiceError } from '../errors.js'
 import type { InvoiceLine } from '../model/invoice.js'
 
 /** The status a line has in the model when it stands at this place of a UBL line tree. */
@@ -33,6 +34,31 @@ export type UblLineTree = {
 
 const NOT_COUNTED = new Set(['GROUP', 'INFORMATION'])
 
+/**
+ * Sub-line levels UBL output may have. Each level is one more element around the next, and XML
+ * readers limit nesting (einvoice's own parser reads 64 levels, which this leaves room for).
+ */
+export const MAX_SUB_LINE_DEPTH = 50
+
+/** Refuses a line hierarchy deeper than MAX_SUB_LINE_DEPTH, naming the first line below it. */
+function requireDepth(roots: readonly UblLineNode[]): void {
+  let level = roots
+  for (let depth = 1; level.length > 0; depth++) {
+    const next: UblLineNode[] = []
+    for (const node of level) {
+      if (depth > MAX_SUB_LINE_DEPTH) {
+        throw new EInvoiceError(
+          'INPUT_TOO_LARGE',
+          `line ${node.line.id} is a sub-line ${depth - 1} levels below a top-level line; UBL nests each level as an element, and einvoice writes at most ${MAX_SUB_LINE_DEPTH - 1} levels of sub-lines`,
+          { details: { line: node.line.id, limit: `${MAX_SUB_LINE_DEPTH - 1} levels of sub-lines` } },
+        )
+      }
+      for (const sub of node.subLines) next.push(sub)
+    }
+    level = next
+  }
+}
+
 /** The line a line is nested in, or undefined for a top-level line, an unknown parent or a cycle. */
 function parentsOf(lines: readonly InvoiceLine[]): { parent: Map<InvoiceLine, InvoiceLine>; orphans: Set<InvoiceLine> } {
   const parent = new Map<InvoiceLine, InvoiceLine>()
@@ -46,18 +72,29 @@ function parentsOf(lines: readonly InvoiceLine[]): { parent: Map<InvoiceLine, In
     if (p === undefined || p === line) orphans.add(line)
     else parent.set(line, p)
   }
-  // A cycle of parents has no top: its first line in document order goes to the top level.
-  for (const line of parent.keys()) {
-    const seen = new Set<InvoiceLine>([line])
-    for (let at = parent.get(line); at !== undefined; at = parent.get(at)) {
-      if (at === line) {
-        parent.delete(line)
-        orphans.add(line)
-        break
-      }
-      if (seen.has(at)) break
-      seen.add(at)
+  // A cycle of parents has no top: its first line in document order goes to the top level. Each
+  // line is walked up from once (a deep hierarchy walked from every line was quadratic).
+  const order = new Map<InvoiceLine, number>(lines.map((line, i) => [line, i]))
+  const ON_WALK = 1
+  const SETTLED = 2
+  const state = new Map<InvoiceLine, number>()
+  for (const start of [...parent.keys()]) {
+    if (state.has(start)) continue
+    const walk: InvoiceLine[] = []
+    let at: InvoiceLine | undefined = start
+    while (at !== undefined && !state.has(at)) {
+      state.set(at, ON_WALK)
+      walk.push(at)
+      at = parent.get(at)
     }
+    if (at !== undefined && state.get(at) === ON_WALK) {
+      const cycle = walk.slice(walk.indexOf(at))
+      let first = cycle[0] as InvoiceLine
+      for (const line of cycle) if ((order.get(line) as number) < (order.get(first) as number)) first = line
+      parent.delete(first)
+      orphans.add(first)
+    }
+    for (const line of walk) state.set(line, SETTLED)
   }
   return { parent, orphans }
 }
@@ -77,13 +114,15 @@ export function ublLineTree(lines: readonly InvoiceLine[]): UblLineTree {
       if (p === undefined) roots.push(node)
       else nodes.get(p)?.subLines.push(node)
     }
+    requireDepth(roots)
   }
   const isOmitted = (n: UblLineNode): boolean => n.subLines.length === 0 && NOT_COUNTED.has(n.line.lineStatusReasonCode ?? '')
   const omitted = roots.filter(isOmitted).map((n) => n.line)
+  const omittedSet = new Set(omitted)
   return {
     roots: omitted.length === 0 ? roots : roots.filter((n) => !isOmitted(n)),
     omitted,
-    orphans: lines.filter((l) => orphans.has(l) && !omitted.includes(l)),
+    orphans: lines.filter((l) => orphans.has(l) && !omittedSet.has(l)),
     statusLost: lines.filter((l) => parent.has(l) && l.lineStatusReasonCode === 'INFORMATION'),
   }
 }

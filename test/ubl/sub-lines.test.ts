@@ -134,6 +134,32 @@ describe('UBL sub-invoice lines', () => {
     ])
   })
 
+  it('cuts a parent cycle at its first line in document order, also when a walk enters it from outside', () => {
+    const lines = [line('t', '1', { parentLineId: '2' }), line('1', '1', { parentLineId: '3' }), line('2', '1', { parentLineId: '1' }), line('3', '1', { parentLineId: '2' })]
+    const tree = ublLineTree(lines)
+    const shape = (n: { line: InvoiceLine; subLines: readonly unknown[] }): unknown => [n.line.id, (n.subLines as (typeof n)[]).map(shape)]
+    expect(tree.roots.map(shape)).toEqual([['1', [['2', [['t', []], ['3', []]]]]]])
+    expect(tree.orphans.map((l) => l.id)).toEqual(['1'])
+  })
+
+  it('writes 49 levels of sub-lines and refuses a deeper hierarchy, naming the line (a chain of 20,000 is refused at once)', () => {
+    const chain = (n: number): InvoiceLine[] => Array.from({ length: n }, (_, k) => line(`L${k}`, '1', k === 0 ? {} : { parentLineId: `L${k - 1}` }))
+    const written = writeUbl(minimalInvoice({ lines: chain(50) }))
+    expect(written.match(/<cac:SubInvoiceLine>/g)).toHaveLength(49)
+    // einvoice's own reader (64 levels of elements) reads it back.
+    expect(readUbl(parseXml(written)).lines).toHaveLength(50)
+    for (const n of [51, 20_000]) {
+      let error: unknown
+      try {
+        ublLineTree(chain(n))
+      } catch (err) {
+        error = err
+      }
+      expect(error).toMatchObject({ errorCode: 'INPUT_TOO_LARGE', details: { line: 'L50' } })
+      expect((error as Error).message).toContain('line L50 is a sub-line 50 levels below a top-level line')
+    }
+  })
+
   it('leaves out top-level lines EXTENDED does not count, and reports the INFORMATION status it cannot keep', () => {
     const lines = [
       line('1', '100', { lineStatusReasonCode: 'GROUP' }),
