@@ -4,10 +4,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
+import { INLINE_INPUT_BYTES } from '../../src/server/app.js'
 import { OPERATIONS } from '../../src/operations/registry.js'
 import type { Operation, OperationInput } from '../../src/operations/types.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -278,5 +280,33 @@ describe('responses', () => {
     const res = await fetch(`${srv.base}/test/heavyOne`, { method: 'POST', headers: bearer(key), body: upload() })
     expect(await res.text()).toBe('pooled')
     expect(heavyCalls).toEqual(['heavyOne'])
+  })
+})
+
+describe('light operations with a large input', () => {
+  it('go to the worker runner (they would hold up every other request), small ones run in process', async () => {
+    const pooled: number[] = []
+    const big = await startTestServer({
+      runHeavy: (op, input) => {
+        pooled.push(input.inputs['invoice']?.byteLength ?? -1)
+        return op.run(input)
+      },
+    })
+    try {
+      const k = big.key('sandbox').key
+      const sample = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'samples', 'invoice-10-lines.json'), 'utf8')) as { zfitems: unknown[] }
+      const small = JSON.stringify(sample)
+      const large = JSON.stringify({ ...sample, zfitems: Array.from({ length: 600 }, (_, i) => sample.zfitems[i % sample.zfitems.length]) })
+      expect(Buffer.byteLength(small)).toBeLessThan(INLINE_INPUT_BYTES)
+      expect(Buffer.byteLength(large)).toBeGreaterThan(INLINE_INPUT_BYTES)
+      for (const body of [small, large]) {
+        const res = await fetch(`${big.base}/e-invoice/calculate`, { method: 'POST', headers: { ...bearer(k), 'content-type': 'application/json' }, body })
+        expect(res.status).toBe(200)
+        expect(await res.json()).toMatchObject({ grandTotal: expect.any(Number) })
+      }
+      expect(pooled).toEqual([Buffer.byteLength(large)])
+    } finally {
+      await big.close()
+    }
   })
 })
