@@ -45,10 +45,17 @@ export type Env = {
   memo: (Map<Node, unknown> | undefined)[]
   /** Results of document-wide parts, per memo id (see `documentWide`). */
   wide: (WideValues | undefined)[]
+  /**
+   * Candidates by key, per owner (the document or a parent) and name and key (`keyedFilter`), and
+   * texts per `membership` test. Kept here, not in WeakMaps keyed by nodes: in Node 20 a
+   * scavenge treats an old WeakMap's entries as strong, so every document would be promoted.
+   */
+  keyed: Map<object, Map<string, KeyIndex>> | undefined
+  members: Map<number, Set<string> | null | undefined> | undefined
 }
 
 
-const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [], wide: [] })
+const newEnv = (doc: DocNode): Env => ({ doc, vars: [], prefixes: [], memo: [], wide: [], keyed: undefined, members: undefined })
 
 type Fn<T> = (item: Item, pos: number, size: number, env: Env) => T
 
@@ -381,7 +388,19 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
   const ordered = antichain && (step.axis === 'child' || step.axis === 'attribute' || step.axis === 'self')
   if (specialise && step.axis === 'child' && step.test !== 'node') {
     const truths = truthPredicates(step.predicates, scope)
-    if (truths !== undefined) return namedChildStep(step.test, truths, ordered)
+    if (truths !== undefined) {
+      const named = namedChildStep(step.test, truths, ordered)
+      const keyed = keyedPredicate(step.test, step.predicates, scope)
+      if (keyed === undefined) return named
+      const test = step.test
+      // From one parent (`…/ram:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[…]`): its children by key.
+      return (inputs, item, pos, size, env) => {
+        const only = inputs[0]
+        if (inputs.length !== 1 || only === undefined || !isNode(only) || 't' in only) return named(inputs, item, pos, size, env)
+        const children = (): Sequence => only.children.filter((c) => nameMatches(c, test))
+        return keyedFilter(only, keyed, children, truths, env)
+      }
+    }
   }
   const axis = compileAxis(step)
   return (inputs, _item, _pos, _size, env) => {
@@ -403,6 +422,169 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
     }
     return ordered || out.length <= 1 ? out : documentOrder(out as Node[])
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyed selections: `X[K = V and …]` looked up by V instead of testing every X
+
+/**
+ * A predicate whose first conjunct compares a key of the candidate (K: its relative path, maybe in
+ * `normalize-space()`, no variables) with a value that does not read the candidate (V), as the
+ * sub-line rules do: `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) =
+ * normalize-space($item/…/ram:LineID) and …]`. Tested on every line for every line, that is n²;
+ * with the candidates' keys in a map, n.
+ */
+type Keyed = { key: Compiled; value: Compiled; /** The candidates' name and the key: what an index is kept under. */ indexKey: string }
+
+/** For a step `test[p]` with this one predicate. */
+function keyedPredicate(test: NameTest, predicates: readonly Expr[], scope: Scope): Keyed | undefined {
+  const p = predicates[0]
+  // One predicate: with several, the general evaluation tests them in another order (errors could differ).
+  if (p === undefined || predicates.length !== 1) return undefined
+  let first = p
+  while (first.kind === 'binary' && first.op === 'and') first = first.left
+  if (first.kind !== 'binary' || first.op !== '=') return undefined
+  const { left, right } = first
+  if (!isKeyPath(left) || dependsOnFocus(right)) return undefined
+  return { key: compileIn(left, NO_SCOPE), value: compileIn(right, scope), indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(left)}` }
+}
+
+/** A relative path of named child steps without predicates, or `normalize-space()` of one. */
+function isKeyPath(e: Expr): boolean {
+  const path = e.kind === 'call' && e.name === 'normalize-space' && e.args.length === 1 ? (e.args[0] as Expr) : e
+  return path.kind === 'path' && path.root === 'none' && path.steps.every(isChildName)
+}
+
+/**
+ * The candidates by key text, and how many there are; `byKey` is undefined when some candidate's
+ * key is not text or raised an error (then every candidate is tested).
+ */
+type KeyIndex = { byKey: Map<string, Node[]> | undefined; size: number; first: Item | undefined }
+
+function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: Env): KeyIndex {
+  const byOwner = (env.keyed ??= new Map())
+  let indexes = byOwner.get(owner)
+  if (indexes === undefined) byOwner.set(owner, (indexes = new Map()))
+  const known = indexes.get(keyed.indexKey)
+  if (known !== undefined) return known
+  const all = candidates()
+  let byKey: Map<string, Node[]> | undefined = new Map()
+  try {
+    for (let i = 0; i < all.length && byKey !== undefined; i++) {
+      const c = all[i] as Node
+      for (const item of keyed.key.seq(c, i + 1, all.length, env)) {
+        const a = atomize(item)
+        if (a.t !== 'str' && a.t !== 'untyped') {
+          byKey = undefined
+          break
+        }
+        const list = byKey.get(a.v)
+        if (list === undefined) byKey.set(a.v, [c])
+        else if (list[list.length - 1] !== c) list.push(c)
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof XPathDynamicError)) throw err
+    byKey = undefined
+  }
+  const index = { byKey, size: all.length, first: all[0] }
+  indexes.set(keyed.indexKey, index)
+  return index
+}
+
+/**
+ * The candidates (in document order, all owned by `owner`: the document, or one parent) that the
+ * predicate keeps. Exact as long as the general comparison of K with V is one of texts: every key
+ * was text and raised no error, and V's values are text; otherwise all candidates are tested.
+ */
+function keyedFilter(owner: object, keyed: Keyed, candidates: () => Sequence, preds: readonly Pred[], env: Env): Sequence {
+  const { byKey, size, first } = keyIndex(owner, keyed, candidates, env)
+  if (size === 0 || first === undefined) return EMPTY
+  if (byKey === undefined) return filterBy(candidates(), preds, env)
+  // V does not read the candidate: evaluated once, on the first as the general evaluation does.
+  const values = keyed.value.seq(first, 1, size, env)
+  let found: Node[] | undefined
+  for (const v of values) {
+    const a = atomize(v)
+    if (a.t !== 'str' && a.t !== 'untyped') return filterBy(candidates(), preds, env)
+    const list = byKey.get(a.v)
+    if (list === undefined) continue
+    found = found === undefined ? list : (documentOrder([...found, ...list]) as Node[])
+  }
+  // The predicate again on the few found: its other conjuncts decide.
+  return found === undefined ? EMPTY : filterBy(found, preds, env)
+}
+
+/**
+ * `some $p in S satisfies F($p) = G`, S the document's (BR-FXEXT-11: is this line's parent among
+ * all line IDs?): asked on every line, that is n²; with the texts of F over S in a set, once per run
+ * and then one lookup. Exact as long as the comparison is one of texts: every F value was text
+ * and raised no error, and G's values are text; otherwise the general evaluation.
+ */
+let nextMembershipId = 0
+
+function membership(expr: Expr & { kind: 'quantified' }, scope: Scope, general: Fn<boolean>): Fn<boolean> | undefined {
+  const [binding, ...more] = expr.bindings
+  const body = expr.body
+  if (expr.every || binding === undefined || more.length > 0 || body.kind !== 'binary' || body.op !== '=') return undefined
+  const [name, over] = binding
+  const { left, right } = body
+  if (usesFreeVariables(over) || dependsOnFocus(over)) return undefined
+  if (dependsOnFocus(left) || scanFreeVariables(left, new Set([name])) || !scanFreeVariables(left, new Set())) return undefined
+  if (mentions(right, name)) return undefined
+  const slot = Math.max(-1, ...scope.values()) + 1
+  const sequence = compileIn(over, scope)
+  const of = compileIn(left, new Map(scope).set(name, slot))
+  const value = compileIn(right, scope)
+  // Per run (Env.members): undefined when S is empty, null when a value of F is not text.
+  const id = nextMembershipId++
+  const textsOf = (item: Item, pos: number, size: number, env: Env): Set<string> | null | undefined => {
+    const sets = (env.members ??= new Map())
+    if (sets.has(id)) return sets.get(id)
+    const all = sequence.seq(item, pos, size, env)
+    let texts: Set<string> | null | undefined = all.length === 0 ? undefined : new Set()
+    const saved = env.vars[slot] as Sequence
+    try {
+      for (let k = 0; k < all.length && texts instanceof Set; k++) {
+        env.vars[slot] = [all[k] as Item]
+        for (const x of of.seq(item, pos, size, env)) {
+          const a = atomize(x)
+          if (a.t !== 'str' && a.t !== 'untyped') {
+            texts = null
+            break
+          }
+          texts.add(a.v)
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof XPathDynamicError)) throw err
+      texts = null
+    } finally {
+      env.vars[slot] = saved
+    }
+    sets.set(id, texts)
+    return texts
+  }
+  return (item, pos, size, env) => {
+    const texts = textsOf(item, pos, size, env)
+    // Nothing to bind: false, and G is never evaluated.
+    if (texts === undefined) return false
+    if (texts === null) return general(item, pos, size, env)
+    let found = false
+    for (const x of value.seq(item, pos, size, env)) {
+      const a = atomize(x)
+      if (a.t !== 'str' && a.t !== 'untyped') return general(item, pos, size, env)
+      if (texts.has(a.v)) found = true
+    }
+    return found
+  }
+}
+
+/** Whether `e` refers to variable `name` anywhere, or binds it. */
+function mentions(e: Expr, name: string): boolean {
+  if (e.kind === 'var') return e.name === name
+  if ((e.kind === 'for' || e.kind === 'quantified') && e.bindings.some(([n]) => n === name)) return true
+  return subExpressions(e).some((x) => mentions(x, name))
 }
 
 /** The union of step results: without duplicates, in document order. */
@@ -613,12 +795,14 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   let steps = expr.steps
   // `//name[p]` from the document node: the per-document name index instead of a full walk
   // (predicates are non-positional, so applying them over the whole list is exact).
-  let indexed: { step: Step & { kind: 'axis' }; preds: Pred[] } | undefined
+  let indexed: { step: Step & { kind: 'axis' }; preds: Pred[]; keyed: Keyed | undefined } | undefined
   let descendAll = false
   if (expr.root === '//' && steps[0] !== undefined) {
     const s = steps[0]
     if (s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.local !== undefined && s.predicates.every((p) => p.kind !== 'literal-number')) {
-      indexed = { step: s, preds: s.predicates.map((p) => compilePredicate(p, scope)) }
+      const truths = specialise ? truthPredicates(s.predicates, scope) : undefined
+      const keyed = truths === undefined ? undefined : keyedPredicate(s.test, s.predicates, scope)
+      indexed = { step: s, preds: s.predicates.map((p) => compilePredicate(p, scope)), keyed }
       steps = steps.slice(1)
     } else descendAll = true
   }
@@ -646,8 +830,10 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   const begin = (item: Item, env: Env): Sequence => {
     if (expr.root === 'none') return [item]
     if (indexed !== undefined) {
-      const found = indexedDescendants(env.doc, indexed.step) as Sequence
-      return indexed.preds.length === 0 ? found : filterBy(found, indexed.preds, env)
+      const { step, keyed, preds } = indexed
+      if (keyed !== undefined) return keyedFilter(env.doc, keyed, () => indexedDescendants(env.doc, step) as Sequence, preds, env)
+      const found = indexedDescendants(env.doc, step) as Sequence
+      return preds.length === 0 ? found : filterBy(found, preds, env)
     }
     if (descendAll) return axisNodes(env.doc, DESCENDANT_OR_SELF, env.doc)
     return [env.doc]
@@ -1089,7 +1275,7 @@ function compileNode(expr: Expr, scope: Scope): Compiled {
     case 'quantified': {
       const { every, body } = expr
       const b = compileBindings(expr.bindings, scope, (inner) => compileIn(body, inner))
-      return fromBool((i, p, s, e) => {
+      const general: Fn<boolean> = (i, p, s, e) => {
         let result = every
         b.each(i, p, s, e, () => {
           if (b.body.bool(i, p, s, e) !== every) {
@@ -1099,7 +1285,8 @@ function compileNode(expr: Expr, scope: Scope): Compiled {
           return true
         })
         return result
-      })
+      }
+      return fromBool((specialise ? membership(expr, scope, general) : undefined) ?? general)
     }
     case 'if': {
       const cond = compileIn(expr.cond, scope)
