@@ -8,6 +8,7 @@
  * @module
  */
 import type PDFDocument from 'pdfkit'
+import { breakLongWords } from './long-words.js'
 import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.js'
 import type { InvoiceView, ViewField, ViewSection, ViewTable } from './view-types.js'
 
@@ -101,6 +102,7 @@ export class PdfLayout {
 
   private textHeight(text: string, width: number, font: string, size: number): number {
     this.doc.font(font).fontSize(size)
+    text = breakLongWords(this.doc, text, width)
     // Most cells are one line: measuring their width (cached per word) is far cheaper than wrapping.
     if (this.oneLine(text, width)) return this.doc.currentLineHeight(true) + LINE_GAP
     return this.doc.heightOfString(text, { width, lineGap: LINE_GAP })
@@ -108,6 +110,7 @@ export class PdfLayout {
 
   private draw(text: string, x: number, y: number, width: number, font: string, size: number, color: string, align: 'left' | 'right' = 'left'): void {
     this.doc.font(font).fontSize(size)
+    text = breakLongWords(this.doc, text, width)
     if (color !== this.colour) {
       this.doc.fillColor(color)
       this.colour = color

@@ -11,6 +11,7 @@ import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
+import { breakLongWords } from './long-words.js'
 import { glyphCoverage, printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import { type ReportLabels, reportLabels } from './report-labels.js'
@@ -57,7 +58,8 @@ function statusText(labels: ReportLabels, status: string | undefined): string {
 
 function field(doc: Doc, label: string, value: string): void {
   doc.font(FONT_BOLD).fontSize(9).fillColor(MUTED).text(`${label}: `, { continued: true })
-  doc.font(FONT_REGULAR).fillColor(INK).text(value)
+  doc.font(FONT_REGULAR).fillColor(INK)
+  doc.text(breakLongWords(doc, value, WIDTH))
 }
 
 function drawMessage(doc: Doc, labels: ReportLabels, m: ReportMessage): void {
@@ -66,9 +68,11 @@ function drawMessage(doc: Doc, labels: ReportLabels, m: ReportMessage): void {
   const head = [labels.severity[m.severity], m.rule === undefined ? undefined : `${labels.rule} ${m.rule}`, m.section === undefined ? undefined : `${labels.section} ${m.section}`]
   doc.font(FONT_BOLD).fontSize(8.5).fillColor(SEVERITY_COLOURS[m.severity]).text(head.filter((x) => x !== undefined).join('  ·  '), { width: WIDTH })
   if (m.location !== undefined && m.location !== '') {
-    doc.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED).text(`${labels.location}: ${m.location}`, { width: WIDTH })
+    doc.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED)
+    doc.text(breakLongWords(doc, `${labels.location}: ${m.location}`, WIDTH), { width: WIDTH })
   }
-  doc.font(FONT_REGULAR).fontSize(8.5).fillColor(INK).text(m.text, { width: WIDTH })
+  doc.font(FONT_REGULAR).fontSize(8.5).fillColor(INK)
+  doc.text(breakLongWords(doc, m.text, WIDTH), { width: WIDTH })
   doc.moveDown(0.5)
 }
 
