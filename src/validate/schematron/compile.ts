@@ -201,38 +201,17 @@ function usesFreeVariables(e: Expr): boolean {
 }
 
 function scanFreeVariables(e: Expr, bound: ReadonlySet<string>): boolean {
-  const free = (x: Expr): boolean => scanFreeVariables(x, bound)
-  switch (e.kind) {
-    case 'var':
-      return !bound.has(e.name)
-    case 'literal-string':
-    case 'literal-number':
-    case 'context':
-      return false
-    case 'sequence':
-      return e.items.some(free)
-    case 'call':
-      return e.args.some(free)
-    case 'path':
-      return e.steps.some((s) => s.predicates.some(free) || (s.kind === 'filter' && free(s.expr)))
-    case 'binary':
-      return free(e.left) || free(e.right)
-    case 'negate':
-    case 'cast':
-      return free(e.operand)
-    case 'if':
-      return free(e.cond) || free(e.then) || free(e.else)
-    case 'for':
-    case 'quantified': {
-      // Each binding sees the ones before it.
-      let inner = bound
-      for (const [name, b] of e.bindings) {
-        if (scanFreeVariables(b, inner)) return true
-        inner = new Set(inner).add(name)
-      }
-      return scanFreeVariables(e.body, inner)
+  if (e.kind === 'var') return !bound.has(e.name)
+  if (e.kind === 'for' || e.kind === 'quantified') {
+    // Each binding sees the ones before it.
+    let inner = bound
+    for (const [name, b] of e.bindings) {
+      if (scanFreeVariables(b, inner)) return true
+      inner = new Set(inner).add(name)
     }
+    return scanFreeVariables(e.body, inner)
   }
+  return subExpressions(e).some((x) => scanFreeVariables(x, bound))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -436,7 +415,10 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
  */
 type Keyed = { key: Compiled; value: Compiled; /** The candidates' name and the key: what an index is kept under. */ indexKey: string }
 
-/** For a step `test[p]` with this one predicate. */
+/**
+ * For a step `test[p]` with this one predicate. Being an `and` or `=`, it is a boolean, never a
+ * position.
+ */
 function keyedPredicate(test: NameTest, predicates: readonly Expr[], scope: Scope): Keyed | undefined {
   const p = predicates[0]
   // One predicate: with several, the general evaluation tests them in another order (errors could differ).
@@ -800,8 +782,7 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   if (expr.root === '//' && steps[0] !== undefined) {
     const s = steps[0]
     if (s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.local !== undefined && s.predicates.every((p) => p.kind !== 'literal-number')) {
-      const truths = specialise ? truthPredicates(s.predicates, scope) : undefined
-      const keyed = truths === undefined ? undefined : keyedPredicate(s.test, s.predicates, scope)
+      const keyed = specialise ? keyedPredicate(s.test, s.predicates, scope) : undefined
       indexed = { step: s, preds: s.predicates.map((p) => compilePredicate(p, scope)), keyed }
       steps = steps.slice(1)
     } else descendAll = true
