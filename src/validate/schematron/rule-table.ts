@@ -13,7 +13,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { elementLocation } from '../location.js'
 import { renderMessage } from '../messages.js'
-import type { Finding, Layer, MessageParams, Severity, TreeContext, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
+import type { ElementMatcher, Finding, Layer, MessageParams, Severity, TreeContext, TreePattern, TreeRule, TreeRuleGroup } from '../types.js'
 import type { Expr } from './ast.js'
 import { type ChildPath, type ChildPathCounter, childPathOf, compileChildPaths } from './child-paths.js'
 import { type Compiled, type Env, compile, envOfRun } from './compile.js'
@@ -82,6 +82,26 @@ function guarded(id: string, layer: Layer, run: (el: XmlElement, env: Env) => bo
       return recordFailure(err, id, layer, el)
     }
   }
+}
+
+/**
+ * A context whose predicate raises a dynamic error (`normalize-space()` of two values) does not
+ * match; the error is recorded like a condition's, so the layer fails as the official transform
+ * does (it stops there). Named after the context's first rule.
+ */
+function guardedContext(matcher: ElementMatcher, id: string, layer: Layer): ElementMatcher {
+  const guard =
+    (test: (el: XmlElement) => boolean) =>
+    (el: XmlElement): boolean => {
+      try {
+        return test(el)
+      } catch (err) {
+        recordFailure(err, id, layer, el)
+        return false
+      }
+    }
+  const { where } = matcher
+  return { ...matcher, matches: guard(matcher.matches), where: where === undefined ? undefined : guard(where) }
 }
 
 function valueOf(c: Compiled, el: XmlElement, env: Env): string | undefined {
@@ -229,7 +249,7 @@ export function compileSchematronTable(table: SchematronTable, options: CompileO
     const rows = rowsByContext[i] ?? []
     // Contexts without rules still take part: they shadow lower-priority contexts of the pattern.
     pattern.groups.push({
-      context: compilePattern(context, options.namespaces),
+      context: guardedContext(compilePattern(context, options.namespaces), rows[0]?.id ?? name, options.layer),
       rules: rows.map((r) => r.rule),
       failing: rows.length === 0 ? undefined : groupFailing(rows, options.namespaces),
     })

@@ -69,6 +69,24 @@ describe('Factur-X profile layer (selected from BT-24)', () => {
     expect(failures[0]?.message).toMatch(/Factur-X rule .* cannot be evaluated .*"12,50"/)
     expect(r.valid).toBe(false)
   })
+
+  it('treats a rule context whose predicate cannot be evaluated the same way, instead of failing the whole validation', () => {
+    // Two ParentLineIDs on a sub-line: the EXTENDED context
+    // `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) != '']` takes
+    // normalize-space() of two values. refcheck: the official transform stops with that error.
+    const corpus = new URL('../../../../shared/corpus/mustang/library/src/test/resources/subinvoicelines/Extended_SubInvoiceLines_Hardware_Bsp2.xml', import.meta.url)
+    const doubled = readFileSync(corpus, 'utf8').replace('<ram:ParentLineID>02</ram:ParentLineID>', '<ram:ParentLineID>02</ram:ParentLineID><ram:ParentLineID>02</ram:ParentLineID>')
+    // Only the context can fail on the second line: the rule conditions never see its parent ids.
+    const contextOnly = doubled.replace(/<ram:ParentLineID>01<\/ram:ParentLineID>/g, '')
+    for (const xml of [doubled, contextOnly]) {
+      const r = validateXml(xml)
+      const failures = r.findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+      expect(failures).toHaveLength(1)
+      expect(failures[0]?.layer).toBe('facturx')
+      expect(failures[0]?.message).toMatch(/cannot be evaluated on ram:IncludedSupplyChainTradeLineItem: normalize-space\(\) expects one value, got 2/)
+      expect(r.valid).toBe(false)
+    }
+  })
 })
 
 describe('Factur-X and Order-X tables (conditions compile when first used)', () => {
