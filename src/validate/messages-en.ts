@@ -80,6 +80,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'BR-CO-15': 'The total with VAT (BT-112) should be {expected} (BT-109 + BT-110, with exactly one BT-110 in the invoice currency), found {found}.',
   'BR-CO-16': 'The amount due (BT-115) should be {expected} (BT-112 − BT-113 + BT-114), found {found}.',
   'BR-CO-17': 'The VAT breakdown tax amount (BT-117) should be {expected} (taxable amount × rate, ±1 tolerated), found {found}.',
+  'BR-B-01': 'The invoice uses VAT category B (Italian split payment) but names a country other than Italy (IT); split payment is for Italian domestic invoices only.',
+  'BR-B-02': 'The invoice uses VAT category B (Italian split payment) together with category S (standard rate); an invoice uses one or the other.',
   'BR-CO-18': 'The invoice has no VAT breakdown (BG-23); at least one is required.',
   'BR-CO-19': 'The invoicing period (BG-14) needs a start date (BT-73) or an end date (BT-74).',
   'BR-CO-20': 'The invoice line period (BG-26) needs a start date (BT-134) or an end date (BT-135).',

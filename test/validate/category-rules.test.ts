@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { validateXml } from '../../src/validate/validate-xml.js'
+import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+
+// VAT category rules whose official tests read differently from the business rule's wording:
+// BR-S-01 in CII (uses and breakdowns counted together) and the split-payment rules BR-B-01/02
+// (every category and country code of the document). Each variant changes lines of a corpus
+// invoice without errors; the expected error rules are refcheck's (Saxon with the CEN and Factur-X
+// stylesheets), recorded when this test was written. Found by a mutation run against refcheck:
+// einvoice added BR-S-01 to the first variant and had no BR-B rules at all.
+
+const errorRules = (xml: string): string[] =>
+  [
+    ...new Set(
+      validateXml(Buffer.from(xml, 'utf8'))
+        .findings.filter((f) => (f.severity === 'error' || f.severity === 'fatal') && !f.ruleId.startsWith('xsd:'))
+        .map((f) => f.ruleId),
+    ),
+  ].sort()
+
+/** The corpus file with each listed 1-based line changed from `from` to `to` (which must be there). */
+function variant(file: string, changes: readonly [line: number, from: string, to: string][]): string {
+  const lines = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')
+  for (const [line, from, to] of changes) {
+    const at = lines[line - 1] ?? ''
+    if (!at.includes(from)) throw new Error(`${file}:${line} does not contain ${from}`)
+    lines[line - 1] = at.replace(from, to)
+  }
+  return lines.join('\n')
+}
+
+const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+const UBL_G1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+// CII_B1's buyer and delivery addresses (all NO); its four S lines and two S breakdowns.
+const CII_B1_COUNTRIES = [303, 330, 344, 374]
+
+describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them', () => {
+  it('starts from invoices without errors', () => {
+    for (const file of [CII_B1, UBL_G1]) expect(errorRules(variant(file, []))).toEqual([])
+  })
+
+  const cases: [name: string, file: string, changes: [number, string, string][], expected: string[]][] = [
+    // Four S lines and no S breakdown: CII's BR-S-01 passes (4 uses ≥ 2); the two former S
+    // breakdowns now fail the E rules.
+    ['CII: S lines without an S breakdown pass BR-S-01 when there are two or more', CII_B1, [[413, '>S<', '>E<'], [423, '>S<', '>E<']], ['BR-E-01', 'BR-E-08', 'BR-E-09', 'BR-E-10']],
+    ['CII: a B line in an invoice with Norwegian addresses and S lines', CII_B1, [[80, '>S<', '>B<']], ['BR-B-01', 'BR-B-02', 'BR-S-08', 'FX-SCH-A-000619']],
+    ['CII: a B line with only Italian addresses still meets S lines (BR-B-02 alone)', CII_B1, [[80, '>S<', '>B<'], ...CII_B1_COUNTRIES.map((l): [number, string, string] => [l, '>NO<', '>IT<'])], ['BR-B-02', 'BR-S-08', 'FX-SCH-A-000619']],
+    ['UBL: a B breakdown in a Dutch invoice with S lines', UBL_G1, [[83, '>S<', '>B<']], ['BR-B-01', 'BR-B-02']],
+  ]
+  for (const [name, file, changes, expected] of cases) {
+    it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
+  }
+})
