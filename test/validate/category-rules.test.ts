@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { validateXml } from '../../src/validate/validate-xml.js'
-import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+import { hasCorpus } from '../helpers/corpus.js'
+import { corpusVariant as variant, errorRules } from '../helpers/rule-variants.js'
 
 // VAT category rules whose official tests read differently from the business rule's wording:
 // BR-S-01 in CII (uses and breakdowns counted together) and the split-payment rules BR-B-01/02
@@ -10,26 +8,6 @@ import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 // invoice without errors; the expected error rules are refcheck's (Saxon with the CEN and Factur-X
 // stylesheets), recorded when this test was written. Found by a mutation run against refcheck:
 // einvoice added BR-S-01 to the first variant and had no BR-B rules at all.
-
-const errorRules = (xml: string): string[] =>
-  [
-    ...new Set(
-      validateXml(Buffer.from(xml, 'utf8'))
-        .findings.filter((f) => (f.severity === 'error' || f.severity === 'fatal') && !f.ruleId.startsWith('xsd:'))
-        .map((f) => f.ruleId),
-    ),
-  ].sort()
-
-/** The corpus file with each listed 1-based line changed from `from` to `to` (which must be there). */
-function variant(file: string, changes: readonly [line: number, from: string, to: string][]): string {
-  const lines = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')
-  for (const [line, from, to] of changes) {
-    const at = lines[line - 1] ?? ''
-    if (!at.includes(from)) throw new Error(`${file}:${line} does not contain ${from}`)
-    lines[line - 1] = at.replace(from, to)
-  }
-  return lines.join('\n')
-}
 
 const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 const UBL_G1 = 'cen-en16931/ubl/examples/guide-example1.xml'

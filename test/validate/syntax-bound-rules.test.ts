@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { validateXml } from '../../src/validate/validate-xml.js'
 import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+import { corpusVariant, errorRules } from '../helpers/rule-variants.js'
 
 // Business rules that test element presence and the VAT tax scheme (src/validate/en16931/
 // syntax-bound-rules.ts). Each variant changes one line of a corpus invoice the official rules find
@@ -12,23 +12,8 @@ import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 // missing one.
 const NBSP = '\u00a0'
 
-const errorRules = (xml: string): string[] =>
-  [
-    ...new Set(
-      validateXml(Buffer.from(xml, 'utf8'))
-        .findings.filter((f) => (f.severity === 'error' || f.severity === 'fatal') && !f.ruleId.startsWith('xsd:'))
-        .map((f) => f.ruleId),
-    ),
-  ].sort()
-
 /** The corpus file with its 1-based line `line` changed from `from` to `to` (which must be there). */
-function variant(file: string, line: number, from: string, to: string): string {
-  const lines = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')
-  const at = lines[line - 1] ?? ''
-  if (!at.includes(from)) throw new Error(`${file}:${line} does not contain ${from}`)
-  lines[line - 1] = at.replace(from, to)
-  return lines.join('\n')
-}
+const variant = (file: string, line: number, from: string, to: string): string => corpusVariant(file, [[line, from, to]])
 
 const CII4 = 'cen-en16931/cii/examples/CII_example4.xml'
 const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
