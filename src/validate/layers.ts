@@ -19,10 +19,12 @@ export type ValidationLayers = ProfileRuleSets & {
   /** The structure tables by schema set (at least those the document's plan names). */
   xsd: Partial<Readonly<Record<XsdSchemaName, XsdTable>>>
   /**
-   * The conditions of the Factur-X/Order-X tables a document made impossible to evaluate (only
-   * those layers record any, so documents without them never load the schematron modules).
+   * The conditions of the Factur-X/Order-X tables and the CEN probe a document made impossible to
+   * evaluate (only those record any).
    */
   evaluationFindings?: ((root: XmlElement) => Finding[]) | undefined
+  /** Runs the official CEN tests that can stop with a dynamic error on this document (CII and UBL). */
+  probeEvaluation?: ((doc: XmlDocument, syntax: SyntaxKind) => void) | undefined
   /** Reads the model the business rules check (the reader of this syntax only). */
   readModel: (doc: XmlDocument, syntax: SyntaxKind) => Invoice
 }
@@ -112,6 +114,9 @@ async function importLayers(syntax: SyntaxKind, specificationId: string | undefi
     const { orderxProfile, orderxRuleSet } = await import('./orderx/index.js')
     layers.orderx = (id) => orderxRuleSet(orderxProfile(id))
   }
-  if (layers.facturx !== undefined || layers.orderx !== undefined) layers.evaluationFindings = (await import('./schematron/rule-table.js')).evaluationFindings
+  if (layers.cii !== undefined || layers.ubl !== undefined) layers.probeEvaluation = (await import('./en16931/evaluation-probe.js')).probeCenEvaluation
+  if (layers.facturx !== undefined || layers.orderx !== undefined || layers.probeEvaluation !== undefined) {
+    layers.evaluationFindings = (await import('./schematron/rule-table.js')).evaluationFindings
+  }
   return layers
 }

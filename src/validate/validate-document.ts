@@ -14,7 +14,7 @@ import { type PlannedLayer, type ProfileClass, planValidation } from './rule-set
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
-import { type Finding, type RuleSet, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
+import { type Finding, type RuleSet, type Severity, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
 import { pushAll } from '../util/arrays.js'
 
 export type XmlValidationResult = {
@@ -67,11 +67,11 @@ export function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string 
 }
 
 /** A finding of einvoice itself (not an official rule): the model could not be built or read. */
-function readerFinding(ruleId: string, message: string, path: string, line?: number, column?: number): Finding {
+function readerFinding(ruleId: string, severity: Severity, message: string, path: string, line?: number, column?: number): Finding {
   const params = { detail: message }
   return {
     ruleId,
-    severity: 'error',
+    severity,
     layer: 'syntax',
     location: { path, line, column },
     messageKey: ruleId,
@@ -139,17 +139,21 @@ export function validateDocumentWith(
   const notices: Finding[] = []
   if (from < patterns.length) runTreePatterns(patterns, { doc, syntax }, findings, { from, out: notices })
   else if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
-  // Factur-X/Order-X conditions the document made impossible to evaluate (the reference stops there).
+  // Official CEN tests that stop on this document (the native CEN rules cannot), then the
+  // Factur-X/Order-X/CEN conditions the document made impossible to evaluate (the reference stops there).
+  if (layers.probeEvaluation !== undefined && plan.layers.some((l) => l.name === 'en16931')) layers.probeEvaluation(doc, syntax)
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))
   for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {
       const invoice = layers.readModel(doc, syntax)
-      for (const p of invoice.source?.problems ?? []) findings.push(readerFinding('EINVOICE-VALUE', p.message, p.path, p.line, p.column))
+      // A value the reader cannot interpret (a CII date 20260230) is reported, but the official
+      // rules decide the verdict: none of them checks such a value, so it is a warning.
+      for (const p of invoice.source?.problems ?? []) findings.push(readerFinding('EINVOICE-VALUE', 'warning', p.message, p.path, p.line, p.column))
       runModelRules(plan.ruleSets, { invoice, syntax, doc }, findings)
     } catch (err) {
       if (!isEInvoiceError(err)) throw err
-      findings.push(readerFinding('EINVOICE-READ', err.message, '/'))
+      findings.push(readerFinding('EINVOICE-READ', 'error', err.message, '/'))
     }
   }
   const advisory = plan.layers.some((l) => l.name === 'en16931' && l.advisory)

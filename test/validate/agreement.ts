@@ -121,7 +121,10 @@ export function compareFile(entry: OracleRow, validate: () => XmlValidationResul
     officialCenVerdict: officialCen,
     ourCenVerdict,
     cenVerdictAgrees: officialCen === undefined ? undefined : (ourCenVerdict === 'unreadable' ? 'invalid' : ourCenVerdict) === officialCen,
-    cen: diff(officialCen !== undefined && !advisory, ids(fired.filter((f) => f.layer === 'en16931' && isError(f.flag))), ruleIds(cenErrors)),
+    cen: (() => {
+      const official = ids(fired.filter((f) => f.layer === 'en16931' && isError(f.flag)))
+      return diff(officialCen !== undefined && !advisory, official, layerErrorIds(official, ruleIds(cenErrors)))
+    })(),
     xrechnung: diff(lv.xrechnung !== undefined, ids(fired.filter((f) => f.layer === 'xrechnung' && isError(f.flag))), ruleIds(ours('xrechnung', (f) => isError(f.severity)))),
     facturx: schematronDiff(lv.facturx !== undefined, 'facturx'),
     orderx: schematronDiff(lv.orderx !== undefined, 'orderx'),

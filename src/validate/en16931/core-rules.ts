@@ -7,7 +7,9 @@
 import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
+import { br32, br37 } from './allowance-category-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
+import { br29, br30 } from './period-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
@@ -84,21 +86,11 @@ const ROWS: readonly RuleRow[] = [
   ['BR-26', 'BT-146', br26],
   ['BR-27', 'BT-146', br27],
   ['BR-28', 'BT-148', br28],
-  [
-    'BR-29',
-    'BT-74',
-    ({ invoice }) => {
-      const p = invoice.invoicingPeriod
-      return when(p?.startDate !== undefined && p.endDate !== undefined && p.endDate < p.startDate, btPath('BG-14', 'BT-74'), {
-        start: p?.startDate ?? '',
-        end: p?.endDate ?? '',
-      })
-    },
-  ],
-  ['BR-30', 'BT-135', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-135', (l) => l.period?.startDate !== undefined && l.period.endDate !== undefined && l.period.endDate < l.period.startDate, (l) => ({ start: l.period?.startDate ?? '', end: l.period?.endDate ?? '' }))],
-  ['BR-32', 'BT-95', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => !a.isCharge), 'BG-20', 'BT-95', (a) => !hasText(a.vatCategoryCode))],
+  ['BR-29', 'BT-74', br29],
+  ['BR-30', 'BT-135', br30],
+  ['BR-32', 'BT-95', br32],
   ['BR-33', 'BT-97', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => !a.isCharge), 'BG-20', 'BT-97', (a) => a.reason === undefined && a.reasonCode === undefined)],
-  ['BR-37', 'BT-102', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => a.isCharge), 'BG-21', 'BT-102', (a) => !hasText(a.vatCategoryCode))],
+  ['BR-37', 'BT-102', br37],
   ['BR-38', 'BT-104', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => a.isCharge), 'BG-21', 'BT-104', (a) => a.reason === undefined && a.reasonCode === undefined)],
   ['BR-42', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.allowances, `BG-25[${i + 1}]/BG-27`, 'BT-139', (a) => a.reason === undefined && a.reasonCode === undefined))],
   ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => a.reason === undefined && a.reasonCode === undefined))],

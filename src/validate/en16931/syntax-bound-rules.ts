@@ -116,13 +116,13 @@ function each(elements: readonly XmlElement[], group: string, bt: string, ok: (e
 const has = (el: XmlElement, name: QName): boolean => kid(el, name) !== undefined
 
 /** CII `.[upper-case(ram:TypeCode) = 'VAT']`: the tax is of the VAT scheme (compared as written, upper-cased). */
-const ciiIsVat = (tax: XmlElement): boolean => {
+export const ciiIsVat = (tax: XmlElement): boolean => {
   const type = kid(tax, C.typeCode)
   return type !== undefined && stringValue(type).toUpperCase() === 'VAT'
 }
 
 /** UBL `cac:TaxCategory[cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT']`. */
-const ublIsVat = (category: XmlElement): boolean =>
+export const ublIsVat = (category: XmlElement): boolean =>
   kids(category, U.taxScheme).some((scheme) => {
     const id = kid(scheme, U.id)
     return normalizeSpace(id === undefined ? '' : stringValue(id).toUpperCase()) === 'VAT'

@@ -20,6 +20,7 @@ import {
   str,
   stringOf,
   toBoolean,
+  toDate,
   toDecimal,
   toDouble,
 } from './values.js'
@@ -194,6 +195,10 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   'xs:boolean': ({ args }) => {
     const a = single(args[0], 'xs:boolean')
     return a === undefined ? [] : [bool(toBoolean(a))]
+  },
+  'xs:date': ({ args }) => {
+    const a = single(args[0], 'xs:date')
+    return a === undefined ? [] : [toDate(a)]
   },
 }
 

@@ -20,6 +20,8 @@ export type Atomic =
   | { t: 'dec'; v: Decimal }
   | { t: 'dbl'; v: number }
   | { t: 'bool'; v: boolean }
+  /** xs:date: its lexical form and its start in ms since 1970 (UTC; no timezone counts as UTC). */
+  | { t: 'date'; v: string; ms: number }
 
 export type Item = Node | Atomic
 export type Sequence = Item[]
@@ -69,6 +71,7 @@ export function stringOf(a: Atomic): string {
   switch (a.t) {
     case 'str':
     case 'untyped':
+    case 'date':
       return a.v
     case 'bool':
       return a.v ? 'true' : 'false'
@@ -144,8 +147,30 @@ export function xsDouble(text: string): number {
   return toDouble({ t: 'untyped', v: text }, false)
 }
 
+const DATE_LEXICAL = /^(-?\d{4,})-(\d{2})-(\d{2})(Z|[+-](\d{2}):(\d{2}))?$/
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** xs:date(value): the lexical form of XSD 1.0 (year 0000 is none), surrounding whitespace allowed. */
+export function toDate(a: Atomic): Atomic {
+  if (a.t === 'date') return a
+  if (a.t !== 'str' && a.t !== 'untyped') throw new XPathDynamicError('XPTY0004', `a ${a.t === 'bool' ? 'boolean' : 'number'} cannot be a date`)
+  const s = xmlTrim(a.v)
+  const m = DATE_LEXICAL.exec(s)
+  const year = Number(m?.[1])
+  const month = Number(m?.[2])
+  const day = Number(m?.[3])
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const valid = m !== null && year !== 0 && (m[1]?.length === 4 || !m[1]?.startsWith('0')) && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && !leap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 0))
+  const offsetMinutes = m?.[5] === undefined ? 0 : (Number(m[5]) * 60 + Number(m[6])) * (m[4]?.startsWith('-') === true ? -1 : 1)
+  if (!valid || Math.abs(offsetMinutes) > 14 * 60) throw new XPathDynamicError('FORG0001', `"${a.v}" is not a date`)
+  const utc = new Date(0)
+  utc.setUTCFullYear(year, month - 1, day)
+  return { t: 'date', v: s, ms: utc.getTime() - offsetMinutes * 60_000 }
+}
+
 export function toBoolean(a: Atomic): boolean {
   if (a.t === 'bool') return a.v
+  if (a.t === 'date') throw new XPathDynamicError('XPTY0004', 'a date cannot be a boolean')
   if (a.t === 'dec') return !a.v.isZero()
   if (a.t === 'dbl') return a.v !== 0 && !Number.isNaN(a.v)
   const s = xmlTrim(a.v)
@@ -171,6 +196,8 @@ export function ebv(seq: Sequence): boolean {
       return !a.v.isZero()
     case 'dbl':
       return a.v !== 0 && !Number.isNaN(a.v)
+    case 'date':
+      throw new XPathDynamicError('FORG0006', 'a date has no boolean value')
   }
 }
 
@@ -194,6 +221,7 @@ function compareAtomic(a: Atomic, b: Atomic, general: boolean): number {
     return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN
   }
   if (a.t === 'bool' && b.t === 'bool') return Number(a.v) - Number(b.v)
+  if (a.t === 'date' && b.t === 'date') return a.ms - b.ms
   if ((a.t === 'str' || a.t === 'untyped') && (b.t === 'str' || b.t === 'untyped')) return cmpStr(a.v, b.v)
   throw new XPathDynamicError('XPTY0004', `cannot compare ${a.t} with ${b.t}`)
 }
@@ -205,6 +233,7 @@ function cmpStr(a: string, b: string): number {
 function castLike(u: Atomic & { t: 'untyped' }, other: Atomic): Atomic {
   if (isNumeric(other)) return dbl(toDouble(u, true))
   if (other.t === 'bool') return bool(toBoolean(u))
+  if (other.t === 'date') return toDate(u)
   return str(u.v)
 }
 
@@ -252,7 +281,7 @@ export function valueCompare(op: string, left: Sequence, right: Sequence): Seque
 export function numericOperand(a: Atomic): Atomic {
   if (a.t === 'dec' || a.t === 'dbl') return a
   if (a.t === 'untyped') return dbl(toDouble(a, true))
-  throw new XPathDynamicError('XPTY0004', `arithmetic on a ${a.t === 'str' ? 'string' : 'boolean'}`)
+  throw new XPathDynamicError('XPTY0004', `arithmetic on a ${a.t === 'str' ? 'string' : a.t === 'date' ? 'date' : 'boolean'}`)
 }
 
 const RECIPROCALS = new WeakMap<Decimal, Decimal | null>()

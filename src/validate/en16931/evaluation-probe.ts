@@ -1,0 +1,109 @@
+/**
+ * The dynamic errors of the official CEN rules, which einvoice's own (native) CEN rules do not
+ * have. A test such as BR-25's `normalize-space(ram:SpecifiedTradeProduct/ram:Name) != ''` stops
+ * the official transform when a line has two item names (the CII schema allows that): the
+ * document is invalid, with no rule failed. Here the rules that can stop so are kept as XPath
+ * (probe/*.ts) and evaluated with the Factur-X layer's evaluator, but only where they can: a path
+ * of child elements finds two nodes only when one of its elements has a sibling of the same name,
+ * so a row runs only when the document has such siblings for a name in one of its one-value
+ * positions. Its result is ignored; a dynamic error is recorded as for the Factur-X layer and
+ * becomes the layer's one fatal EINVOICE-RULE-EVALUATION finding.
+ * @module
+ */
+import type { XmlDocument, XmlElement } from '../../xml/index.js'
+import { FACTURX_NAMESPACES } from '../facturx/rule-set.js'
+import { runTreePatterns } from '../engine.js'
+import { type SchematronTable, compileSchematronTable } from '../schematron/rule-table.js'
+import { elementsByLocal } from '../syntax/paths.js'
+import type { Finding, SyntaxKind, TreePattern } from '../types.js'
+import { CEN_CII_PROBE } from './probe/cen-cii-probe.js'
+import { CEN_UBL_PROBE } from './probe/cen-ubl-probe.js'
+
+/**
+ * A rule table plus, per row, the local names of the elements in its one-value positions: `X` finds
+ * two nodes only where an X has a sibling X, `//X` (reached from anywhere) where the document has
+ * two X; `*` and `$` (any element, a variable) always run.
+ */
+export type ProbeTable = SchematronTable & { names: readonly string[] }
+
+type Probe = {
+  table: ProbeTable
+  /** Rows by name (`X`, `//X`); `always` rows run on every document. */
+  rowsByName: Map<string, number[]>
+  always: number[]
+  /** Compiled pattern lists by the set of rows they hold (a handful per process). */
+  compiled: Map<string, TreePattern[]>
+}
+
+const ALWAYS = new Set(['*', '$'])
+const MAX_COMPILED = 32
+
+function probeOf(table: ProbeTable): Probe {
+  const rowsByName = new Map<string, number[]>()
+  const always: number[] = []
+  table.names.forEach((names, row) => {
+    for (const name of names.split(' ')) {
+      if (ALWAYS.has(name)) always.push(row)
+      else {
+        let rows = rowsByName.get(name)
+        if (rows === undefined) rowsByName.set(name, (rows = []))
+        rows.push(row)
+      }
+    }
+  })
+  return { table, rowsByName, always: [...new Set(always)], compiled: new Map() }
+}
+
+let cii: Probe | undefined
+let ubl: Probe | undefined
+
+/** Whether two of these elements share a parent (siblings of one name). */
+function hasSiblings(elements: readonly XmlElement[]): boolean {
+  if (elements.length < 2) return false
+  const parents = new Set<XmlElement | undefined>()
+  for (const el of elements) {
+    if (parents.has(el.parent)) return true
+    parents.add(el.parent)
+  }
+  return false
+}
+
+/** The rows that can raise a dynamic error on this document, in table order. */
+function rowsAtRisk(probe: Probe, root: XmlElement): number[] {
+  const byLocal = elementsByLocal(root)
+  const rows = new Set(probe.always)
+  for (const [name, named] of probe.rowsByName) {
+    const anywhere = name.startsWith('//')
+    const elements = byLocal.get(anywhere ? name.slice(2) : name) ?? []
+    if (anywhere ? elements.length > 1 : hasSiblings(elements)) for (const r of named) rows.add(r)
+  }
+  return [...rows].sort((a, b) => a - b)
+}
+
+function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
+  const key = rows.join(',')
+  let patterns = probe.compiled.get(key)
+  if (patterns === undefined) {
+    const table: SchematronTable = { contexts: probe.table.contexts, rows: rows.map((r) => probe.table.rows[r] as SchematronTable['rows'][number]), codeLists: {} }
+    // The findings are not used: the CEN layer's own rules report them.
+    patterns = compileSchematronTable(table, { layer: 'en16931', namespaces: FACTURX_NAMESPACES, reportId: '', summary: () => '' })
+    if (probe.compiled.size >= MAX_COMPILED) probe.compiled.clear()
+    probe.compiled.set(key, patterns)
+  }
+  return patterns
+}
+
+/**
+ * Runs the official tests of the CEN rules that can stop on this document; their dynamic errors
+ * are recorded for `evaluationFindings` (schematron/rule-table.ts).
+ */
+export function probeCenEvaluation(doc: XmlDocument, syntax: SyntaxKind): void {
+  let probe: Probe
+  if (syntax === 'CII') probe = cii ??= probeOf(CEN_CII_PROBE)
+  else if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') probe = ubl ??= probeOf(CEN_UBL_PROBE)
+  else return
+  const rows = rowsAtRisk(probe, doc.root)
+  if (rows.length === 0) return
+  const ignored: Finding[] = []
+  runTreePatterns(patternsFor(probe, rows), { doc, syntax }, ignored)
+}

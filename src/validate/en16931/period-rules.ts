@@ -1,0 +1,79 @@
+/**
+ * BR-29 (invoicing period, BG-14) and BR-30 (line period, BG-26): the end is not before the start.
+ * The official CII test compares the texts of the `udt:DateTimeString` children whose `@format` is
+ * `102`, as strings (`End >= Start` between untyped values), and holds only when some pair
+ * compares so or one of `ram:EndDateTime`, `ram:StartDateTime` is missing. So a period whose dates
+ * have another format, or an empty `ram:EndDateTime`, fails it, though the model cannot read those
+ * dates. UBL compares `xs:date` values, which the model holds exactly.
+ * @module
+ */
+import type { Invoice, Period } from '../../model/invoice.js'
+import type { XmlElement } from '../../xml/index.js'
+import { btPath } from '../location.js'
+import { attrValue, stringValue } from '../syntax/paths.js'
+import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
+import type { Issue, MessageParams } from '../types.js'
+import { issue, when } from './model-helpers.js'
+import { bound, isChildOf } from './syntax-bound-rules.js'
+
+const PERIOD = q('ram:BillingSpecifiedPeriod')
+const HEADER_SETTLEMENT = q('ram:ApplicableHeaderTradeSettlement')
+const LINE_SETTLEMENT = q('ram:SpecifiedLineTradeSettlement')
+const LINE_ITEM = q('ram:IncludedSupplyChainTradeLineItem')
+const START = q('ram:StartDateTime')
+const END = q('ram:EndDateTime')
+const DATE_TIME_STRING = q('udt:DateTimeString')
+
+/** The 102-format texts of a period's start or end. */
+const texts102 = (holders: readonly XmlElement[]): string[] =>
+  holders.flatMap((h) => kids(h, DATE_TIME_STRING)).filter((d) => attrValue(d, 'format') === '102').map(stringValue)
+
+function ciiPeriodFails(period: XmlElement): MessageParams | undefined {
+  const starts = kids(period, START)
+  const ends = kids(period, END)
+  if (starts.length === 0 || ends.length === 0) return undefined
+  const s = texts102(starts)
+  const e = texts102(ends)
+  if (e.some((end) => s.some((start) => end >= start))) return undefined
+  return { start: s[0] ?? '', end: e[0] ?? '' }
+}
+
+const modelFails = (p: Period | undefined): MessageParams | undefined =>
+  p?.startDate !== undefined && p.endDate !== undefined && p.endDate < p.startDate ? { start: p.startDate, end: p.endDate } : undefined
+
+const atLine = (i: number): string => btPath('BG-25', i + 1, 'BT-135')
+const AT_DOCUMENT = btPath('BG-14', 'BT-74')
+
+const modelBr29 = (invoice: Invoice): readonly Issue[] => {
+  const failed = modelFails(invoice.invoicingPeriod)
+  return when(failed !== undefined, AT_DOCUMENT, failed)
+}
+const modelBr30 = (invoice: Invoice): Issue[] =>
+  invoice.lines.flatMap((l, i) => {
+    const failed = modelFails(l.period)
+    return failed === undefined ? [] : [issue(atLine(i), failed)]
+  })
+
+export const br29 = bound({
+  cii: (root) =>
+    descendants(root, PERIOD)
+      .filter((p) => isChildOf(p, HEADER_SETTLEMENT))
+      .flatMap((p) => {
+        const failed = ciiPeriodFails(p)
+        return failed === undefined ? [] : [issue(AT_DOCUMENT, failed)]
+      }),
+  ubl: (_root, invoice) => modelBr29(invoice),
+  model: modelBr29,
+})
+
+export const br30 = bound({
+  cii: (root) =>
+    descendants(root, LINE_ITEM).flatMap((line, i) =>
+      descend(line, LINE_SETTLEMENT, PERIOD).flatMap((p) => {
+        const failed = ciiPeriodFails(p)
+        return failed === undefined ? [] : [issue(atLine(i), failed)]
+      }),
+    ),
+  ubl: (_root, invoice) => modelBr30(invoice),
+  model: modelBr30,
+})
