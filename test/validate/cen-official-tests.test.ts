@@ -16,6 +16,7 @@ const PEPPOL_UBL = 'cen-en16931/test/testfiles/BIS_Billing_30-Tjanster_Kopiering
 const CONTRACT_CII = 'mustang/library/src/test/resources/test_invoice_contract.xml'
 const XR_UBL_BR_DE_1 = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-1-test.xml'
 const XR_CII_03_02 = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/03.02a-INVOICE_uncefact.xml'
+const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 
 const doubled = (element: string): string => element + element
 
@@ -75,6 +76,25 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
   it('UBL BR-32: an allowance whose only tax category is of another scheme has no VAT category', () => {
     expect(errorRules(corpusVariant(XR_UBL_BR_DE_1, [[191, '<cbc:ID>VAT</cbc:ID>', '<cbc:ID>M</cbc:ID>']]))).toEqual(['BR-32'])
   })
+
+  // CII_B1: a line allowance (line 95) and charge (102), a document allowance (446), the total
+  // VAT amount 365.28 NOK (477), the invoice currency NOK (386).
+  const cases: [name: string, changes: [number, string, string][], expected: string[]][] = [
+    ['BR-31: a document allowance without amount (the model read it as 0)', [[446, '<ram:ActualAmount>100</ram:ActualAmount>', '']], ['BR-31', 'BR-CO-11', 'BR-S-08', 'FX-SCH-A-000184']],
+    ['BR-41: a line allowance without amount', [[95, '<ram:ActualAmount>12</ram:ActualAmount>', '']], ['BR-41', 'FX-SCH-A-000544']],
+    ['BR-43: a line charge without amount', [[102, '<ram:ActualAmount>12</ram:ActualAmount>', '']], ['BR-43', 'FX-SCH-A-000547']],
+    ['BR-DEC-13: a total VAT amount in the invoice currency with three decimals', [[477, '>365.28<', '>365.281<']], ['BR-CO-14', 'BR-DEC-13']],
+    [
+      'BR-DEC-15: a tax currency without a total VAT amount in it',
+      [[386, '<ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>', '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode><ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>']],
+      ['BR-53', 'BR-DEC-15'],
+    ],
+    // BR-CO-14 checks only the amounts whose currencyID is the invoice currency.
+    ['BR-CO-14: a total VAT amount in another currency is not checked', [[477, '>365.28<', '>365.281<'], [477, 'currencyID="NOK"', 'currencyID="EUR"']], ['BR-CO-15']],
+  ]
+  for (const [name, changes, expected] of cases) {
+    it(`CII ${name}`, () => expect(errorRules(corpusVariant(CII_B1, changes))).toEqual(expected))
+  }
 
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))

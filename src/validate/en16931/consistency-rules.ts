@@ -10,7 +10,7 @@ import type { Invoice, Party } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, fmt, hasText, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiTaxTotalMismatches, fmt, hasText, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -106,6 +106,7 @@ const ROWS: readonly Row[] = [
       if (isUbl(ctx) && ctx.doc !== undefined) {
         return ublTaxTotalMismatches(ctx.doc).map((m) => issue(btPath('BG-22', 'BT-110'), amounts(m.expected, m.found)))
       }
+      if (ctx.syntax === 'CII' && ctx.doc !== undefined) return ciiTaxTotalMismatches(ctx.doc).map((m) => issue(btPath('BG-22', 'BT-110'), m))
       const { invoice } = ctx
       const found = invoice.totals.invoiceTotalVatAmount
       if (found === undefined || invoice.vatBreakdown.length === 0) return NONE

@@ -7,7 +7,7 @@
 import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
-import { br32, br37 } from './allowance-category-rules.js'
+import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br29, br30 } from './period-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
@@ -88,11 +88,15 @@ const ROWS: readonly RuleRow[] = [
   ['BR-28', 'BT-148', br28],
   ['BR-29', 'BT-74', br29],
   ['BR-30', 'BT-135', br30],
+  ['BR-31', 'BT-92', br31],
   ['BR-32', 'BT-95', br32],
   ['BR-33', 'BT-97', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => !a.isCharge), 'BG-20', 'BT-97', (a) => a.reason === undefined && a.reasonCode === undefined)],
+  ['BR-36', 'BT-99', br36],
   ['BR-37', 'BT-102', br37],
   ['BR-38', 'BT-104', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => a.isCharge), 'BG-21', 'BT-104', (a) => a.reason === undefined && a.reasonCode === undefined)],
+  ['BR-41', 'BT-136', br41],
   ['BR-42', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.allowances, `BG-25[${i + 1}]/BG-27`, 'BT-139', (a) => a.reason === undefined && a.reasonCode === undefined))],
+  ['BR-43', 'BT-141', br43],
   ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => a.reason === undefined && a.reasonCode === undefined))],
   ['BR-45', 'BT-116', ({ invoice }) => when(isAbsent(invoice, 'BT-116'), btPath('BG-23', 'BT-116'))],
   ['BR-46', 'BT-117', ({ invoice }) => when(isAbsent(invoice, 'BT-117'), btPath('BG-23', 'BT-117'))],

@@ -10,6 +10,7 @@ import { attrValue, stringValue } from '../syntax/paths.js'
 import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
 import { isXmlBlank } from '../../xml/whitespace.js'
+import { xsDouble } from '../schematron/values.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
 export function xpathRound2(value: Decimal): Decimal {
@@ -72,6 +73,30 @@ export function ublTaxTotalMismatches(doc: XmlDocument): { index: number; expect
     const expected = xpathRound2(parts.reduce<Decimal>((a, p) => a.plus(p as Decimal), new Decimal(0)))
     if (found === undefined || !found.equals(expected)) out.push({ index: i + 1, expected, found })
   })
+  return out
+}
+
+const CII_CALCULATED = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:ApplicableTradeTax'), q('ram:CalculatedAmount')] as const
+
+/**
+ * CII BR-CO-14 as the official test computes it: each total VAT amount (BT-110) whose `@currencyID`
+ * is written as the invoice currency equals `round(sum(breakdown tax amounts) * 10 * 10) div 100`,
+ * all in xs:double (the amounts are untyped). An amount in another currency, or without one, is
+ * not checked; no breakdown sums to 0.
+ */
+export function ciiTaxTotalMismatches(doc: XmlDocument): { expected: string; found: string }[] {
+  const currencies = descend(doc.root, ...CII_CURRENCY).map(stringValue)
+  let total = 0
+  for (const el of descend(doc.root, ...CII_CALCULATED)) total += xsDouble(stringValue(el))
+  // fn:round on a double: the nearest integer, halves towards positive infinity.
+  const expected = Math.floor(total * 10 * 10 + 0.5) / 100
+  const out: { expected: string; found: string }[] = []
+  for (const el of descend(doc.root, ...TX)) {
+    const id = attrValue(el, 'currencyID')
+    if (id === undefined || !currencies.includes(id)) continue
+    const found = xsDouble(stringValue(el))
+    if (found !== expected) out.push({ expected: String(expected), found: stringValue(el) })
+  }
   return out
 }
 

@@ -35,7 +35,7 @@ function ciiPeriodFails(period: XmlElement): MessageParams | undefined {
   const s = texts102(starts)
   const e = texts102(ends)
   if (e.some((end) => s.some((start) => end >= start))) return undefined
-  return { start: s[0] ?? '', end: e[0] ?? '' }
+  return { start: s[0] ?? '(none in format 102)', end: e[0] ?? '(none in format 102)' }
 }
 
 const modelFails = (p: Period | undefined): MessageParams | undefined =>
