@@ -17,6 +17,7 @@ const CONTRACT_CII = 'mustang/library/src/test/resources/test_invoice_contract.x
 const XR_UBL_BR_DE_1 = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-1-test.xml'
 const XR_CII_03_02 = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/03.02a-INVOICE_uncefact.xml'
 const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+const XR_CII_COMPREHENSIVE = 'kosit-xrechnung-testsuite/src/test/technical-cases/cius/01.02_comprehensive_test_uncefact.xml'
 
 const doubled = (element: string): string => element + element
 
@@ -53,6 +54,13 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
     const f = stopped(corpusVariant(PEPPOL_UBL, [[159, end, doubled(end)]]))
     expect(f?.layer).toBe('en16931')
     expect(f?.message).toMatch(/xs:date\(\) expects one value, got 2/)
+  })
+
+  it('a context predicate that cannot be evaluated is a non-match, not a stop (XSLT 3.0, as Saxon)', () => {
+    // `//ram:SpecifiedTradeAllowanceCharge[ram:ChargeIndicator/udt:Indicator=false()]/…` on a line
+    // allowance's "FALSE": no xs:boolean (XSD-invalid), and the official CEN transform goes on.
+    const xml = corpusVariant(XR_CII_COMPREHENSIVE, [[132, '<udt:Indicator>false</udt:Indicator>', '<udt:Indicator>FALSE</udt:Indicator>']])
+    expect(stopped(xml)).toBeUndefined()
   })
 
   it('repeated elements the tests read as sets stop nothing', () => {

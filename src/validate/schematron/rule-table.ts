@@ -85,18 +85,18 @@ function guarded(id: string, layer: Layer, run: (el: XmlElement, env: Env) => bo
 }
 
 /**
- * A context whose predicate raises a dynamic error (`normalize-space()` of two values) does not
- * match; the error is recorded like a condition's, so the layer fails as the official transform
- * does (it stops there). Named after the context's first rule.
+ * A context whose predicate raises a dynamic error (`udt:Indicator = false()` on "FALSE",
+ * `normalize-space()` of two values) does not match the element, as XSLT 3.0 treats errors in
+ * match patterns and Saxon does: the official transform goes on (refcheck agrees on both).
  */
-function guardedContext(matcher: ElementMatcher, id: string, layer: Layer): ElementMatcher {
+function guardedContext(matcher: ElementMatcher): ElementMatcher {
   const guard =
     (test: (el: XmlElement) => boolean) =>
     (el: XmlElement): boolean => {
       try {
         return test(el)
       } catch (err) {
-        recordFailure(err, id, layer, el)
+        if (!(err instanceof XPathDynamicError)) throw err
         return false
       }
     }
@@ -249,7 +249,7 @@ export function compileSchematronTable(table: SchematronTable, options: CompileO
     const rows = rowsByContext[i] ?? []
     // Contexts without rules still take part: they shadow lower-priority contexts of the pattern.
     pattern.groups.push({
-      context: guardedContext(compilePattern(context, options.namespaces), rows[0]?.id ?? name, options.layer),
+      context: guardedContext(compilePattern(context, options.namespaces)),
       rules: rows.map((r) => r.rule),
       failing: rows.length === 0 ? undefined : groupFailing(rows, options.namespaces),
     })
