@@ -90,6 +90,18 @@ describe('Factur-X profile layer (selected from BT-24)', () => {
   })
 })
 
+describe('Factur-X conditions compute as Saxon does', () => {
+  it('casts a double to xs:decimal exactly: an allowance one cent below the total fails BR-FXEXT-CO-11', () => {
+    // round(sum(21.54)*10*10) div 100 is the double 21.54, whose exact value is 21.5399999…; the
+    // difference from the stated 21.55 is then above the 0.01 allowed for one allowance (refcheck:
+    // BR-FXEXT-CO-11). Taking the double's shortest text (21.54) made the difference exactly 0.01.
+    const corpus = new URL('../../../../shared/corpus/mustang/library/src/test/resources/factur-x-extended.xml', import.meta.url)
+    const xml = readFileSync(corpus, 'utf8').replace('<ram:ActualAmount>21.55</ram:ActualAmount>', '<ram:ActualAmount>21.54</ram:ActualAmount>')
+    expect(fxErrors(validateXml(xml).findings)).toContain('BR-FXEXT-CO-11')
+    expect(fxErrors(validateXml(readFileSync(corpus, 'utf8')).findings)).not.toContain('BR-FXEXT-CO-11')
+  })
+})
+
 describe('Factur-X and Order-X tables (conditions compile when first used)', () => {
   it('parses and compiles every row and context of every profile table', () => {
     const tables = [FX_MINIMUM, FX_BASICWL, FX_BASIC, FX_EN16931, FX_EXTENDED]
