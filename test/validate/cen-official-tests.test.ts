@@ -104,6 +104,17 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     it(`CII ${name}`, () => expect(errorRules(corpusVariant(CII_B1, changes))).toEqual(expected))
   }
 
+  it('CII BR-03: an issue date whose format is not 102 is missing for the official test', () => {
+    const xml = corpusVariant('zugferd-corpus/XML-Rechnung/CII/XRECHNUNG_Betriebskostenabrechnung.cii.xml', [[101, 'format="102"', 'format=" "']])
+    expect(errorRules(xml)).toContain('BR-03')
+  })
+
+  it('CII BR-AG-08 never fails: its test reads the rate one level too high (every over nothing)', () => {
+    // The header breakdown of an S invoice turned into M: officially valid (refcheck).
+    const xml = corpusVariant('kosit-xrechnung-schematron/test/instances/cii/cii-peppol-en16931-r111.xml', [[164, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode>M</ram:CategoryCode>']])
+    expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(true)
+  })
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

@@ -31,19 +31,25 @@ type Category = {
   exemption: 'required' | 'forbidden'
   /** Tolerance of the 08 taxable-amount check: 0 = exact, 1 = strictly within ±1. */
   tolerance: { CII: 0 | 1; UBL: 0 | 1 }
+  /**
+   * Whether the official 08 test can fail. CII's BR-AF-08/BR-AG-08 run on the breakdown but read
+   * the rate as `../ram:RateApplicablePercent` (the settlement's, which has none): `every` over
+   * nothing holds, so they never fail (refcheck agrees).
+   */
+  basisChecked: { CII: boolean; UBL: boolean }
 }
 
 // prettier-ignore
 const CATEGORIES: readonly Category[] = [
-  { code: 'S', prefix: 'BR-S', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'positive' }, tax: { CII: 'rateTimesBasis', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
-  { code: 'Z', prefix: 'BR-Z', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'forbidden', tolerance: { CII: 1, UBL: 0 } },
-  { code: 'E', prefix: 'BR-E', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
-  { code: 'AE', prefix: 'BR-AE', perRate: false, breakdown: 'exactlyOne', party: 'reverseCharge', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
-  { code: 'K', prefix: 'BR-IC', perRate: false, breakdown: 'exactlyOne', party: 'intraCommunity', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
-  { code: 'G', prefix: 'BR-G', perRate: false, breakdown: 'exactlyOne', party: 'sellerVatStrict', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 } },
-  { code: 'O', prefix: 'BR-O', perRate: false, breakdown: 'exactlyOne', party: 'notSubject', rate: { CII: 'none', UBL: 'none' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 0, UBL: 0 } },
-  { code: 'L', prefix: 'BR-AF', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
-  { code: 'M', prefix: 'BR-AG', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 } },
+  { code: 'S', prefix: 'BR-S', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'positive' }, tax: { CII: 'rateTimesBasis', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'Z', prefix: 'BR-Z', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'forbidden', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'E', prefix: 'BR-E', perRate: false, breakdown: 'exactlyOne', party: 'sellerVat', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'AE', prefix: 'BR-AE', perRate: false, breakdown: 'exactlyOne', party: 'reverseCharge', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'K', prefix: 'BR-IC', perRate: false, breakdown: 'exactlyOne', party: 'intraCommunity', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'G', prefix: 'BR-G', perRate: false, breakdown: 'exactlyOne', party: 'sellerVatStrict', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'O', prefix: 'BR-O', perRate: false, breakdown: 'exactlyOne', party: 'notSubject', rate: { CII: 'none', UBL: 'none' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 0, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
+  { code: 'L', prefix: 'BR-AF', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: false, UBL: true } },
+  { code: 'M', prefix: 'BR-AG', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: false, UBL: true } },
 ]
 
 const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-CreditNote'
@@ -159,6 +165,7 @@ function categoryRules(c: Category): ModelRule[] {
     rule('08', 'BT-116', ({ invoice, syntax }) => {
       const b = binding(syntax)
       const out: Issue[] = []
+      if (!c.basisChecked[b]) return out
       breakdowns(invoice).forEach((v, i) => {
         if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
         const expected = expectedBasis(invoice, c, v.rate, b === 'CII')

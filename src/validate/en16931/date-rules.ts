@@ -1,4 +1,10 @@
 /**
+ * The date rules read on the tree as the official tests do.
+ *
+ * BR-03 (issue date, BT-2): CII asks for a non-blank `udt:DateTimeString` whose `@format` is
+ * `102`; a date in another format fails it, a date that is not a calendar date passes. UBL asks
+ * for a non-blank `cbc:IssueDate`.
+ *
  * BR-29 (invoicing period, BG-14) and BR-30 (line period, BG-26): the end is not before the start.
  * The official CII test compares the texts of the `udt:DateTimeString` children whose `@format` is
  * `102`, as strings (`End >= Start` between untyped values), and holds only when some pair
@@ -10,10 +16,10 @@
 import type { Invoice, Period } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
-import { attrValue, stringValue } from '../syntax/paths.js'
+import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams } from '../types.js'
-import { issue, when } from './model-helpers.js'
+import { isAbsent, issue, when } from './model-helpers.js'
 import { bound, isChildOf } from './syntax-bound-rules.js'
 
 const PERIOD = q('ram:BillingSpecifiedPeriod')
@@ -23,6 +29,9 @@ const LINE_ITEM = q('ram:IncludedSupplyChainTradeLineItem')
 const START = q('ram:StartDateTime')
 const END = q('ram:EndDateTime')
 const DATE_TIME_STRING = q('udt:DateTimeString')
+const EXCHANGED_DOCUMENT = q('rsm:ExchangedDocument')
+const ISSUE_DATE_TIME = q('ram:IssueDateTime')
+const UBL_ISSUE_DATE = q('cbc:IssueDate')
 
 /** The 102-format texts of a period's start or end. */
 const texts102 = (holders: readonly XmlElement[]): string[] =>
@@ -37,6 +46,18 @@ function ciiPeriodFails(period: XmlElement): MessageParams | undefined {
   if (e.some((end) => s.some((start) => end >= start))) return undefined
   return { start: s[0] ?? '(none in format 102)', end: e[0] ?? '(none in format 102)' }
 }
+
+/** `normalize-space(x) != ''` on the first of the elements (the probe reports two as the official stop). */
+const firstNonBlank = (els: readonly XmlElement[]): boolean => els[0] !== undefined && normalizeSpace(stringValue(els[0])) !== ''
+
+export const br03 = bound({
+  cii: (root) => {
+    const dates = descend(root, EXCHANGED_DOCUMENT, ISSUE_DATE_TIME, DATE_TIME_STRING).filter((d) => attrValue(d, 'format') === '102')
+    return when(!firstNonBlank(dates), btPath('BT-2'))
+  },
+  ubl: (root) => when(!firstNonBlank(kids(root, UBL_ISSUE_DATE)), btPath('BT-2')),
+  model: (invoice) => when(isAbsent(invoice, 'BT-2'), btPath('BT-2')),
+})
 
 const modelFails = (p: Period | undefined): MessageParams | undefined =>
   p?.startDate !== undefined && p.endDate !== undefined && p.endDate < p.startDate ? { start: p.startDate, end: p.endDate } : undefined
