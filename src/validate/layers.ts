@@ -7,6 +7,7 @@
  * @module
  */
 import type { FacturxProfile } from './facturx/rule-set.js'
+import type { ProbedLayer } from './probe/evaluation-probe.js'
 import { type ProfileRuleSets, classifyProfile, needsFacturx } from './rule-sets.js'
 import type { SchematronTable } from './schematron/rule-table.js'
 import type { Finding, RuleSet, SyntaxKind } from './types.js'
@@ -23,8 +24,8 @@ export type ValidationLayers = ProfileRuleSets & {
    * evaluate (only those record any).
    */
   evaluationFindings?: ((root: XmlElement) => Finding[]) | undefined
-  /** Runs the official CEN tests that can stop with a dynamic error on this document (CII and UBL). */
-  probeEvaluation?: ((doc: XmlDocument, syntax: SyntaxKind) => void) | undefined
+  /** Runs the official CEN or XRechnung tests that can stop with a dynamic error on this document (CII and UBL). */
+  probeEvaluation?: ((doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer) => void) | undefined
   /** Reads the model the business rules check (the reader of this syntax only). */
   readModel: (doc: XmlDocument, syntax: SyntaxKind) => Invoice
 }
@@ -114,7 +115,7 @@ async function importLayers(syntax: SyntaxKind, specificationId: string | undefi
     const { orderxProfile, orderxRuleSet } = await import('./orderx/index.js')
     layers.orderx = (id) => orderxRuleSet(orderxProfile(id))
   }
-  if (layers.cii !== undefined || layers.ubl !== undefined) layers.probeEvaluation = (await import('./en16931/evaluation-probe.js')).probeCenEvaluation
+  if (layers.cii !== undefined || layers.ubl !== undefined) layers.probeEvaluation = (await import('./probe/evaluation-probe.js')).probeEvaluation
   if (layers.facturx !== undefined || layers.orderx !== undefined || layers.probeEvaluation !== undefined) {
     layers.evaluationFindings = (await import('./schematron/rule-table.js')).evaluationFindings
   }

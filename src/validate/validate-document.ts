@@ -14,6 +14,7 @@ import { type PlannedLayer, type ProfileClass, planValidation } from './rule-set
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
+import { xrechnungVersion } from './xrechnung/versions.js'
 import { type Finding, type RuleSet, type Severity, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
 import { pushAll } from '../util/arrays.js'
 
@@ -139,9 +140,15 @@ export function validateDocumentWith(
   const notices: Finding[] = []
   if (from < patterns.length) runTreePatterns(patterns, { doc, syntax }, findings, { from, out: notices })
   else if (patterns.length > 0) runTreePatterns(patterns, { doc, syntax }, findings)
-  // Official CEN tests that stop on this document (the native CEN rules cannot), then the
+  // Official CEN/XRechnung tests that stop on this document (the native rules cannot), then the
   // Factur-X/Order-X/CEN conditions the document made impossible to evaluate (the reference stops there).
-  if (layers.probeEvaluation !== undefined && plan.layers.some((l) => l.name === 'en16931')) layers.probeEvaluation(doc, syntax)
+  if (layers.probeEvaluation !== undefined) {
+    for (const l of plan.layers) {
+      if (l.name === 'en16931') layers.probeEvaluation(doc, syntax, l.name)
+      // The probe holds the XRechnung 3.0 tests; older versions' schematrons differ.
+      else if (l.name === 'xrechnung' && xrechnungVersion(specificationId) === '3.0') layers.probeEvaluation(doc, syntax, l.name)
+    }
+  }
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))
   for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {

@@ -19,7 +19,7 @@ import {
 } from './validate-document.js'
 import { XSD_SCHEMAS } from './xsd/schemas.js'
 import { evaluationFindings } from './schematron/rule-table.js'
-import { probeCenEvaluation } from './en16931/evaluation-probe.js'
+import { probeEvaluation } from './probe/evaluation-probe.js'
 import { readInvoiceDocument } from '../read-invoice.js'
 import { readUbl } from '../ubl/read-ubl.js'
 
@@ -33,7 +33,7 @@ const ALL_LAYERS: ValidationLayers = {
   orderx: (id) => orderxRuleSet(orderxProfile(id)),
   xsd: XSD_SCHEMAS,
   evaluationFindings,
-  probeEvaluation: probeCenEvaluation,
+  probeEvaluation,
   // The CEN rules count UBL's top-level lines only; sub-invoice lines (BG-DEX-01) have their own rules.
   readModel: (doc, syntax) => (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)),
 }

@@ -364,7 +364,7 @@ function groupFailing(rows: readonly CompiledRow[], namespaces: Readonly<Record<
 
 
 
-const LAYER_NAME: Readonly<Partial<Record<Layer, string>>> = { facturx: 'Factur-X', orderx: 'Order-X', en16931: 'EN 16931' }
+const LAYER_NAME: Readonly<Partial<Record<Layer, string>>> = { facturx: 'Factur-X', orderx: 'Order-X', en16931: 'EN 16931', xrechnung: 'XRechnung' }
 
 /**
  * One fatal finding per layer whose conditions could not be evaluated on this document (the first

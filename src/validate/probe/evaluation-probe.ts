@@ -1,6 +1,6 @@
 /**
- * The dynamic errors of the official CEN rules, which einvoice's own (native) CEN rules do not
- * have. A test such as BR-25's `normalize-space(ram:SpecifiedTradeProduct/ram:Name) != ''` stops
+ * The dynamic errors of the official CEN and KoSIT XRechnung rules, which einvoice's own (native)
+ * rules of those layers do not have. A test such as BR-25's `normalize-space(ram:SpecifiedTradeProduct/ram:Name) != ''` stops
  * the official transform when a line has two item names (the CII schema allows that): the
  * document is invalid, with no rule failed. Here the rules that can stop so are kept as XPath
  * (probe/*.ts) and evaluated with the Factur-X layer's evaluator, but only where they can: a path
@@ -16,8 +16,10 @@ import { runTreePatterns } from '../engine.js'
 import { type SchematronTable, compileSchematronTable } from '../schematron/rule-table.js'
 import { elementsByLocal } from '../syntax/paths.js'
 import type { Finding, SyntaxKind, TreePattern } from '../types.js'
-import { CEN_CII_PROBE } from './probe/cen-cii-probe.js'
-import { CEN_UBL_PROBE } from './probe/cen-ubl-probe.js'
+import { CEN_CII_PROBE } from './tables/cen-cii-probe.js'
+import { CEN_UBL_PROBE } from './tables/cen-ubl-probe.js'
+import { XR_CII_PROBE } from './tables/xr-cii-probe.js'
+import { XR_UBL_PROBE } from './tables/xr-ubl-probe.js'
 
 /**
  * A rule table plus, per row, the local names of the elements in its one-value positions: `X` finds
@@ -26,7 +28,11 @@ import { CEN_UBL_PROBE } from './probe/cen-ubl-probe.js'
  */
 export type ProbeTable = SchematronTable & { names: readonly string[] }
 
+/** The layers whose official tests are probed. */
+export type ProbedLayer = 'en16931' | 'xrechnung'
+
 type Probe = {
+  layer: ProbedLayer
   table: ProbeTable
   /** Rows by name (`X`, `//X`); `always` rows run on every document. */
   rowsByName: Map<string, number[]>
@@ -38,7 +44,7 @@ type Probe = {
 const ALWAYS = new Set(['*', '$'])
 const MAX_COMPILED = 32
 
-function probeOf(table: ProbeTable): Probe {
+function probeOf(layer: ProbedLayer, table: ProbeTable): Probe {
   const rowsByName = new Map<string, number[]>()
   const always: number[] = []
   table.names.forEach((names, row) => {
@@ -51,11 +57,15 @@ function probeOf(table: ProbeTable): Probe {
       }
     }
   })
-  return { table, rowsByName, always: [...new Set(always)], compiled: new Map() }
+  return { layer, table, rowsByName, always: [...new Set(always)], compiled: new Map() }
 }
 
-let cii: Probe | undefined
-let ubl: Probe | undefined
+const TABLES: Readonly<Record<ProbedLayer, { CII: ProbeTable; UBL: ProbeTable }>> = {
+  en16931: { CII: CEN_CII_PROBE, UBL: CEN_UBL_PROBE },
+  xrechnung: { CII: XR_CII_PROBE, UBL: XR_UBL_PROBE },
+}
+/** Built on first use, by layer and syntax. */
+const probes = new Map<string, Probe>()
 
 /** Whether two of these elements share a parent (siblings of one name). */
 function hasSiblings(elements: readonly XmlElement[]): boolean {
@@ -85,8 +95,8 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
   let patterns = probe.compiled.get(key)
   if (patterns === undefined) {
     const table: SchematronTable = { contexts: probe.table.contexts, rows: rows.map((r) => probe.table.rows[r] as SchematronTable['rows'][number]), codeLists: {} }
-    // The findings are not used: the CEN layer's own rules report them.
-    patterns = compileSchematronTable(table, { layer: 'en16931', namespaces: FACTURX_NAMESPACES, reportId: '', summary: () => '' })
+    // The findings are not used: the layer's own rules report them.
+    patterns = compileSchematronTable(table, { layer: probe.layer, namespaces: FACTURX_NAMESPACES, reportId: '', summary: () => '' })
     if (probe.compiled.size >= MAX_COMPILED) probe.compiled.clear()
     probe.compiled.set(key, patterns)
   }
@@ -94,14 +104,15 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
 }
 
 /**
- * Runs the official tests of the CEN rules that can stop on this document; their dynamic errors
- * are recorded for `evaluationFindings` (schematron/rule-table.ts).
+ * Runs the official tests of `layer` that can stop on this document; their dynamic errors are
+ * recorded for `evaluationFindings` (schematron/rule-table.ts).
  */
-export function probeCenEvaluation(doc: XmlDocument, syntax: SyntaxKind): void {
-  let probe: Probe
-  if (syntax === 'CII') probe = cii ??= probeOf(CEN_CII_PROBE)
-  else if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') probe = ubl ??= probeOf(CEN_UBL_PROBE)
-  else return
+export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer): void {
+  const binding = syntax === 'CII' ? 'CII' : syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? 'UBL' : undefined
+  if (binding === undefined) return
+  const key = `${layer} ${binding}`
+  let probe = probes.get(key)
+  if (probe === undefined) probes.set(key, (probe = probeOf(layer, TABLES[layer][binding])))
   const rows = rowsAtRisk(probe, doc.root)
   if (rows.length === 0) return
   const ignored: Finding[] = []

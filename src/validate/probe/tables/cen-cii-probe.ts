@@ -1,12 +1,12 @@
 /**
- * The official CEN EN 16931 CII rules (validation artefacts 1.3.16) whose test applies a one-value
+ * The official CEN EN 16931 CII rules whose test applies a one-value
  * operation (normalize-space(), xs:decimal(), a value comparison, arithmetic …) to a path of
  * elements: on a document where such a path finds two elements, the official transform stops with a
  * dynamic error and the document is invalid. Contexts (every one, grouped by pattern, highest
  * priority first: they shadow each other) and rows [rule id, flag, context, kind, test], with the
  * local names of the elements in one-value positions per row. Generated once from the official rule
  * definitions with a throwaway script; ids, contexts and tests are facts of the specification. Do not
- * edit by hand; see docs/validate.md ("Dynamic errors of the CEN rules").
+ * edit by hand; see docs/validate.md ("Dynamic errors of the official rules").
  * @module
  */
 import type { ProbeTable } from '../evaluation-probe.js'
