@@ -115,6 +115,10 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(true)
   })
 
+  it('CII-DT-097: a date with a leading NBSP fails (XPath regex \\s is XML white space only)', () => {
+    expect(errorRules(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>\u00a020171211<']]))).toEqual(['CII-DT-097'])
+  })
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

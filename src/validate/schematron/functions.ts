@@ -25,6 +25,7 @@ import {
   toDouble,
 } from './values.js'
 import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
+import { xpathRegex } from './xpath-regex.js'
 
 /** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
 export type CallInput = { args: Sequence[]; context: Item | undefined }
@@ -60,12 +61,12 @@ export const normalizedIsNonEmpty = (input: CallInput): boolean => !isXmlBlank(s
 export const stringLength = (input: CallInput): number => codepoints(stringArg(input, 0, 'string-length')).length
 
 const REGEX_CACHE = new Map<string, RegExp>()
-/** XPath regular expressions match anywhere unless anchored; the subset used maps to JS as is. */
+/** XPath regular expressions match anywhere unless anchored (xpath-regex.ts translates the class escapes). */
 function regex(pattern: string, flags: string): RegExp {
   const key = `${flags}/${pattern}`
   let re = REGEX_CACHE.get(key)
   if (re === undefined) {
-    re = new RegExp(pattern, flags.replace(/[^imsx]/g, '').replace('x', '') + 'u')
+    re = xpathRegex(pattern, flags.replace(/[^ims]/g, ''))
     REGEX_CACHE.set(key, re)
   }
   return re

@@ -3,6 +3,7 @@
  * conditions the table cannot state, written from the rule definitions.
  * @module
  */
+import { xpathRegex } from '../schematron/xpath-regex.js'
 import type { XmlElement } from '../../xml/index.js'
 import type { ElementMatcher } from '../types.js'
 import { CII_SYNTAX_TABLE } from './cii-syntax-table.js'
@@ -113,7 +114,8 @@ const isArd = (el: XmlElement): boolean => el.local === 'AdditionalReferencedDoc
 /** Memo key of CII-DT-033's document-wide condition. */
 const BILLED_UNIT = {}
 
-const DATE_102 = /^\s*(\d{4})(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])\s*$/
+// CII-DT-097's pattern as XPath reads it: `\s` is XML white space only, `\d` any Unicode digit.
+const DATE_102 = xpathRegex('^\\s*(\\d{4})(1[0-2]|0[1-9]){1}(3[01]|[12][0-9]|0[1-9]){1}\\s*$')
 
 const CUSTOM: Readonly<Record<string, CustomTest>> = {
   'CII-SR-046': { test: (el) => kids(el, n.GlobalID).length === 0 || kids(el, n.GlobalID).some((g) => attrValue(g, 'schemeID') !== undefined) },

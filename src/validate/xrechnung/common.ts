@@ -6,6 +6,7 @@
  * (XRechnung 3.0.2).
  * @module
  */
+import { xpathRegex } from '../schematron/xpath-regex.js'
 import type { XmlElement } from '../../xml/index.js'
 import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
 import { identifiersOf, xrechnungVersion } from './versions.js'
@@ -40,7 +41,9 @@ export const isXrCvd = (el: XmlElement): boolean => identifiers(el).carried.incl
 
 /** One Skonto line of the payment terms (BT-20): `#SKONTO#TAGE=n#PROZENT=n.nn[#BASISBETRAG=n.nn]#`. */
 const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/
-export const EMAIL = /^[^@\s]+@([^@.\s]+\.)+[^@.\s]+$/
+// The official patterns, read as XPath regexes (`\s` is XML white space only: an NBSP is content).
+export const EMAIL = xpathRegex('^[^@\\s]+@([^@.\\s]+\\.)+[^@.\\s]+$')
+const CLOSED_BY_LINE_BREAK = xpathRegex('^\\s*\\n')
 export const TELEPHONE = /.*([0-9].*){3,}.*/
 export const URL = /^([a-zA-Z])([a-zA-Z0-9+.-])+:.*/
 
@@ -82,7 +85,7 @@ export function skontoOk(descriptions: readonly XmlElement[]): boolean {
   const first = texts[0] ?? ''
   const parts = first.split(/#.+#/)
   const tail = parts[parts.length - 1] ?? ''
-  return hashLines.every((l) => SKONTO.test(normalizeSpace(l))) && /^\s*\n/.test(tail)
+  return hashLines.every((l) => SKONTO.test(normalizeSpace(l))) && CLOSED_BY_LINE_BREAK.test(tail)
 }
 
 /** BR-DE-19/20: IBAN shape and ISO 13616 check digits, computed as the KoSIT rule does. */
