@@ -119,6 +119,17 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     expect(errorRules(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>\u00a020171211<']]))).toEqual(['CII-DT-097'])
   })
 
+  // Presence, not content: a blank element or attribute is there for these official tests.
+  const presence: [name: string, file: string, changes: [number, string, string][], expected: string[]][] = [
+    ['UBL BR-62: a blank schemeID is a scheme (only BR-CL-25 rejects its value)', 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.06a-INVOICE_ubl.xml', [[22, 'schemeID="EM"', 'schemeID=" "']], ['BR-CL-25']],
+    ['CII BR-AE-10: a blank exemption reason is a reason (only PEPPOL-EN16931-R008 rejects it)', 'mustang/library/src/test/resources/XRechnung_internalRecalcBug.xml', [[129, '<ram:ExemptionReason>Reverse charge</ram:ExemptionReason>', '<ram:ExemptionReason> </ram:ExemptionReason>']], ['PEPPOL-EN16931-R008']],
+    ['CII BR-CO-09: an empty VAT identifier has no country prefix', 'zugferd-corpus/XML-Rechnung/CII/EN16931_Einfach_negativePaymentDue.cii.xml', [[192, '>DE123456789<', '><']], ['BR-CO-09']],
+    ['CII BR-CO-09: a VAT identifier with a leading space has none either', 'zugferd-corpus/XML-Rechnung/CII/EN16931_Sachversicherung_berechneter_Steuersatz.cii.xml', [[174, '>DE234567891<', '> DE234567891<']], ['BR-CO-09']],
+  ]
+  for (const [name, file, changes, expected] of presence) {
+    it(name, () => expect(errorRules(corpusVariant(file, changes))).toEqual(expected))
+  }
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

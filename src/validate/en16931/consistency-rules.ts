@@ -9,6 +9,7 @@ import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
+import { ciiBrCo09 } from './party-rules.js'
 import { brCo04, brCo17 } from './syntax-bound-rules.js'
 import { NONE, ciiTaxTotalMismatches, fmt, hasText, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
@@ -57,6 +58,7 @@ const ROWS: readonly Row[] = [
     'BR-CO-09',
     'BT-31',
     (ctx) => {
+      if (ctx.syntax === 'CII' && ctx.doc !== undefined) return ciiBrCo09(ctx.doc.root)
       const ids: [string, string | undefined][] = [
         [btPath('BG-4', 'BT-31'), ctx.invoice.seller.vatIdentifier],
         [btPath('BG-7', 'BT-48'), ctx.invoice.buyer.vatIdentifier],

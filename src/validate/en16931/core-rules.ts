@@ -4,12 +4,13 @@
  * Messages live in messages-en.ts under the rule id.
  * @module
  */
-import type { Invoice, Party, PostalAddress } from '../../model/invoice.js'
+import type { Invoice, PostalAddress } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
+import { br62, br63 } from './party-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
@@ -118,15 +119,12 @@ const ROWS: readonly RuleRow[] = [
   ['BR-56', 'BT-63', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-63') || !hasText(invoice.sellerTaxRepresentative.vatIdentifier)), btPath('BG-11', 'BT-63'))],
   ['BR-57', 'BT-80', br57],
   ['BR-61', 'BT-84', br61],
-  ['BR-62', 'BT-34-1', ({ invoice }) => electronicAddressScheme(invoice.seller, btPath('BG-4', 'BT-34'))],
-  ['BR-63', 'BT-49-1', ({ invoice }) => electronicAddressScheme(invoice.buyer, btPath('BG-7', 'BT-49'))],
+  ['BR-62', 'BT-34-1', br62],
+  ['BR-63', 'BT-49-1', br63],
   ['BR-64', 'BT-157-1', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-157', (l) => l.item.standardId !== undefined && !hasText(l.item.standardId.schemeId))],
   ['BR-65', 'BT-158-1', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-158', (l) => l.item.classifications.some((c) => !hasText(c.schemeId)))],
 ]
 
-function electronicAddressScheme(party: Party, at: string): readonly Issue[] {
-  return when(party.electronicAddress !== undefined && !hasText(party.electronicAddress.schemeId), at)
-}
 
 export const CORE_RULES: readonly ModelRule[] = ROWS.map(([id, bt, check, severity]) => ({
   id,

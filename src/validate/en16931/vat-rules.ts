@@ -9,6 +9,7 @@ import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
+import { exemptionRule } from './exemption-rules.js'
 import { NONE, fmt, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { isXmlBlank } from '../../xml/whitespace.js'
 
@@ -191,14 +192,7 @@ function categoryRules(c: Category): ModelRule[] {
       })
       return out
     }),
-    rule('10', 'BT-120', ({ invoice }) => {
-      const out: Issue[] = []
-      breakdowns(invoice).forEach((v, i) => {
-        const has = v.exemptionReason !== undefined || v.exemptionReasonCode !== undefined
-        if (has !== (c.exemption === 'required')) out.push(issue(btPath('BG-23', i + 1, 'BT-120'), params))
-      })
-      return out
-    }),
+    rule('10', 'BT-120', exemptionRule(c.code, c.exemption === 'required')),
   ]
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Party rules read on the tree as the official tests are written:
+ *
+ * - BR-62/BR-63 (scheme of the seller's and buyer's electronic address, BT-34-1/BT-49-1). CII:
+ *   the first `ram:URIUniversalCommunication` of the party has a non-blank `ram:URIID/@schemeID`,
+ *   or the party has none. UBL: each `cbc:EndpointID` of the party has a `schemeID` attribute,
+ *   blank or not (the model reads a blank one as absent).
+ * - BR-CO-09 in CII: every `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']` starts with a
+ *   country code as written (` DE…` or an empty ID fail). UBL's test reads the model's value as it
+ *   is (a substring test that an empty or padded ID passes), so it stays in consistency-rules.ts.
+ * @module
+ */
+import { CII_COUNTRY_CODES } from '../../model/codelists/index.js'
+import type { Invoice, Party } from '../../model/invoice.js'
+import type { XmlElement } from '../../xml/index.js'
+import { btPath } from '../location.js'
+import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { descend, descendants, hasAncestor, kids, q } from '../syntax/tree-helpers.js'
+import type { Issue } from '../types.js'
+import { NONE, hasText, issue, when } from './model-helpers.js'
+import { type Check, bound } from './syntax-bound-rules.js'
+
+const C = {
+  transaction: q('rsm:SupplyChainTradeTransaction'),
+  agreement: q('ram:ApplicableHeaderTradeAgreement'),
+  seller: q('ram:SellerTradeParty'),
+  buyer: q('ram:BuyerTradeParty'),
+  taxRepresentative: q('ram:SellerTaxRepresentativeTradeParty'),
+  uri: q('ram:URIUniversalCommunication'),
+  uriId: q('ram:URIID'),
+  taxRegistration: q('ram:SpecifiedTaxRegistration'),
+  id: q('ram:ID'),
+}
+const U = { supplier: q('cac:AccountingSupplierParty'), customer: q('cac:AccountingCustomerParty'), party: q('cac:Party'), endpoint: q('cbc:EndpointID') }
+
+function electronicAddressRule(which: 'seller' | 'buyer'): Check {
+  const at = which === 'seller' ? btPath('BG-4', 'BT-34') : btPath('BG-7', 'BT-49')
+  const model = (invoice: Invoice): readonly Issue[] => {
+    const party: Party = which === 'seller' ? invoice.seller : invoice.buyer
+    return when(party.electronicAddress !== undefined && !hasText(party.electronicAddress.schemeId), at)
+  }
+  return bound({
+    cii: (root) => {
+      const uris = descend(root, C.transaction, C.agreement, which === 'seller' ? C.seller : C.buyer, C.uri)
+      const first = uris[0]
+      if (first === undefined) return NONE
+      const id = kids(first, C.uriId)[0]
+      return when(normalizeSpace((id === undefined ? undefined : attrValue(id, 'schemeID')) ?? '') === '', at)
+    },
+    ubl: (root) => {
+      const endpoints = descend(root, which === 'seller' ? U.supplier : U.customer, U.party, U.endpoint)
+      return endpoints.some((e) => attrValue(e, 'schemeID') === undefined) ? [issue(at)] : NONE
+    },
+    model,
+  })
+}
+
+export const br62 = electronicAddressRule('seller')
+export const br63 = electronicAddressRule('buyer')
+
+const CII_PREFIXES = new Set(CII_COUNTRY_CODES.codes)
+
+/** Where a VAT identifier element is, for the finding's location. */
+function vatIdAt(id: XmlElement): string {
+  if (hasAncestor(id, C.taxRepresentative)) return btPath('BG-11', 'BT-63')
+  if (hasAncestor(id, C.buyer)) return btPath('BG-7', 'BT-48')
+  return btPath('BG-4', 'BT-31')
+}
+
+/** CII BR-CO-09: `contains(' list ', concat(' ', substring(., 1, 2), ' '))` on every VA registration. */
+export function ciiBrCo09(root: XmlElement): Issue[] {
+  return descendants(root, C.id)
+    .filter((id) => attrValue(id, 'schemeID') === 'VA' && id.parent !== undefined && id.parent.local === C.taxRegistration.local && id.parent.ns === C.taxRegistration.ns)
+    .flatMap((id) => {
+      const value = stringValue(id)
+      return CII_PREFIXES.has([...value].slice(0, 2).join('')) ? [] : [issue(vatIdAt(id), { found: value })]
+    })
+}
