@@ -24,6 +24,17 @@ export function isCalendarDate(y: number, m: number, d: number): boolean {
 export class XmlValueReader {
   readonly problems: SourceProblem[] = []
   readonly absentTerms: string[] = []
+  /** See InvoiceSource.categoryCodesAsWritten; made on the first code that needs it. */
+  categoryCodesAsWritten: Map<object, string> | undefined
+
+  /** Notes `holder`'s code as written when white space around it was trimmed; returns `holder`. */
+  keepCodeAsWritten<T extends object>(holder: T, el: XmlElement | undefined): T {
+    if (el !== undefined) {
+      const raw = el.text
+      if (raw !== xmlTrim(raw)) (this.categoryCodesAsWritten ??= new Map()).set(holder, raw)
+    }
+    return holder
+  }
 
   /** Trimmed text of an element; undefined when absent or blank. */
   textOf(el: XmlElement | undefined): string | undefined {

@@ -53,7 +53,7 @@ export function readVatBreakdown(cx: CiiReadContext, el: XmlElement): VatBreakdo
   if (taxableAmount === undefined) cx.absent('BT-116')
   if (taxAmount === undefined) cx.absent('BT-117')
   if (categoryCode === undefined) cx.absent('BT-118')
-  return compact<VatBreakdown>({
+  const breakdown = compact<VatBreakdown>({
     taxableAmount: taxableAmount ?? ZERO,
     taxAmount: taxAmount ?? ZERO,
     categoryCode: categoryCode ?? '',
@@ -63,6 +63,7 @@ export function readVatBreakdown(cx: CiiReadContext, el: XmlElement): VatBreakdo
     dueDateTypeCode: cx.text(el, 'DueDateTypeCode'),
     taxPointDate: cx.date(el, 'TaxPointDate'),
   })
+  return cx.keepCodeAsWritten(breakdown, cx.el(el, 'CategoryCode'))
 }
 
 /** BG-20 / BG-21: one header SpecifiedTradeAllowanceCharge with its CategoryTradeTax. */
@@ -70,7 +71,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
   const amount = cx.amount(el, 'ActualAmount')
   if (amount === undefined) cx.problem(el, 'allowance/charge without ActualAmount (BT-92/BT-99), read as 0')
   const tax = cx.el(el, 'CategoryTradeTax')
-  return compact<DocumentAllowanceCharge>({
+  const allowanceCharge = compact<DocumentAllowanceCharge>({
     isCharge: cx.indicator(el, 'ChargeIndicator') === true,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BasisAmount'),
@@ -80,6 +81,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
     reason: cx.text(el, 'Reason'),
     reasonCode: cx.text(el, 'ReasonCode'),
   })
+  return cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode'))
 }
 
 /** EXTENDED SpecifiedLogisticsServiceCharge, as a charge (Description → reason). */

@@ -394,6 +394,12 @@ export type InvoiceSource = {
   absentTerms: string[]
   /** Values present in the document that could not be read; the term is treated as absent. */
   problems: SourceProblem[]
+  /**
+   * CII VAT category codes (BT-95/102, BT-118, BT-151) written with white space around them, by
+   * the model object that holds the trimmed code (a line's `vat`, a breakdown, an allowance or
+   * charge). The official CII rules compare these codes as written; absent when none differs.
+   */
+  categoryCodesAsWritten?: ReadonlyMap<object, string> | undefined
 }
 
 /** Content only Factur-X/ZUGFeRD EXTENDED (or Mustang's JSON) can carry. */

@@ -30,4 +30,13 @@ describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them'
   for (const [name, file, changes, expected] of cases) {
     it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
   }
+
+  // CII compares category codes as written: a code with white space around it is another code.
+  const asWritten: [name: string, file: string, changes: [number, string, string][], expected: string[]][] = [
+    ['CII: a line written " S" is no S line, so the S breakdown sums short (BR-S-08)', 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-25-test-bg-19.xml', [[85, '>S<', '> S<']], ['BR-S-08']],
+    ['CII: a breakdown written "E " leaves the E line without its one breakdown (BR-E-01)', 'zugferd-corpus/XML-Rechnung/CII/EN16931_Haftpflichtversicherung_Versicherungssteuer.cii.xml', [[223, '>E<', '>E <']], ['BR-E-01', 'FX-SCH-A-000587']],
+  ]
+  for (const [name, file, changes, expected] of asWritten) {
+    it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
+  }
 })

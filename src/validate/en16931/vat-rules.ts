@@ -95,12 +95,25 @@ function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
 
 const sameRate = (a: Decimal | undefined, b: Decimal | undefined): boolean => (a === undefined ? b === undefined : b !== undefined && a.equals(b))
 
+/** A category code as the official rules of the syntax compare it, given its holder in the model. */
+type CodeOf = (holder: object, trimmed: string) => string
+const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
+
+/**
+ * CII's rules compare category codes as written (`ram:CategoryCode = 'S'`): a line whose code is
+ * written ` S` is no S line there. UBL's normalise them, as the model does.
+ */
+function codeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
+  const asWritten = syntax === 'CII' ? invoice.source?.categoryCodesAsWritten : undefined
+  return asWritten === undefined ? TRIMMED : (holder, trimmed) => asWritten.get(holder) ?? trimmed
+}
+
 /** The expected taxable amount of a breakdown: Σ lines + Σ charges − Σ allowances of its category (and rate). */
-function expectedBasis(inv: Invoice, c: Category, rate: Decimal | undefined, roundSums: boolean): Decimal {
+function expectedBasis(inv: Invoice, c: Category, rate: Decimal | undefined, roundSums: boolean, code: CodeOf): Decimal {
   const r = (d: Decimal): Decimal => (roundSums ? xpathRound2(d) : d)
-  const matches = (code: string, itemRate: Decimal | undefined): boolean => code === c.code && (!c.perRate || sameRate(itemRate, rate))
-  const lines = sum(inv.lines.filter((l) => matches(l.vat.categoryCode, l.vat.rate)).map((l) => l.netAmount))
-  const acs = inv.allowancesAndCharges.filter((a) => matches(a.vatCategoryCode, a.vatRate))
+  const matches = (itemCode: string, itemRate: Decimal | undefined): boolean => itemCode === c.code && (!c.perRate || sameRate(itemRate, rate))
+  const lines = sum(inv.lines.filter((l) => matches(code(l.vat, l.vat.categoryCode), l.vat.rate)).map((l) => l.netAmount))
+  const acs = inv.allowancesAndCharges.filter((a) => matches(code(a, a.vatCategoryCode), a.vatRate))
   const charges = sum(acs.filter((a) => a.isCharge).map((a) => a.amount))
   const allowances = sum(acs.filter((a) => !a.isCharge).map((a) => a.amount))
   return r(lines).plus(r(charges)).minus(r(allowances))
@@ -112,27 +125,28 @@ function categoryRules(c: Category): ModelRule[] {
   const messageKey = (n: string): string => `vat-${n}-${n === '02' || n === '03' || n === '04' ? c.party : n === '05' || n === '06' || n === '07' ? 'rate' : n === '09' ? 'tax' : n === '10' ? c.exemption : 'any'}`
   const rule = (n: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]): ModelRule => ({ id: id(n), bt, messageKey: messageKey(n), severity: 'fatal', layer: 'en16931', check })
   // Counted and tested in place: nine categories ask these of every line, no filtered copies needed.
-  const lineCount = (inv: Invoice): number => {
+  const lineCount = (inv: Invoice, code: CodeOf): number => {
     let n = 0
-    for (const l of inv.lines) if (l.vat.categoryCode === c.code) n++
+    for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) n++
     return n
   }
-  const anyLine = (inv: Invoice): boolean => inv.lines.some((l) => l.vat.categoryCode === c.code)
-  const acCount = (inv: Invoice): number => {
+  const anyLine = (inv: Invoice, code: CodeOf): boolean => inv.lines.some((l) => code(l.vat, l.vat.categoryCode) === c.code)
+  const acCount = (inv: Invoice, code: CodeOf): number => {
     let n = 0
-    for (const a of inv.allowancesAndCharges) if (a.vatCategoryCode === c.code) n++
+    for (const a of inv.allowancesAndCharges) if (code(a, a.vatCategoryCode) === c.code) n++
     return n
   }
-  const anyAc = (inv: Invoice, charge: boolean): boolean => inv.allowancesAndCharges.some((a) => a.isCharge === charge && a.vatCategoryCode === c.code)
-  const acUses = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge && a.vatCategoryCode === c.code)
-  const breakdowns = (inv: Invoice) => inv.vatBreakdown.filter((v) => v.categoryCode === c.code)
+  const anyAc = (inv: Invoice, charge: boolean, code: CodeOf): boolean => inv.allowancesAndCharges.some((a) => a.isCharge === charge && code(a, a.vatCategoryCode) === c.code)
+  const acUses = (inv: Invoice, charge: boolean, code: CodeOf) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge && code(a, a.vatCategoryCode) === c.code)
+  const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
   const params = { category: c.code }
   return [
     rule('01', 'BT-118', ({ invoice, syntax }) => {
-      const lines = lineCount(invoice)
-      const acs = acCount(invoice)
+      const code = codeOf(invoice, syntax)
+      const lines = lineCount(invoice, code)
+      const acs = acCount(invoice, code)
       const used = lines + acs
-      const count = breakdowns(invoice).length
+      const count = breakdowns(invoice, code).length
       let ok: boolean
       if (c.breakdown === 'atLeastOne') {
         // The CII test counts uses and breakdowns together: two lines of the category pass without
@@ -144,20 +158,21 @@ function categoryRules(c: Category): ModelRule[] {
       else ok = c.code === 'O' ? count === 0 || (count === 1 && used > 0) : (count === 0 && used === 0) || (count === 1 && used > 0)
       return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(count) })
     }),
-    rule('02', 'BT-31', ({ invoice }) => when(anyLine(invoice) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('03', 'BT-31', ({ invoice }) => when(anyAc(invoice, false) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('04', 'BT-31', ({ invoice }) => when(anyAc(invoice, true) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('02', 'BT-31', ({ invoice, syntax }) => when(anyLine(invoice, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('03', 'BT-31', ({ invoice, syntax }) => when(anyAc(invoice, false, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('04', 'BT-31', ({ invoice, syntax }) => when(anyAc(invoice, true, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
+      const code = codeOf(invoice, syntax)
       invoice.lines.forEach((l, i) => {
-        if (l.vat.categoryCode === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(l.vat.rate) }))
+        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(l.vat.rate) }))
       })
       return out
     }),
     ...(['06', '07'] as const).map((n) =>
       rule(n, n === '06' ? 'BT-96' : 'BT-103', ({ invoice, syntax }) => {
         const out: Issue[] = []
-        acUses(invoice, n === '07').forEach((a, i) => {
+        acUses(invoice, n === '07', codeOf(invoice, syntax)).forEach((a, i) => {
           if (!rateOk(c.rate[binding(syntax)], a.vatRate)) out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(a.vatRate) }))
         })
         return out
@@ -167,9 +182,10 @@ function categoryRules(c: Category): ModelRule[] {
       const b = binding(syntax)
       const out: Issue[] = []
       if (!c.basisChecked[b]) return out
-      breakdowns(invoice).forEach((v, i) => {
+      const code = codeOf(invoice, syntax)
+      breakdowns(invoice, code).forEach((v, i) => {
         if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
-        const expected = expectedBasis(invoice, c, v.rate, b === 'CII')
+        const expected = expectedBasis(invoice, c, v.rate, b === 'CII', code)
         const tolerance = c.tolerance[b]
         const ok = tolerance === 0 ? v.taxableAmount.equals(expected) : v.taxableAmount.minus(expected).abs().lessThan(tolerance)
         if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-116'), { ...params, expected: expected.toString(), found: v.taxableAmount.toString() }))
@@ -180,7 +196,7 @@ function categoryRules(c: Category): ModelRule[] {
       const taxRule = c.tax[binding(syntax)]
       if (taxRule === 'unchecked') return NONE
       const out: Issue[] = []
-      breakdowns(invoice).forEach((v, i) => {
+      breakdowns(invoice, codeOf(invoice, syntax)).forEach((v, i) => {
         let expected = ZERO
         let ok: boolean
         if (taxRule === 'zero') ok = v.taxAmount.isZero()
