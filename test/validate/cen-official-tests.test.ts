@@ -124,6 +124,9 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     ['UBL BR-62: a blank schemeID is a scheme (only BR-CL-25 rejects its value)', 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.06a-INVOICE_ubl.xml', [[22, 'schemeID="EM"', 'schemeID=" "']], ['BR-CL-25']],
     ['CII BR-AE-10: a blank exemption reason is a reason (only PEPPOL-EN16931-R008 rejects it)', 'mustang/library/src/test/resources/XRechnung_internalRecalcBug.xml', [[129, '<ram:ExemptionReason>Reverse charge</ram:ExemptionReason>', '<ram:ExemptionReason> </ram:ExemptionReason>']], ['PEPPOL-EN16931-R008']],
     ['CII BR-CO-09: an empty VAT identifier has no country prefix', 'zugferd-corpus/XML-Rechnung/CII/EN16931_Einfach_negativePaymentDue.cii.xml', [[192, '>DE123456789<', '><']], ['BR-CO-09']],
+    ['UBL BR-55: a preceding invoice reference without its number', 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-26-test.xml', [[22, '<cbc:ID>PRG1502168</cbc:ID>', '']], ['BR-55', 'PEPPOL-EN16931-R008', 'UBL-SR-07']],
+    ['UBL BR-56: an empty CompanyID of the tax representative is there (only R008 rejects it)', 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-peppol-en16931-r061-1.xml', [[129, '>DE124567<', '><']], ['PEPPOL-EN16931-R008']],
+    ['UBL BR-56: a tax representative scheme without ID is no VAT scheme', 'kosit-xrechnung-testsuite/src/test/business-cases/standard/02.03a-INVOICE_ubl.xml', [[138, '<cbc:ID>VAT</cbc:ID>', '']], ['BR-56', 'PEPPOL-EN16931-R008', 'UBL-SR-53']],
     ['CII BR-CO-09: a VAT identifier with a leading space has none either', 'zugferd-corpus/XML-Rechnung/CII/EN16931_Sachversicherung_berechneter_Steuersatz.cii.xml', [[174, '>DE234567891<', '> DE234567891<']], ['BR-CO-09']],
   ]
   for (const [name, file, changes, expected] of presence) {

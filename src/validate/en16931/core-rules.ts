@@ -10,7 +10,8 @@ import type { Issue, ModelRule, Severity } from '../types.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
-import { br62, br63 } from './party-rules.js'
+import { br56, br62, br63 } from './party-rules.js'
+import { br55 } from './preceding-invoice-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
@@ -115,8 +116,8 @@ const ROWS: readonly RuleRow[] = [
     },
   ],
   ['BR-54', 'BG-32', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.item.attributes, `BG-25[${i + 1}]/BG-32`, undefined, (a) => a.name === '' || a.value === ''))],
-  ['BR-55', 'BT-25', ({ invoice }) => when(isAbsent(invoice, 'BT-25'), btPath('BG-3', 'BT-25'))],
-  ['BR-56', 'BT-63', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-63') || !hasText(invoice.sellerTaxRepresentative.vatIdentifier)), btPath('BG-11', 'BT-63'))],
+  ['BR-55', 'BT-25', br55],
+  ['BR-56', 'BT-63', br56],
   ['BR-57', 'BT-80', br57],
   ['BR-61', 'BT-84', br61],
   ['BR-62', 'BT-34-1', br62],

@@ -1,5 +1,5 @@
 /**
- * Party rules read on the tree as the official tests are written:
+ * Party rules read on the tree as the official tests are written (BR-56 below):
  *
  * - BR-62/BR-63 (scheme of the seller's and buyer's electronic address, BT-34-1/BT-49-1). CII:
  *   the first `ram:URIUniversalCommunication` of the party has a non-blank `ram:URIID/@schemeID`,
@@ -76,3 +76,29 @@ export function ciiBrCo09(root: XmlElement): Issue[] {
       return CII_PREFIXES.has([...value].slice(0, 2).join('')) ? [] : [issue(vatIdAt(id), { found: value })]
     })
 }
+
+const TAX_REP = { ubl: q('cac:TaxRepresentativeParty'), partyTaxScheme: q('cac:PartyTaxScheme'), taxScheme: q('cac:TaxScheme'), companyId: q('cbc:CompanyID'), id: q('cbc:ID') }
+
+/** UBL `cac:PartyTaxScheme[cac:TaxScheme/(normalize-space(upper-case(cbc:ID)) = 'VAT')]`. */
+const ublVatScheme = (pts: XmlElement): boolean =>
+  kids(pts, TAX_REP.taxScheme).some((s) => kids(s, TAX_REP.id).some((id) => normalizeSpace(stringValue(id).toUpperCase()) === 'VAT'))
+
+/**
+ * BR-56 (the seller tax representative's VAT identifier, BT-63). CII: each
+ * `ram:SellerTaxRepresentativeTradeParty` has a non-blank `ram:SpecifiedTaxRegistration/ram:ID`
+ * with `schemeID` VA. UBL: each `cac:TaxRepresentativeParty` has a `cbc:CompanyID` in a
+ * `cac:PartyTaxScheme` of the VAT scheme, blank or not.
+ */
+export const br56 = bound({
+  cii: (root) =>
+    descendants(root, C.taxRepresentative).flatMap((rep) => {
+      const ids = descend(rep, C.taxRegistration, C.id).filter((id) => attrValue(id, 'schemeID') === 'VA')
+      const first = ids[0]
+      return first !== undefined && normalizeSpace(stringValue(first)) !== '' ? [] : [issue(btPath('BG-11', 'BT-63'))]
+    }),
+  ubl: (root) =>
+    descendants(root, TAX_REP.ubl).flatMap((rep) =>
+      kids(rep, TAX_REP.partyTaxScheme).some((pts) => ublVatScheme(pts) && kids(pts, TAX_REP.companyId).length > 0) ? [] : [issue(btPath('BG-11', 'BT-63'))],
+    ),
+  model: (invoice) => when(invoice.sellerTaxRepresentative !== undefined && !hasText(invoice.sellerTaxRepresentative.vatIdentifier), btPath('BG-11', 'BT-63')),
+})
