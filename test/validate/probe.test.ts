@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FACTURX_NAMESPACES } from '../../src/validate/facturx/index.js'
 import { CEN_CII_PROBE } from '../../src/validate/probe/tables/cen-cii-probe.js'
 import { CEN_UBL_PROBE } from '../../src/validate/probe/tables/cen-ubl-probe.js'
 import { XR_CII_PROBE } from '../../src/validate/probe/tables/xr-cii-probe.js'
 import { XR_UBL_PROBE } from '../../src/validate/probe/tables/xr-ubl-probe.js'
 import { compilePattern } from '../../src/validate/schematron/pattern.js'
+import { XPATH_NAMESPACES } from '../../src/validate/syntax/paths.js'
 import { EVALUATION_RULE_ID, compileAllRows } from '../../src/validate/schematron/rule-table.js'
 import { parseXml } from '../../src/xml/index.js'
 import type { XmlElement } from '../../src/xml/index.js'
@@ -18,7 +18,7 @@ import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 describe('probe tables', () => {
   it('parse and compile every row and context (a table entry the evaluator cannot run would fail a validation)', () => {
     for (const t of [CEN_CII_PROBE, CEN_UBL_PROBE, XR_CII_PROBE, XR_UBL_PROBE]) {
-      expect(compileAllRows(t, FACTURX_NAMESPACES)).toBe(t.rows.length)
+      expect(compileAllRows(t, XPATH_NAMESPACES)).toBe(t.rows.length)
       expect(t.names).toHaveLength(t.rows.length)
     }
   })
@@ -36,7 +36,7 @@ describe.skipIf(!hasCorpus)('probe contexts', () => {
     for (const [table, doc] of tables) {
       const all = elements(doc.root)
       for (const [, context] of table.contexts) {
-        const m = compilePattern(context, FACTURX_NAMESPACES)
+        const m = compilePattern(context, XPATH_NAMESPACES)
         expect(() => all.filter((el) => m.matches(el))).not.toThrow()
       }
     }

@@ -4,27 +4,17 @@
  * the CII/UBL differences of BR-CO-15/16/17 (tolerances and rounding) where the bindings differ.
  * @module
  */
-import { CII_COUNTRY_CODES, UBL_COUNTRY_CODES } from '../../model/codelists/index.js'
 import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
-import { ciiBrCo09 } from './party-rules.js'
+import { brCo09 } from './party-rules.js'
 import { brCo04, brCo17 } from './syntax-bound-rules.js'
 import { NONE, ciiTaxTotalMismatches, fmt, hasText, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
 const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: expected.toString(), found: fmt(found) })
-
-const CII_PREFIXES = new Set(CII_COUNTRY_CODES.codes)
-/** UBL tests `contains(list, prefix)` on the space-separated list, so partial matches count. */
-const UBL_PREFIX_LIST = ' ' + UBL_COUNTRY_CODES.codes.join(' ') + ' '
-
-function vatPrefixOk(id: string, ubl: boolean): boolean {
-  const prefix = id.slice(0, 2)
-  return ubl ? UBL_PREFIX_LIST.includes(prefix) : CII_PREFIXES.has(prefix)
-}
 
 const reasonMissing = (a: { reason?: string | undefined; reasonCode?: string | undefined }): boolean => a.reason === undefined && a.reasonCode === undefined
 
@@ -54,19 +44,7 @@ const ROWS: readonly Row[] = [
     },
   ],
   ['BR-CO-04', 'BT-151', brCo04],
-  [
-    'BR-CO-09',
-    'BT-31',
-    (ctx) => {
-      if (ctx.syntax === 'CII' && ctx.doc !== undefined) return ciiBrCo09(ctx.doc.root)
-      const ids: [string, string | undefined][] = [
-        [btPath('BG-4', 'BT-31'), ctx.invoice.seller.vatIdentifier],
-        [btPath('BG-7', 'BT-48'), ctx.invoice.buyer.vatIdentifier],
-        [btPath('BG-11', 'BT-63'), ctx.invoice.sellerTaxRepresentative?.vatIdentifier],
-      ]
-      return ids.filter(([, v]) => v !== undefined && !vatPrefixOk(v, isUbl(ctx))).map(([at, v]) => issue(at, { found: v ?? '' }))
-    },
-  ],
+  ['BR-CO-09', 'BT-31', brCo09],
   [
     'BR-CO-10',
     'BT-106',

@@ -5,12 +5,14 @@
  *   the first `ram:URIUniversalCommunication` of the party has a non-blank `ram:URIID/@schemeID`,
  *   or the party has none. UBL: each `cbc:EndpointID` of the party has a `schemeID` attribute,
  *   blank or not (the model reads a blank one as absent).
- * - BR-CO-09 in CII: every `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']` starts with a
- *   country code as written (` DE…` or an empty ID fail). UBL's test reads the model's value as it
- *   is (a substring test that an empty or padded ID passes), so it stays in consistency-rules.ts.
+ * - BR-CO-09 (a VAT identifier starts with a country code). CII: every
+ *   `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']` as written, its first two characters a
+ *   code of the list (` DE…` or an empty ID fail). UBL tests `contains(list, substring(id, 1, 2))`
+ *   on the space-separated list, so partial matches count and an empty ID passes: the model's
+ *   values serve.
  * @module
  */
-import { CII_COUNTRY_CODES } from '../../model/codelists/index.js'
+import { CII_COUNTRY_CODES, UBL_COUNTRY_CODES } from '../../model/codelists/index.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
@@ -18,7 +20,7 @@ import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { descend, descendants, hasAncestor, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue } from '../types.js'
 import { NONE, hasText, issue, when } from './model-helpers.js'
-import { type Check, bound } from './syntax-bound-rules.js'
+import { type Check, bound, isChildOf, ublIsVat } from './syntax-bound-rules.js'
 
 const C = {
   transaction: q('rsm:SupplyChainTradeTransaction'),
@@ -59,6 +61,9 @@ export const br62 = electronicAddressRule('seller')
 export const br63 = electronicAddressRule('buyer')
 
 const CII_PREFIXES = new Set(CII_COUNTRY_CODES.codes)
+const UBL_PREFIX_LIST = ' ' + UBL_COUNTRY_CODES.codes.join(' ') + ' '
+/** XPath `substring(x, 1, 2)`: the first two characters (code points). */
+const prefixOf = (id: string): string => [...id].slice(0, 2).join('')
 
 /** Where a VAT identifier element is, for the finding's location. */
 function vatIdAt(id: XmlElement): string {
@@ -67,21 +72,29 @@ function vatIdAt(id: XmlElement): string {
   return btPath('BG-4', 'BT-31')
 }
 
-/** CII BR-CO-09: `contains(' list ', concat(' ', substring(., 1, 2), ' '))` on every VA registration. */
-export function ciiBrCo09(root: XmlElement): Issue[] {
-  return descendants(root, C.id)
-    .filter((id) => attrValue(id, 'schemeID') === 'VA' && id.parent !== undefined && id.parent.local === C.taxRegistration.local && id.parent.ns === C.taxRegistration.ns)
-    .flatMap((id) => {
-      const value = stringValue(id)
-      return CII_PREFIXES.has([...value].slice(0, 2).join('')) ? [] : [issue(vatIdAt(id), { found: value })]
-    })
+/** The model's VAT identifiers whose prefix `ok` rejects. */
+function modelBrCo09(invoice: Invoice, ok: (prefix: string) => boolean): Issue[] {
+  const ids: [string, string | undefined][] = [
+    [btPath('BG-4', 'BT-31'), invoice.seller.vatIdentifier],
+    [btPath('BG-7', 'BT-48'), invoice.buyer.vatIdentifier],
+    [btPath('BG-11', 'BT-63'), invoice.sellerTaxRepresentative?.vatIdentifier],
+  ]
+  return ids.flatMap(([at, v]) => (v === undefined || ok(prefixOf(v)) ? [] : [issue(at, { found: v })]))
 }
 
-const TAX_REP = { ubl: q('cac:TaxRepresentativeParty'), partyTaxScheme: q('cac:PartyTaxScheme'), taxScheme: q('cac:TaxScheme'), companyId: q('cbc:CompanyID'), id: q('cbc:ID') }
+export const brCo09 = bound({
+  cii: (root) =>
+    descendants(root, C.id)
+      .filter((id) => attrValue(id, 'schemeID') === 'VA' && isChildOf(id, C.taxRegistration))
+      .flatMap((id) => {
+        const value = stringValue(id)
+        return CII_PREFIXES.has(prefixOf(value)) ? [] : [issue(vatIdAt(id), { found: value })]
+      }),
+  ubl: (_root, invoice) => modelBrCo09(invoice, (prefix) => UBL_PREFIX_LIST.includes(prefix)),
+  model: (invoice) => modelBrCo09(invoice, (prefix) => CII_PREFIXES.has(prefix)),
+})
 
-/** UBL `cac:PartyTaxScheme[cac:TaxScheme/(normalize-space(upper-case(cbc:ID)) = 'VAT')]`. */
-const ublVatScheme = (pts: XmlElement): boolean =>
-  kids(pts, TAX_REP.taxScheme).some((s) => kids(s, TAX_REP.id).some((id) => normalizeSpace(stringValue(id).toUpperCase()) === 'VAT'))
+const TAX_REP = { ubl: q('cac:TaxRepresentativeParty'), partyTaxScheme: q('cac:PartyTaxScheme'), companyId: q('cbc:CompanyID') }
 
 /**
  * BR-56 (the seller tax representative's VAT identifier, BT-63). CII: each
@@ -98,7 +111,7 @@ export const br56 = bound({
     }),
   ubl: (root) =>
     descendants(root, TAX_REP.ubl).flatMap((rep) =>
-      kids(rep, TAX_REP.partyTaxScheme).some((pts) => ublVatScheme(pts) && kids(pts, TAX_REP.companyId).length > 0) ? [] : [issue(btPath('BG-11', 'BT-63'))],
+      kids(rep, TAX_REP.partyTaxScheme).some((pts) => ublIsVat(pts) && kids(pts, TAX_REP.companyId).length > 0) ? [] : [issue(btPath('BG-11', 'BT-63'))],
     ),
   model: (invoice) => when(invoice.sellerTaxRepresentative !== undefined && !hasText(invoice.sellerTaxRepresentative.vatIdentifier), btPath('BG-11', 'BT-63')),
 })

@@ -5,7 +5,7 @@
  * table alone is some 470 KB of JavaScript a cold EN 16931 validation need not parse).
  * @module
  */
-import { RULE_NAMESPACES } from '../syntax/paths.js'
+import { XPATH_NAMESPACES } from '../syntax/paths.js'
 import { type SchematronTable, compileSchematronTable } from '../schematron/rule-table.js'
 import type { RuleSet } from '../types.js'
 import { facturxSummary } from './messages-en-facturx.js'
@@ -13,7 +13,7 @@ import { facturxSummary } from './messages-en-facturx.js'
 export type FacturxProfile = 'MINIMUM' | 'BASICWL' | 'BASIC' | 'EN16931' | 'EXTENDED'
 
 /** The prefixes the Factur-X rules use: the CII ones plus xs for the casts. */
-export const FACTURX_NAMESPACES: Readonly<Record<string, string>> = { ...RULE_NAMESPACES, xs: 'http://www.w3.org/2001/XMLSchema' }
+export const FACTURX_NAMESPACES: Readonly<Record<string, string>> = XPATH_NAMESPACES
 
 /** Rule id einvoice gives the profile's "not used in this context" reports (they have none). */
 export const FX_NOT_USED = 'FX-NOT-USED'

@@ -11,10 +11,9 @@
  * @module
  */
 import type { XmlDocument, XmlElement } from '../../xml/index.js'
-import { FACTURX_NAMESPACES } from '../facturx/rule-set.js'
 import { runTreePatterns } from '../engine.js'
 import { type SchematronTable, compileSchematronTable } from '../schematron/rule-table.js'
-import { elementsByLocal } from '../syntax/paths.js'
+import { XPATH_NAMESPACES, elementsByLocal } from '../syntax/paths.js'
 import type { Finding, SyntaxKind, TreePattern } from '../types.js'
 import { CEN_CII_PROBE } from './tables/cen-cii-probe.js'
 import { CEN_UBL_PROBE } from './tables/cen-ubl-probe.js'
@@ -96,7 +95,7 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
   if (patterns === undefined) {
     const table: SchematronTable = { contexts: probe.table.contexts, rows: rows.map((r) => probe.table.rows[r] as SchematronTable['rows'][number]), codeLists: {} }
     // The findings are not used: the layer's own rules report them.
-    patterns = compileSchematronTable(table, { layer: probe.layer, namespaces: FACTURX_NAMESPACES, reportId: '', summary: () => '' })
+    patterns = compileSchematronTable(table, { layer: probe.layer, namespaces: XPATH_NAMESPACES, reportId: '', summary: () => '' })
     if (probe.compiled.size >= MAX_COMPILED) probe.compiled.clear()
     probe.compiled.set(key, patterns)
   }

@@ -24,6 +24,9 @@ export const RULE_NAMESPACES: Readonly<Record<string, string>> = {
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
 }
 
+/** The prefixes of the official rules' XPath: the rule paths' plus xs for the casts. */
+export const XPATH_NAMESPACES: Readonly<Record<string, string>> = { ...RULE_NAMESPACES, xs: 'http://www.w3.org/2001/XMLSchema' }
+
 
 function nameTest(token: string): NameTest {
   if (token === '*') return { ns: undefined, local: undefined }

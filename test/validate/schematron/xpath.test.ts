@@ -182,3 +182,25 @@ describe('xsDouble: a node compared with a number, as the native XRechnung rules
     for (const text of ['', '0x10', '\u00a05', 'Infinity']) expect(xsDouble(text)).toBeNaN()
   })
 })
+
+describe('xs:date and the exact xs:double → xs:decimal cast', () => {
+  it('reads XSD 1.0 dates (white space collapsed, time zones) and compares them by instant', () => {
+    expect(check("xs:date(' 2024-02-29 ') = xs:date('2024-02-29Z')")).toBe(true)
+    expect(check("xs:date('2024-01-02+02:00') < xs:date('2024-01-02')")).toBe(true)
+    expect(check("xs:date('2024-12-31') >= xs:date('2024-01-01')")).toBe(true)
+    expect(value('xs:date(a:None)')).toEqual([])
+    // An empty element is one empty string, no date (FORG0001), as in Saxon.
+    expect(() => value('xs:date(a:E)')).toThrow(XPathDynamicError)
+    for (const bad of ['2023-02-29', '0000-01-01', '2024-13-01', '2024-1-01', '2024-01-01+15:00', '\u00a02024-01-01']) {
+      expect(() => value(`xs:date('${bad}')`)).toThrow(XPathDynamicError)
+    }
+    expect(() => value('xs:date(a:L/a:V)')).toThrow(/xs:date\(\) expects one value, got 3/)
+  })
+
+  it('casts a double to xs:decimal with its exact binary value, as Saxon does', () => {
+    // round(21.54 * 100) div 100 is the double 21.54 = 21.5399999999999991…
+    expect(check('xs:decimal(round(21.54e0 * 100) div 100) < 21.54')).toBe(true)
+    expect(check('xs:decimal(0.5e0) = 0.5')).toBe(true)
+    expect(value('xs:decimal(1e21)')).toEqual(['1000000000000000000000'])
+  })
+})
