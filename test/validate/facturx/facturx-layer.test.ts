@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FACTURX_NAMESPACES, FX_NOT_USED } from '../../../src/validate/facturx/index.js'
 import { FX_BASIC } from '../../../src/validate/facturx/tables/fx-basic.js'
@@ -12,6 +13,7 @@ import { OX_COMFORT } from '../../../src/validate/orderx/ox-comfort-table.js'
 import { OX_EXTENDED } from '../../../src/validate/orderx/ox-extended-table.js'
 import { EVALUATION_RULE_ID, compileAllRows } from '../../../src/validate/schematron/rule-table.js'
 import type { Finding } from '../../../src/validate/types.js'
+import { CORPUS_DIR, hasCorpus } from '../../helpers/corpus.js'
 import { validateXml } from '../../../src/validate/validate-xml.js'
 
 const BASE = readFileSync(new URL('../../fixtures/validate/cii-en16931.xml', import.meta.url), 'utf8')
@@ -70,13 +72,13 @@ describe('Factur-X profile layer (selected from BT-24)', () => {
     expect(r.valid).toBe(false)
   })
 
-  it('never fails the whole validation on a context predicate that cannot be evaluated', () => {
+  it.skipIf(!hasCorpus)('never fails the whole validation on a context predicate that cannot be evaluated', () => {
     // Two ParentLineIDs on a sub-line: the EXTENDED context
     // `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) != '']` takes
     // normalize-space() of two values. An error in a match pattern is a non-match (XSLT 3.0, Saxon);
     // BR-FXEXT-08's own condition reads the same ids and stops the transform, as refcheck reports
     // for both variants. This used to escape as an internal error.
-    const corpus = new URL('../../../../shared/corpus/mustang/library/src/test/resources/subinvoicelines/Extended_SubInvoiceLines_Hardware_Bsp2.xml', import.meta.url)
+    const corpus = join(CORPUS_DIR, 'mustang/library/src/test/resources/subinvoicelines/Extended_SubInvoiceLines_Hardware_Bsp2.xml')
     const doubled = readFileSync(corpus, 'utf8').replace('<ram:ParentLineID>02</ram:ParentLineID>', '<ram:ParentLineID>02</ram:ParentLineID><ram:ParentLineID>02</ram:ParentLineID>')
     const otherParentsRemoved = doubled.replace(/<ram:ParentLineID>01<\/ram:ParentLineID>/g, '')
     for (const xml of [doubled, otherParentsRemoved]) {
@@ -90,12 +92,12 @@ describe('Factur-X profile layer (selected from BT-24)', () => {
   })
 })
 
-describe('Factur-X conditions compute as Saxon does', () => {
+describe.skipIf(!hasCorpus)('Factur-X conditions compute as Saxon does', () => {
   it('casts a double to xs:decimal exactly: an allowance one cent below the total fails BR-FXEXT-CO-11', () => {
     // round(sum(21.54)*10*10) div 100 is the double 21.54, whose exact value is 21.5399999…; the
     // difference from the stated 21.55 is then above the 0.01 allowed for one allowance (refcheck:
     // BR-FXEXT-CO-11). Taking the double's shortest text (21.54) made the difference exactly 0.01.
-    const corpus = new URL('../../../../shared/corpus/mustang/library/src/test/resources/factur-x-extended.xml', import.meta.url)
+    const corpus = join(CORPUS_DIR, 'mustang/library/src/test/resources/factur-x-extended.xml')
     const xml = readFileSync(corpus, 'utf8').replace('<ram:ActualAmount>21.55</ram:ActualAmount>', '<ram:ActualAmount>21.54</ram:ActualAmount>')
     expect(fxErrors(validateXml(xml).findings)).toContain('BR-FXEXT-CO-11')
     expect(fxErrors(validateXml(readFileSync(corpus, 'utf8')).findings)).not.toContain('BR-FXEXT-CO-11')
