@@ -25,7 +25,11 @@ export function breakLongWords(doc: Measure, text: string, width: number): strin
     if (w === undefined) widths.set(ch, (w = doc.widthOfString(ch)))
     return w
   }
-  return text.replace(LONG_RUN, (word) => splitWord(word, width, widthOf, (piece) => doc.widthOfString(piece)))
+  // pdfkit measures the line feed ending each line as a glyph (the font's missing-glyph width): a
+  // line must leave room for it, or pdfkit moves its last character (a CJK one, which it may break
+  // before) onto a line of its own.
+  const room = width - doc.widthOfString('\n')
+  return text.replace(LONG_RUN, (word) => splitWord(word, room, widthOf, (piece) => doc.widthOfString(piece)))
 }
 
 /**

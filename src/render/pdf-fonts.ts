@@ -1,5 +1,6 @@
 /**
- * The bundled DejaVu Sans faces (assets/fonts, DejaVu licence beside them). The TrueType files are
+ * The bundled fonts (assets/fonts, licences beside them): DejaVu Sans in two weights, and
+ * WenQuanYi Micro Hei for the CJK text DejaVu Sans lacks (pdf-font-set.ts). The TrueType files are
  * read and parsed once per process; every PDF then embeds a subset of just the glyphs it uses.
  * @module
  */
@@ -9,10 +10,13 @@ import { PACKAGE_ROOT } from '../version.js'
 
 export const FONT_REGULAR = 'DejaVuSans'
 export const FONT_BOLD = 'DejaVuSans-Bold'
+/** Also the PostScript name that picks it from its TrueType collection. */
+export const FONT_FALLBACK = 'WenQuanYiMicroHei'
 
 const FILES: Readonly<Record<string, string>> = {
   [FONT_REGULAR]: 'DejaVuSans.ttf',
   [FONT_BOLD]: 'DejaVuSans-Bold.ttf',
+  [FONT_FALLBACK]: 'wqy-microhei.ttc',
 }
 
 /**

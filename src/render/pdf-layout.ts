@@ -9,6 +9,7 @@
  */
 import type PDFDocument from 'pdfkit'
 import { breakLongWords } from './long-words.js'
+import type { FontName, PdfFonts } from './pdf-font-set.js'
 import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.js'
 import type { InvoiceView, ViewField, ViewSection, ViewTable } from './view-types.js'
 
@@ -41,6 +42,7 @@ export class PdfLayout {
 
   constructor(
     private readonly doc: Doc,
+    private readonly fonts: PdfFonts,
     tagged: boolean,
   ) {
     this.y = MARGIN.top
@@ -100,16 +102,18 @@ export class PdfLayout {
     return !text.includes('\n') && this.doc.widthOfString(text) <= width
   }
 
-  private textHeight(text: string, width: number, font: string, size: number): number {
-    this.doc.font(font).fontSize(size)
+  private textHeight(text: string, width: number, font: FontName, size: number): number {
+    text = this.fonts.use(text, font)
+    this.doc.fontSize(size)
     text = breakLongWords(this.doc, text, width)
     // Most cells are one line: measuring their width (cached per word) is far cheaper than wrapping.
     if (this.oneLine(text, width)) return this.doc.currentLineHeight(true) + LINE_GAP
     return this.doc.heightOfString(text, { width, lineGap: LINE_GAP })
   }
 
-  private draw(text: string, x: number, y: number, width: number, font: string, size: number, color: string, align: 'left' | 'right' = 'left'): void {
-    this.doc.font(font).fontSize(size)
+  private draw(text: string, x: number, y: number, width: number, font: FontName, size: number, color: string, align: 'left' | 'right' = 'left'): void {
+    text = this.fonts.use(text, font)
+    this.doc.fontSize(size)
     text = breakLongWords(this.doc, text, width)
     if (color !== this.colour) {
       this.doc.fillColor(color)
@@ -166,13 +170,13 @@ export class PdfLayout {
     const pad = 2 * CELL_PAD
     const natural: number[] = []
     const minimum: number[] = []
+    this.doc.fontSize(SIZE.table)
     t.columns.forEach((c, i) => {
-      this.doc.font(FONT_BOLD).fontSize(SIZE.table)
-      let nat = this.doc.widthOfString(c.label)
-      let min = Math.max(...c.label.split(/\s+/).map((w) => this.doc.widthOfString(w)))
-      this.doc.font(FONT_REGULAR).fontSize(SIZE.table)
+      const label = this.fonts.use(c.label, FONT_BOLD)
+      let nat = this.doc.widthOfString(label)
+      let min = Math.max(...label.split(/\s+/).map((w) => this.doc.widthOfString(w)))
       for (const row of t.rows) {
-        const cell = row[i] ?? ''
+        const cell = this.fonts.use(row[i] ?? '', FONT_REGULAR)
         nat = Math.max(nat, this.doc.widthOfString(cell))
         for (const w of cell.split(/\s+/)) min = Math.max(min, this.doc.widthOfString(w))
       }
@@ -189,7 +193,7 @@ export class PdfLayout {
     return minimum.map((m, i) => m + (spare * (wish[i] ?? 0)) / wishTotal)
   }
 
-  private rowHeight(cells: readonly string[], widths: readonly number[], font: string): number {
+  private rowHeight(cells: readonly string[], widths: readonly number[], font: FontName): number {
     let h = 0
     cells.forEach((cell, i) => {
       h = Math.max(h, this.textHeight(cell, (widths[i] ?? 0) - 2 * CELL_PAD, font, SIZE.table))
@@ -279,7 +283,7 @@ export class PdfLayout {
 }
 
 /** Draws `Page n of m` at the foot of every buffered page. */
-export function numberPages(doc: Doc, view: InvoiceView, tagged: boolean): void {
+export function numberPages(doc: Doc, fonts: PdfFonts, view: InvoiceView, tagged: boolean): void {
   const range = doc.bufferedPageRange()
   const total = range.count
   for (let i = range.start; i < range.start + total; i++) {
@@ -291,9 +295,9 @@ export function numberPages(doc: Doc, view: InvoiceView, tagged: boolean): void 
     const width = A4[0] - MARGIN.left - MARGIN.right
     const title = view.title.length > 90 ? `${view.title.slice(0, 89)}…` : view.title
     if (tagged) doc.markContent('Artifact', { type: 'Pagination' })
-    doc.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED)
-    doc.text(title, MARGIN.left, A4[1] - 34, { width: width * 0.75, lineBreak: false })
-    doc.text(label, MARGIN.left, A4[1] - 34, { width, align: 'right', lineBreak: false })
+    doc.fontSize(7.5).fillColor(MUTED)
+    doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: width * 0.75, lineBreak: false })
+    doc.text(fonts.use(label, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width, align: 'right', lineBreak: false })
     if (tagged) doc.endMarkedContent()
     doc.page.margins.bottom = saved
   }

@@ -1,14 +1,15 @@
 /**
  * The view model → an A4 PDF/A-3b written natively by pdfkit (`subset: 'PDF/A-3b'`: XMP with
- * pdfaid, the sRGB OutputIntent, subset-embedded TrueType fonts with ToUnicode), DejaVu Sans,
+ * pdfaid, the sRGB OutputIntent, subset-embedded TrueType fonts with ToUnicode), DejaVu Sans (WenQuanYi Micro Hei for CJK text),
  * page numbers, the document language in /Lang and the title shown by viewers.
  * @module
  */
 import PDFDocument from 'pdfkit'
 import { LANGUAGE_TAGS } from './i18n/index.js'
-import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont, shareLayoutCache } from './pdf-fonts.js'
+import { PdfFonts } from './pdf-font-set.js'
+import { FONT_BOLD, FONT_REGULAR, fontSource, shareLayoutCache } from './pdf-fonts.js'
 import { A4, MARGIN, PdfLayout, numberPages } from './pdf-layout.js'
-import { glyphCoverage, printableStrings } from './pdf-text.js'
+import { printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import type { InvoiceView } from './view-types.js'
 
@@ -54,27 +55,22 @@ export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {
     bufferPages: true,
     info: { Title: xmpSafe(view.title), Producer: PDF_PRODUCER, Creator: PDF_PRODUCER, CreationDate: date, ModDate: date },
   })
-  doc.registerFont(FONT_REGULAR, fontSource(FONT_REGULAR) as unknown as string)
-  doc.registerFont(FONT_BOLD, fontSource(FONT_BOLD) as unknown as string)
-  doc.font(FONT_BOLD).font(FONT_REGULAR)
+  const fonts = new PdfFonts(doc)
   shareLayoutCache(doc, [FONT_REGULAR, FONT_BOLD])
-  // `_fontFamilies` is pdfkit's font cache by name (parsed fontkit fonts); it has no public accessor.
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
-  const shown = printableStrings(view, glyphCoverage([families[FONT_REGULAR]?.font, families[FONT_BOLD]?.font]))
+  const shown = printableStrings(view, fonts.has)
   const done = collect(doc)
-  const layout = new PdfLayout(doc, tagged)
+  const layout = new PdfLayout(doc, fonts, tagged)
   layout.title(shown.title)
   for (const s of shown.sections) layout.section(s)
   layout.note(shown.page.generatedBy)
   layout.finish()
-  numberPages(doc, shown, tagged)
+  numberPages(doc, fonts, shown, tagged)
   // XMP dates beside pdfkit's CreateDate, which it writes alone (ISO 19005-3 6.6.2.3 via Info ModDate).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:ModifyDate>${iso}</xmp:ModifyDate><xmp:MetadataDate>${iso}</xmp:MetadataDate></rdf:Description>`,
   )
-  // pdfkit parsed the fonts for this document; keep the parsed forms for the next ones (why: pdf-fonts.ts).
-  for (const name of [FONT_REGULAR, FONT_BOLD]) rememberParsedFont(name, families[name]?.font)
+  fonts.remember()
   doc.end()
   return done
 }

@@ -1,6 +1,6 @@
 /**
  * Text for the PDF view drawn only with glyphs the bundled fonts have. pdfkit draws a character
- * the font lacks (a tab in a note, a control character, a script DejaVu Sans does not cover) with
+ * the font lacks (a tab in a note, a control character, a script no bundled font covers) with
  * the .notdef glyph, which PDF/A forbids (ISO 19005-3 6.2.11.8) and which readers show as a box.
  * @module
  */
@@ -37,11 +37,4 @@ export function printableStrings<T>(value: T, hasGlyph: (codePoint: number) => b
     return out as T
   }
   return value
-}
-
-/** Whether every font has a glyph for a code point (fontkit's `hasGlyphForCodePoint`). */
-export function glyphCoverage(fonts: readonly unknown[]): (codePoint: number) => boolean {
-  const checks = fonts.map((f) => (f as { hasGlyphForCodePoint?: (cp: number) => boolean } | undefined)?.hasGlyphForCodePoint?.bind(f))
-  if (checks.some((c) => c === undefined)) throw new Error('pdfkit did not parse the bundled fonts')
-  return (cp) => checks.every((c) => c?.(cp) === true)
 }

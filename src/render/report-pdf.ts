@@ -1,7 +1,7 @@
 /**
  * `validationReportToPDF`: a validation report XML → an A4 PDF/A-3b written by pdfkit (XMP with
  * pdfaid, sRGB OutputIntent, subset-embedded DejaVu Sans, which covers any Latin, Greek or
- * Cyrillic text of a report). It shows the overall status with a recommendation, then every
+ * Cyrillic text of a report, and WenQuanYi Micro Hei for Chinese, Japanese and Korean text). It shows the overall status with a recommendation, then every
  * message of each part with severity, rule, location and text; pdfkit breaks pages as the text
  * flows, and every page carries "page n of m".
  * @module
@@ -9,10 +9,11 @@
 import PDFDocument from 'pdfkit'
 import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
-import { FONT_BOLD, FONT_REGULAR, fontSource, rememberParsedFont } from './pdf-fonts.js'
+import { PdfFonts } from './pdf-font-set.js'
+import { FONT_BOLD, FONT_REGULAR, fontSource } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
 import { breakLongWords } from './long-words.js'
-import { glyphCoverage, printableStrings } from './pdf-text.js'
+import { printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import { type ReportLabels, reportLabels } from './report-labels.js'
 import { type ReportMessage, type ReportPart, type ValidationReportModel, readValidationReport } from './report-model.js'
@@ -56,46 +57,50 @@ function statusText(labels: ReportLabels, status: string | undefined): string {
   return status ?? '—'
 }
 
-function field(doc: Doc, label: string, value: string): void {
-  doc.font(FONT_BOLD).fontSize(9).fillColor(MUTED).text(`${label}: `, { continued: true })
-  doc.font(FONT_REGULAR).fillColor(INK)
-  doc.text(breakLongWords(doc, value, WIDTH))
+function field(doc: Doc, fonts: PdfFonts, label: string, value: string): void {
+  doc.fontSize(9).fillColor(MUTED).text(fonts.use(`${label}: `, FONT_BOLD), { continued: true })
+  const shown = fonts.use(value, FONT_REGULAR)
+  doc.fillColor(INK)
+  doc.text(breakLongWords(doc, shown, WIDTH))
 }
 
-function drawMessage(doc: Doc, labels: ReportLabels, m: ReportMessage): void {
+function drawMessage(doc: Doc, fonts: PdfFonts, labels: ReportLabels, m: ReportMessage): void {
   // Keep a message's first lines together: start it on a new page when little room is left.
   if (doc.y > A4[1] - MARGIN.bottom - 40) doc.addPage()
   const head = [labels.severity[m.severity], m.rule === undefined ? undefined : `${labels.rule} ${m.rule}`, m.section === undefined ? undefined : `${labels.section} ${m.section}`]
-  doc.font(FONT_BOLD).fontSize(8.5).fillColor(SEVERITY_COLOURS[m.severity]).text(head.filter((x) => x !== undefined).join('  ·  '), { width: WIDTH })
+  const headText = fonts.use(head.filter((x) => x !== undefined).join('  ·  '), FONT_BOLD)
+  doc.fontSize(8.5).fillColor(SEVERITY_COLOURS[m.severity]).text(headText, { width: WIDTH })
   if (m.location !== undefined && m.location !== '') {
-    doc.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED)
-    doc.text(breakLongWords(doc, `${labels.location}: ${m.location}`, WIDTH), { width: WIDTH })
+    const location = fonts.use(`${labels.location}: ${m.location}`, FONT_REGULAR)
+    doc.fontSize(7.5).fillColor(MUTED)
+    doc.text(breakLongWords(doc, location, WIDTH), { width: WIDTH })
   }
-  doc.font(FONT_REGULAR).fontSize(8.5).fillColor(INK)
-  doc.text(breakLongWords(doc, m.text, WIDTH), { width: WIDTH })
+  const text = fonts.use(m.text, FONT_REGULAR)
+  doc.fontSize(8.5).fillColor(INK)
+  doc.text(breakLongWords(doc, text, WIDTH), { width: WIDTH })
   doc.moveDown(0.5)
 }
 
 const PART_TITLE: Readonly<Record<ReportPart['name'], keyof ReportLabels>> = { pdf: 'pdfPart', xml: 'xmlPart', document: 'overall' }
 
-function drawPart(doc: Doc, labels: ReportLabels, part: ReportPart): void {
+function drawPart(doc: Doc, fonts: PdfFonts, labels: ReportLabels, part: ReportPart): void {
   doc.moveDown(0.6)
   if (doc.y > A4[1] - MARGIN.bottom - 60) doc.addPage()
   const title = labels[PART_TITLE[part.name]] as string
-  doc.font(FONT_BOLD).fontSize(12).fillColor(INK).text(title, { continued: true })
-  doc.fillColor(COLOURS[part.status ?? ''] ?? MUTED).text(`  ${statusText(labels, part.status)}`)
-  if (part.profile !== undefined && part.profile !== '') field(doc, labels.profile, part.profile)
+  doc.fontSize(12).fillColor(INK).text(fonts.use(title, FONT_BOLD), { continued: true })
+  doc.fillColor(COLOURS[part.status ?? ''] ?? MUTED).text(fonts.use(`  ${statusText(labels, part.status)}`, FONT_BOLD))
+  if (part.profile !== undefined && part.profile !== '') field(doc, fonts, labels.profile, part.profile)
   doc.moveDown(0.3)
   if (part.messages.length === 0) {
-    doc.font(FONT_REGULAR).fontSize(8.5).fillColor(MUTED).text(labels.noMessages)
+    doc.fontSize(8.5).fillColor(MUTED).text(fonts.use(labels.noMessages, FONT_REGULAR))
     return
   }
-  doc.font(FONT_BOLD).fontSize(9).fillColor(MUTED).text(`${labels.messages} (${part.messages.length})`)
+  doc.fontSize(9).fillColor(MUTED).text(fonts.use(`${labels.messages} (${part.messages.length})`, FONT_BOLD))
   doc.moveDown(0.3)
-  for (const m of part.messages) drawMessage(doc, labels, m)
+  for (const m of part.messages) drawMessage(doc, fonts, labels, m)
 }
 
-function numberPages(doc: Doc, labels: ReportLabels, title: string): void {
+function numberPages(doc: Doc, fonts: PdfFonts, labels: ReportLabels, title: string): void {
   const range = doc.bufferedPageRange()
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i)
@@ -103,9 +108,9 @@ function numberPages(doc: Doc, labels: ReportLabels, title: string): void {
     const saved = doc.page.margins.bottom
     doc.page.margins.bottom = 0
     const label = labels.pageOf.replace('{page}', String(i + 1)).replace('{pages}', String(range.count))
-    doc.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED)
-    doc.text(title, MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })
-    doc.text(label, MARGIN.left, A4[1] - 34, { width: WIDTH, align: 'right', lineBreak: false })
+    doc.fontSize(7.5).fillColor(MUTED)
+    doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })
+    doc.text(fonts.use(label, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH, align: 'right', lineBreak: false })
     doc.page.margins.bottom = saved
   }
 }
@@ -128,34 +133,28 @@ export async function renderReportPdf(input: ValidationReportModel, options: Rep
     bufferPages: true,
     info: { Title: xmpSafe(title), Producer: PDF_PRODUCER, Creator: PDF_PRODUCER, CreationDate: date, ModDate: date },
   })
-  doc.registerFont(FONT_REGULAR, fontSource(FONT_REGULAR) as unknown as string)
-  doc.registerFont(FONT_BOLD, fontSource(FONT_BOLD) as unknown as string)
-  doc.font(FONT_BOLD).font(FONT_REGULAR)
-  // `_fontFamilies` is pdfkit's font cache by name (no public accessor).
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
+  const fonts = new PdfFonts(doc)
   // Messages quote the document's own text: only glyphs the fonts have (pdf-text.ts).
-  const coverage = glyphCoverage([families[FONT_REGULAR]?.font, families[FONT_BOLD]?.font])
-  const report = printableStrings(input, coverage)
+  const report = printableStrings(input, fonts.has)
   const done = collect(doc)
-  doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(labels.title)
+  doc.fontSize(16).fillColor(INK).text(fonts.use(labels.title, FONT_BOLD))
   doc.moveDown(0.4)
-  if (report.fileName !== undefined) field(doc, labels.file, report.fileName)
-  if (report.datetime !== undefined) field(doc, labels.date, report.datetime)
+  if (report.fileName !== undefined) field(doc, fonts, labels.file, report.fileName)
+  if (report.datetime !== undefined) field(doc, fonts, labels.date, report.datetime)
   doc.moveDown(0.4)
-  doc.font(FONT_BOLD).fontSize(13).fillColor(INK).text(`${labels.verdict}: `, { continued: true })
-  doc.fillColor(COLOURS[report.status] ?? MUTED).text(statusText(labels, report.status))
+  doc.fontSize(13).fillColor(INK).text(fonts.use(`${labels.verdict}: `, FONT_BOLD), { continued: true })
+  doc.fillColor(COLOURS[report.status] ?? MUTED).text(fonts.use(statusText(labels, report.status), FONT_BOLD))
   if (report.status === 'valid' || report.status === 'invalid') {
-    doc.font(FONT_REGULAR).fontSize(9).fillColor(INK).text(report.status === 'valid' ? labels.accept : labels.reject)
+    doc.fontSize(9).fillColor(INK).text(fonts.use(report.status === 'valid' ? labels.accept : labels.reject, FONT_REGULAR))
   }
-  for (const part of report.parts) drawPart(doc, labels, part)
-  numberPages(doc, labels, printableStrings(title, coverage))
+  for (const part of report.parts) drawPart(doc, fonts, labels, part)
+  numberPages(doc, fonts, labels, printableStrings(title, fonts.has))
   // XMP dates beside pdfkit's CreateDate, which it writes alone (Info ModDate must match XMP).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:ModifyDate>${iso}</xmp:ModifyDate><xmp:MetadataDate>${iso}</xmp:MetadataDate></rdf:Description>`,
   )
-  // Keep the parsed fonts for the next documents (pdf-fonts.ts).
-  for (const name of [FONT_REGULAR, FONT_BOLD]) rememberParsedFont(name, families[name]?.font)
+  fonts.remember()
   doc.end()
   return done
 }

@@ -7,8 +7,8 @@ import { breakLongWords } from '../../src/render/long-words.js'
 import { invoiceToPdf } from '../../src/render/xml-to-pdf.js'
 import { sampleInvoice } from './sample-invoice.js'
 
-/** Every character 1 unit wide, `W` 2. */
-const measure = { widthOfString: (s: string) => [...s].reduce((sum, ch) => sum + (ch === 'W' ? 2 : 1), 0) }
+/** Every character 1 unit wide, `W` 2, a line feed nothing. */
+const measure = { widthOfString: (s: string) => [...s].reduce((sum, ch) => sum + (ch === 'W' ? 2 : ch === '\n' ? 0 : 1), 0) }
 
 describe('breakLongWords', () => {
   it('leaves text alone when no run of 64 non-space characters is wider than the line', () => {
@@ -42,6 +42,14 @@ describe('breakLongWords', () => {
     const lines = breakLongWords(wider, 'A'.repeat(1000), 100).split('\n')
     expect(lines.every((l) => wider.widthOfString(l) <= 100)).toBe(true)
     expect(lines.join('')).toBe('A'.repeat(1000))
+  })
+
+  it('leaves room for the line feed, which pdfkit measures as a glyph (else it moves the last CJK character to a line of its own)', () => {
+    const cjk = { widthOfString: (s: string) => [...s].length * 8.5 }
+    const lines = breakLongWords(cjk, '长'.repeat(300), 511.28).split('\n')
+    expect(lines.every((l) => cjk.widthOfString(`${l}\n`) <= 511.28)).toBe(true)
+    expect(lines.slice(0, -1).map((l) => [...l].length)).toEqual([59, 59, 59, 59, 59])
+    expect(lines.join('')).toBe('长'.repeat(300))
   })
 
   it('keeps characters outside the BMP whole', () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { invoiceToPdf } from '../../src/render/xml-to-pdf.js'
+import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
+import { canPdfaCheck, pdfaCheck } from '../pdf/fixtures.js'
 import { missingValues, termValues } from '../helpers/term-values.js'
 import { sampleInvoice } from './sample-invoice.js'
 
@@ -39,6 +41,23 @@ describe('xmltopdf layout', () => {
     expect(out).toContain('word0')
     expect(out.replace(/\s+/g, '')).toContain(long.replace(/\s+/g, ''))
     expect(out).toContain('<script>alert(1)</script> & Ümläut ñ €')
+  })
+
+  it('shows Chinese, Japanese and Korean text in the bundled CJK font, in cells and headings, and stays PDF/A-3b', async () => {
+    const inv = sampleInvoice(2)
+    inv.seller.name = '上海测试贸易有限公司'
+    inv.buyer.name = '株式会社テスト 東京'
+    inv.notes = [{ text: '한국어 메모: 감사합니다' }]
+    const first = inv.lines[0]
+    if (first !== undefined) first.item = { ...first.item, name: '办公椅 (黑色)' }
+    const pdf = await invoiceToPdf(inv, { language: 'EN' })
+    const out = text(pdf, 'cjk.pdf')
+    for (const shown of ['上海测试贸易有限公司', '株式会社テスト 東京', '한국어 메모: 감사합니다', '办公椅 (黑色)']) expect(out).toContain(shown)
+    expect(out).not.toContain('\ufffd')
+    expect(missingValues(termValues(inv, 'EN'), out)).toEqual([])
+    const own = await validatePdf(pdf)
+    expect(own.pdfaValid).toBe(true)
+    if (canPdfaCheck) expect(pdfaCheck(pdf, 'pdfa3').failed).toEqual([])
   })
 
   it('writes PDF/A-3b identification, the language and an A4 page box', async () => {

@@ -98,16 +98,46 @@ describe('validationReportToPdf', () => {
     expect(check.result).toBe('pass')
   })
 
-  it('draws quoted text only with glyphs the fonts have (tabs, controls, CJK), so the PDF stays PDF/A', async () => {
+  it('draws quoted text only with glyphs the fonts have: CJK in the fallback font, tabs and controls replaced, the rest U+FFFD', async () => {
     const pdf = await renderReportPdf({
-      fileName: 'in\tvoice.xml',
+      fileName: 'in\tvoice-請求書.xml',
       datetime: undefined,
       status: 'invalid',
-      parts: [{ name: 'xml', status: 'invalid', messages: [{ severity: 'error', rule: 'BR-01', section: undefined, location: '/a\u0001', text: 'found "x\ty" and 請求書' }] }],
+      parts: [
+        {
+          name: 'xml',
+          status: 'invalid',
+          messages: [
+            { severity: 'error', rule: 'BR-01', section: undefined, location: '/a\u0001', text: 'found "x\ty" and 請求書' },
+            { severity: 'warning', rule: 'BR-02', section: undefined, location: '/b', text: 'Seller 株式会社テスト, 한국 회사, Müller' },
+            { severity: 'warning', rule: 'BR-03', section: undefined, location: '/c', text: `emoji 😀, Arabic beside Chinese: عربي 中文 ${'长'.repeat(200)}` },
+          ],
+        },
+      ],
     })
     const own = await validatePdf(pdf)
     expect(own.findings.map((f) => f.ruleId)).not.toContain('PDFA-FONT-NOTDEF')
     expect(own.pdfaValid).toBe(true)
-    expect(await pdfText(pdf)).toContain('found "x y" and \ufffd\ufffd\ufffd')
+    const text = await pdfText(pdf)
+    expect(text).toContain('in voice-請求書.xml')
+    expect(text).toContain('found "x y" and 請求書')
+    expect(text).toContain('Seller 株式会社テスト, 한국 회사, Müller')
+    // One font per text: the one that shows more of it (here the CJK one), the rest U+FFFD.
+    expect(text).toContain('emoji \ufffd, Arabic beside Chinese: \ufffd\ufffd\ufffd\ufffd 中文')
+    // The 200 ideographs fill whole lines: none left alone on a line by pdfkit's own break.
+    expect(text.replace(/\s+/g, '')).toContain('长'.repeat(200))
+    expect(text.split('\n').filter((l) => /^长{1,3}$/.test(l.trim()))).toEqual([])
+    if (canPdfaCheck) {
+      const check = pdfaCheck(pdf, 'pdfa3')
+      expect(check.failed).toEqual([])
+      expect(check.result).toBe('pass')
+    }
+  })
+
+  it('embeds the CJK font only in documents that draw CJK text', async () => {
+    const latin = Buffer.from(await validationReportToPdf(longReport(2), { date: DATE })).toString('latin1')
+    expect(latin).not.toContain('WenQuanYi')
+    const cjk = Buffer.from(await validationReportToPdf(longReport(2).replace('Message number 1', '第一条消息'), { date: DATE })).toString('latin1')
+    expect(cjk).toContain('+WenQuanYiMicroHei')
   })
 })
