@@ -38,19 +38,52 @@ export function attr(el: XmlElement, local: string, ns = ''): string | undefined
   return undefined
 }
 
+/** Above this many children, a parent's positions are counted once for all its children. */
+const MANY_CHILDREN = 64
+/** Positions (0: no same-named sibling) by child, per such parent; weak, so no document is kept alive. */
+const positionsByParent = new WeakMap<XmlElement, Map<XmlElement, number>>()
+
+/**
+ * `el`'s 1-based position among its same-named siblings, 0 when it has none. Findings often come
+ * by the thousand under one parent (VAT breakdowns, lines): counting the siblings for each made
+ * their locations quadratic.
+ */
+function position(parent: XmlElement, el: XmlElement): number {
+  const kids = parent.children
+  if (kids.length < MANY_CHILDREN) {
+    let index = 0
+    let same = 0
+    for (const c of kids) {
+      if (c.local !== el.local || c.ns !== el.ns) continue
+      same++
+      if (c === el) index = same
+    }
+    return same > 1 ? index : 0
+  }
+  let positions = positionsByParent.get(parent)
+  if (positions === undefined) {
+    const counts = new Map<string, number>()
+    for (const c of kids) counts.set(`${c.ns} ${c.local}`, (counts.get(`${c.ns} ${c.local}`) ?? 0) + 1)
+    const seen = new Map<string, number>()
+    positions = new Map()
+    for (const c of kids) {
+      const key = `${c.ns} ${c.local}`
+      const n = (seen.get(key) ?? 0) + 1
+      seen.set(key, n)
+      positions.set(c, (counts.get(key) ?? 0) > 1 ? n : 0)
+    }
+    positionsByParent.set(parent, positions)
+  }
+  return positions.get(el) ?? 0
+}
+
 function step(el: XmlElement): string {
   const prefix = CANONICAL_PREFIX.get(el.ns)
   const name = prefix === undefined ? el.qname : prefix === '' ? el.local : `${prefix}:${el.local}`
   const parent = el.parent
   if (parent === undefined) return name
-  let index = 0
-  let same = 0
-  for (const c of parent.children) {
-    if (c.local !== el.local || c.ns !== el.ns) continue
-    same++
-    if (c === el) index = same
-  }
-  return same > 1 ? `${name}[${index}]` : name
+  const index = position(parent, el)
+  return index > 0 ? `${name}[${index}]` : name
 }
 
 /**

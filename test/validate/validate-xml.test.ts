@@ -86,6 +86,40 @@ describe('validateXml', () => {
     expect(errorIds(variant('<ram:BasisAmount>300.00', '<ram:BasisAmount>310.00'))).toEqual(['BR-CO-17', 'BR-S-08', 'BR-S-09'])
   })
 
+  it('matches lines to VAT breakdowns by rate as decimals (19 and 19.00) among a hundred rates, and locates each finding', () => {
+    // 300 lines (the fixture's first, 300.00 each) under 100 rates, every other one written with
+    // decimals; one breakdown per rate. Breakdowns 1 and 77 have a wrong taxable amount.
+    const start = VALID.indexOf('<ram:IncludedSupplyChainTradeLineItem>')
+    const lineEnd = VALID.indexOf('</ram:IncludedSupplyChainTradeLineItem>') + '</ram:IncludedSupplyChainTradeLineItem>'.length
+    const end = VALID.indexOf('<ram:ApplicableHeaderTradeAgreement>')
+    const line = VALID.slice(start, lineEnd)
+    const rateText = (i: number): string => (i % 2 === 0 ? String((i % 100) + 1) : `${(i % 100) + 1}.00`)
+    let lines = ''
+    for (let i = 0; i < 300; i++) lines += line.replace('<ram:LineID>1<', `<ram:LineID>${i + 1}<`).replace('<ram:RateApplicablePercent>19<', `<ram:RateApplicablePercent>${rateText(i)}<`)
+    const settlement = VALID.indexOf('<ram:ApplicableHeaderTradeSettlement>')
+    const taxStart = VALID.indexOf('<ram:ApplicableTradeTax>', settlement)
+    const taxEnd = VALID.lastIndexOf('</ram:ApplicableTradeTax>') + '</ram:ApplicableTradeTax>'.length
+    const oneTax = VALID.slice(taxStart, VALID.indexOf('</ram:ApplicableTradeTax>', taxStart) + '</ram:ApplicableTradeTax>'.length)
+    let breakdowns = ''
+    for (let r = 1; r <= 100; r++) {
+      const basis = r === 1 || r === 77 ? '901.00' : '900.00'
+      breakdowns += oneTax
+        .replace(/<ram:CalculatedAmount>[^<]*</, `<ram:CalculatedAmount>${(9 * r).toFixed(2)}<`)
+        .replace(/<ram:BasisAmount>[^<]*</, `<ram:BasisAmount>${basis}<`)
+        .replace(/<ram:RateApplicablePercent>[^<]*</, `<ram:RateApplicablePercent>${r % 3 === 0 ? `${r}.0` : r}<`)
+    }
+    const xml = VALID.slice(0, start) + lines + VALID.slice(end, taxStart) + breakdowns + VALID.slice(taxEnd)
+    const br08 = validateXml(xml, { ignoreNotices: true }).findings.filter((f) => f.ruleId === 'BR-S-08')
+    const path = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax'
+    // Both the CEN layer and Factur-X's copy of the rule; the CEN one on the breakdown's BT-116.
+    expect(br08.map((f) => [f.layer, f.location.path.replace(path, '…')]).sort()).toEqual([
+      ['en16931', '/BG-23[1]/BT-116'],
+      ['en16931', '/BG-23[77]/BT-116'],
+      ['facturx', '…[1]/ram:CategoryCode'],
+      ['facturx', '…[77]/ram:CategoryCode'],
+    ])
+  })
+
   it('keeps CII-SR warnings as warnings (the invoice stays valid for the CEN layer)', () => {
     const result = validateXml(
       variant('<rsm:ExchangedDocumentContext>', '<rsm:ExchangedDocumentContext><ram:TestIndicator><udt:Indicator>true</udt:Indicator></ram:TestIndicator>'),

@@ -31,7 +31,7 @@ import {
   untypedDouble,
   valueCompare,
 } from './values.js'
-import { ZERO } from '../../model/decimal.js'
+import { type Decimal, ZERO } from '../../model/decimal.js'
 
 /**
  * Evaluation state for one document (or one run over it): variable slots (bound by `for`/`some`/
@@ -344,7 +344,11 @@ const EMPTY_NODES: readonly Node[] = []
  */
 type StepFn = (inputs: Sequence, item: Item, pos: number, size: number, env: Env) => Sequence
 
-function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolean): StepFn {
+/**
+ * `stableInputs`: the step's inputs are an absolute path's prefix kept per document (one array per
+ * run), so a keyed predicate can index the children of all of them at once.
+ */
+function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolean, stableInputs = false): StepFn {
   const preds = step.predicates.map((p) => compilePredicate(p, scope))
   if (step.kind === 'filter') {
     const inner = compileIn(step.expr, scope)
@@ -373,11 +377,23 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
       if (keyed === undefined) return named
       const test = step.test
       // From one parent (`…/ram:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[…]`): its children by key.
+      // From a document-wide prefix (`/…/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement[…]`,
+      // asked once per VAT breakdown by BR-S-08): the named children of all its nodes by key.
       return (inputs, item, pos, size, env) => {
         const only = inputs[0]
-        if (inputs.length !== 1 || only === undefined || !isNode(only) || 't' in only) return named(inputs, item, pos, size, env)
-        const children = (): Sequence => only.children.filter((c) => nameMatches(c, test))
-        return keyedFilter(only, keyed, children, truths, env)
+        if (inputs.length === 1 && only !== undefined && isNode(only) && !('t' in only)) {
+          const children = (): Sequence => only.children.filter((c) => nameMatches(c, test))
+          return keyedFilter(only, keyed, children, truths, env)
+        }
+        if (stableInputs && inputs.length > 1 && inputs.every((x) => isNode(x) && !('t' in x))) {
+          const children = (): Sequence => {
+            const out: Node[] = []
+            for (const x of inputs as readonly XmlElement[]) for (const c of x.children) if (nameMatches(c, test)) out.push(c)
+            return out
+          }
+          return keyedFilter(inputs, keyed, children, truths, env)
+        }
+        return named(inputs, item, pos, size, env)
       }
     }
   }
@@ -407,41 +423,83 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
 // Keyed selections: `X[K = V and …]` looked up by V instead of testing every X
 
 /**
- * A predicate whose first conjunct compares a key of the candidate (K: its relative path, maybe in
- * `normalize-space()`, no variables) with a value that does not read the candidate (V), as the
- * sub-line rules do: `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) =
- * normalize-space($item/…/ram:LineID) and …]`. Tested on every line for every line, that is n²;
- * with the candidates' keys in a map, n.
+ * A predicate with a conjunct that compares a key of the candidate (K: its relative path, maybe in
+ * `normalize-space()` or ending in `xs:decimal()`, no variables) with a value that does not read
+ * the candidate (V), as the sub-line rules do: `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) =
+ * normalize-space($item/…/ram:LineID) and …]`, or BR-S-08 per VAT rate: `…/ram:SpecifiedLineTradeSettlement[ram:ApplicableTradeTax/ram:CategoryCode = 'S'
+ * and ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate]`. Tested on every line
+ * for every line (or rate), that is n²; with the candidates' keys in a map, n.
  */
 type Keyed = { key: Compiled; value: Compiled; /** The candidates' name and the key: what an index is kept under. */ indexKey: string }
 
+/** `a and b and c` → a, b, c, in the order XPath writes (and our `and` evaluates) them. */
+function conjunctsOf(e: Expr): Expr[] {
+  return e.kind === 'binary' && e.op === 'and' ? [...conjunctsOf(e.left), ...conjunctsOf(e.right)] : [e]
+}
+
 /**
  * For a step `test[p]` with this one predicate. Being an `and` or `=`, it is a boolean, never a
- * position.
+ * position. The key is the first conjunct of that form; a later one only when no conjunct
+ * before it can raise an error (`cannotRaise`) and its V is a variable or literal, so not
+ * evaluating them on the candidates the key rules out changes nothing.
  */
 function keyedPredicate(test: NameTest, predicates: readonly Expr[], scope: Scope): Keyed | undefined {
   const p = predicates[0]
   // One predicate: with several, the general evaluation tests them in another order (errors could differ).
   if (p === undefined || predicates.length !== 1) return undefined
-  let first = p
-  while (first.kind === 'binary' && first.op === 'and') first = first.left
-  if (first.kind !== 'binary' || first.op !== '=') return undefined
-  const { left, right } = first
-  if (!isKeyPath(left) || dependsOnFocus(right)) return undefined
-  return { key: compileIn(left, NO_SCOPE), value: compileIn(right, scope), indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(left)}` }
-}
-
-/** A relative path of named child steps without predicates, or `normalize-space()` of one. */
-function isKeyPath(e: Expr): boolean {
-  const path = e.kind === 'call' && e.name === 'normalize-space' && e.args.length === 1 ? (e.args[0] as Expr) : e
-  return path.kind === 'path' && path.root === 'none' && path.steps.every(isChildName)
+  const all = conjunctsOf(p)
+  let chosen: (Expr & { kind: 'binary' }) | undefined
+  for (let i = 0; i < all.length; i++) {
+    const c = all[i] as Expr
+    if (c.kind === 'binary' && c.op === '=' && isKeyPath(c.left) && !dependsOnFocus(c.right) && (i === 0 || c.right.kind === 'var' || c.right.kind.startsWith('literal'))) {
+      // A key compared with a constant (`CategoryCode = 'S'`) often keeps most candidates; one
+      // compared with a variable (`… = $rate`) few: prefer the latter.
+      if (chosen === undefined || c.right.kind === 'var') chosen = c
+      if (c.right.kind === 'var') break
+    }
+    if (!cannotRaise(c)) break
+  }
+  if (chosen === undefined) return undefined
+  return { key: compileIn(chosen.left, NO_SCOPE), value: compileIn(chosen.right, scope), indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(chosen.left)}` }
 }
 
 /**
- * The candidates by key text, and how many there are; `byKey` is undefined when some candidate's
- * key is not text or raised an error (then every candidate is tested).
+ * Whether `e` can raise no dynamic error: a child path (its existence), its comparison with a text
+ * literal (untyped against a string: compared as strings), and `not`, `and`, `or` of such.
  */
-type KeyIndex = { byKey: Map<string, Node[]> | undefined; size: number; first: Item | undefined }
+function cannotRaise(e: Expr): boolean {
+  if (isChildPath(e)) return true
+  if (e.kind === 'binary' && (e.op === 'and' || e.op === 'or')) return cannotRaise(e.left) && cannotRaise(e.right)
+  if (e.kind === 'binary' && e.op === '=') return e.right.kind === 'literal-string' && isChildPath(e.left)
+  if (e.kind === 'call' && e.name === 'not' && e.args.length === 1) return cannotRaise(e.args[0] as Expr)
+  return false
+}
+
+const isChildPath = (e: Expr): boolean => e.kind === 'path' && e.root === 'none' && e.steps.every(isChildName)
+
+/** `xs:decimal(ram:A/ram:B)` of a child path. */
+const isDecimalOfChildPath = (e: Expr): boolean => e.kind === 'call' && e.name === 'xs:decimal' && e.args.length === 1 && isChildPath(e.args[0] as Expr)
+
+/** A relative path of named child steps without predicates, `normalize-space()` of one, or one that ends in `xs:decimal(child path)`. */
+function isKeyPath(e: Expr): boolean {
+  if (e.kind === 'call' && e.name === 'normalize-space' && e.args.length === 1) return isChildPath(e.args[0] as Expr)
+  if (isDecimalOfChildPath(e)) return true
+  if (e.kind !== 'path' || e.root !== 'none') return false
+  const last = e.steps[e.steps.length - 1]
+  if (last?.kind === 'filter' && last.predicates.length === 0 && isDecimalOfChildPath(last.expr)) return e.steps.slice(0, -1).every(isChildName)
+  return e.steps.every(isChildName)
+}
+
+/**
+ * The candidates by key, and how many there are. Keys are all texts (compared as strings) or all
+ * decimals (compared as numbers: kept under their normalised digits); `byKey` is undefined when
+ * some candidate's key is of another type or of both, or raised an error (then every candidate is
+ * tested).
+ */
+type KeyIndex = { byKey: Map<string, Node[]> | undefined; kind: 'text' | 'dec' | undefined; size: number; first: Item | undefined }
+
+/** Equal decimals, one key: decimal.js writes equal values alike (no trailing zeros, -0 as 0). */
+const decimalKey = (d: Decimal): string => d.toString()
 
 function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: Env): KeyIndex {
   const byOwner = (env.keyed ??= new Map())
@@ -451,17 +509,21 @@ function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: 
   if (known !== undefined) return known
   const all = candidates()
   let byKey: Map<string, Node[]> | undefined = new Map()
+  let kind: KeyIndex['kind']
   try {
     for (let i = 0; i < all.length && byKey !== undefined; i++) {
       const c = all[i] as Node
       for (const item of keyed.key.seq(c, i + 1, all.length, env)) {
         const a = atomize(item)
-        if (a.t !== 'str' && a.t !== 'untyped') {
+        const k = a.t === 'str' || a.t === 'untyped' ? 'text' : a.t === 'dec' ? 'dec' : undefined
+        if (k === undefined || (kind !== undefined && k !== kind)) {
           byKey = undefined
           break
         }
-        const list = byKey.get(a.v)
-        if (list === undefined) byKey.set(a.v, [c])
+        kind = k
+        const text = a.t === 'dec' ? decimalKey(a.v) : (a as { v: string }).v
+        const list = byKey.get(text)
+        if (list === undefined) byKey.set(text, [c])
         else if (list[list.length - 1] !== c) list.push(c)
       }
     }
@@ -469,7 +531,7 @@ function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: 
     if (!(err instanceof XPathDynamicError)) throw err
     byKey = undefined
   }
-  const index = { byKey, size: all.length, first: all[0] }
+  const index = { byKey, kind, size: all.length, first: all[0] }
   indexes.set(keyed.indexKey, index)
   return index
 }
@@ -480,7 +542,7 @@ function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: 
  * was text and raised no error, and V's values are text; otherwise all candidates are tested.
  */
 function keyedFilter(owner: object, keyed: Keyed, candidates: () => Sequence, preds: readonly Pred[], env: Env): Sequence {
-  const { byKey, size, first } = keyIndex(owner, keyed, candidates, env)
+  const { byKey, kind, size, first } = keyIndex(owner, keyed, candidates, env)
   if (size === 0 || first === undefined) return EMPTY
   if (byKey === undefined) return filterBy(candidates(), preds, env)
   // V does not read the candidate: evaluated once, on the first as the general evaluation does.
@@ -488,8 +550,12 @@ function keyedFilter(owner: object, keyed: Keyed, candidates: () => Sequence, pr
   let found: Node[] | undefined
   for (const v of values) {
     const a = atomize(v)
-    if (a.t !== 'str' && a.t !== 'untyped') return filterBy(candidates(), preds, env)
-    const list = byKey.get(a.v)
+    // Text against text keys, a decimal against decimal keys (no key at all: nothing equals); else as written.
+    let text: string
+    if ((a.t === 'str' || a.t === 'untyped') && kind !== 'dec') text = a.v
+    else if (a.t === 'dec' && kind !== 'text') text = decimalKey(a.v)
+    else return filterBy(candidates(), preds, env)
+    const list = byKey.get(text)
     if (list === undefined) continue
     found = found === undefined ? list : (documentOrder([...found, ...list]) as Node[])
   }
@@ -795,13 +861,16 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
       stable++
     }
   }
+  // The steps (of `steps`) evaluated once per document, the prefix kept in `env.prefixes`.
+  const cut = stable - (indexed === undefined ? 0 : 1)
   // Document order without duplicates is guaranteed by construction after the root or one node.
   let antichain = !descendAll && indexed === undefined
   // At most one node so far: the context item or the document node, then its parent or itself
   // (`../../ram:X`); what the next child, attribute, self or parent step selects from it is ordered.
   let single = expr.root !== '//'
   const fns: StepFn[] = steps.map((s, i) => {
-    const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain)
+    // The first step after the kept prefix always gets the same array, the prefix itself.
+    const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain, stable > 0 && i === cut)
     const axis = s.kind === 'axis' ? s.axis : undefined
     const downward = axis === 'child' || axis === 'attribute' || axis === 'self'
     antichain = (antichain && downward) || (single && (downward || axis === 'parent'))
@@ -831,7 +900,6 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   let id = PREFIX_IDS.get(prefixKey)
   if (id === undefined) PREFIX_IDS.set(prefixKey, (id = PREFIX_IDS.size))
   const slot = id
-  const cut = stable - (indexed === undefined ? 0 : 1)
   return make(shape, (item, pos, size, env) => {
     let prefix = env.prefixes[slot]
     if (prefix === undefined) env.prefixes[slot] = prefix = run(0, cut, begin(item, env), item, pos, size, env)

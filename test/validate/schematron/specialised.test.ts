@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { FACTURX_NAMESPACES } from '../../../src/validate/facturx/index.js'
 import { FX_BASIC } from '../../../src/validate/facturx/tables/fx-basic.js'
@@ -19,6 +20,7 @@ import { type Atomic, XPathDynamicError, arithmetic, dec } from '../../../src/va
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 import { hasCorpus, noteIfNoCorpus, oracle, readCorpusFile } from '../../helpers/corpus.js'
 import { subLineChain } from '../../helpers/sub-line-chain.js'
+import { PACKAGE_ROOT } from '../../../src/version.js'
 
 noteIfNoCorpus('validate/schematron/specialised')
 
@@ -143,6 +145,74 @@ describe.skipIf(!hasCorpus)('specialised compiled expressions agree with the gen
     expect(orders.length).toBeGreaterThanOrEqual(2)
     expect(compareOnCorpus(orders, OX)).toBeGreaterThan(1_000)
   }, 300_000)
+})
+
+describe('keyed selections over a document-wide prefix (BR-S-08 per VAT rate) agree with the general evaluation', () => {
+  // Lines and breakdowns under many rates, each written in several forms that are equal as decimals
+  // (19, 19.00, 019.0) or are not decimals at all, with categories that the first conjunct filters.
+  const FORMS = ['19', '19.00', '019.0', '7', '7.0', '0', '-0', '0.00', '5.5', ' 19 ', 'abc', '', '1e1']
+  const base = readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`, 'utf8')
+  const start = base.indexOf('<ram:IncludedSupplyChainTradeLineItem>')
+  const end = base.indexOf('<ram:ApplicableHeaderTradeAgreement>')
+  const line = base.slice(start, base.indexOf('</ram:IncludedSupplyChainTradeLineItem>') + '</ram:IncludedSupplyChainTradeLineItem>'.length)
+  const settlement = base.indexOf('<ram:ApplicableHeaderTradeSettlement>')
+  const tax = /<ram:ApplicableTradeTax>[\s\S]*?<\/ram:ApplicableTradeTax>/.exec(base.slice(settlement))?.[0] ?? expect.fail('no breakdown')
+  const rate = (xml: string, r: string): string => xml.replace(/<ram:RateApplicablePercent>[^<]*</, `<ram:RateApplicablePercent>${r}<`)
+  const category = (xml: string, c: string): string => xml.replace(/<ram:CategoryCode>[^<]*</, `<ram:CategoryCode>${c}<`)
+
+  /** `forms` rates on 3 lines each (categories S, S, Z) and on one breakdown each. */
+  function invoice(forms: readonly string[]): string {
+    let lines = ''
+    forms.forEach((r, i) => {
+      for (const [k, c] of ['S', 'S', 'Z'].entries()) lines += category(rate(line, r), c).replace(/<ram:LineID>[^<]*</, `<ram:LineID>${3 * i + k + 1}<`)
+    })
+    const breakdowns = forms.map((r) => rate(tax, r)).join('')
+    const head = base.slice(0, start) + lines + base.slice(end)
+    const at = head.indexOf(tax, head.indexOf('<ram:ApplicableHeaderTradeSettlement>'))
+    return head.slice(0, at) + breakdowns + head.slice(at + tax.length)
+  }
+
+  it('with rates equal as decimals but written differently, and with rates that are not decimals (errors)', () => {
+    let compared = 0
+    for (const forms of [FORMS.slice(0, 9), FORMS, ['19', '7', '0'], Array.from({ length: 40 }, (_, i) => String(i % 20) + (i % 3 === 0 ? '.0' : ''))]) {
+      const xml = invoice(forms)
+      compared += compareOn(xml, FX) + compareOn(oddAmounts(xml), FX)
+    }
+    expect(compared).toBeGreaterThan(5_000)
+  }, 120_000)
+
+  const LINES = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement'
+  it.each([
+    // BR-S-08's sum per rate: the key is the second conjunct (a decimal), after a harmless text test.
+    `for $rate in ram:RateApplicablePercent/xs:decimal(.) return sum(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate]/ram:SpecifiedTradeSettlementLineMonetarySummation/xs:decimal(ram:LineTotalAmount))`,
+    `for $rate in ram:RateApplicablePercent/xs:decimal(.) return count(${LINES}[ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate and ram:ApplicableTradeTax/ram:CategoryCode = 'Z'])`,
+    // EXTENDED's form: the key after a conjunct that cannot raise an error (`not(…) or … = 'DETAIL'`).
+    `for $rate in ram:RateApplicablePercent/xs:decimal(.) return count(/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[(not(ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode) or ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode = 'DETAIL') and ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate])`,
+    // Text keys through a variable, and a constant key.
+    `for $c in ram:CategoryCode return count(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = $c])`,
+    `count(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:ApplicableTradeTax/ram:TypeCode = 'VAT'])`,
+    // Untyped keys against a decimal: compared as numbers, so not looked up as text.
+    `for $rate in ram:RateApplicablePercent/xs:decimal(.) return count(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:ApplicableTradeTax/ram:RateApplicablePercent = $rate])`,
+  ])('%s', (source) => {
+    const fast = compile(parseXPath(source, FACTURX_NAMESPACES))
+    const general = compileGeneric(parseXPath(source, FACTURX_NAMESPACES))
+    let values = 0
+    for (const forms of [FORMS.slice(0, 9), FORMS, ['19', '19.0', '7']]) {
+      for (const xml of [invoice(forms), oddAmounts(invoice(forms))]) {
+        const doc = parseXml(xml)
+        const fastEnv = envOfRun({}, doc.root)
+        const generalEnv = envOfRun({}, doc.root)
+        const breakdowns = elements(doc.root).filter((e) => e.local === 'ApplicableTradeTax' && e.parent?.local === 'ApplicableHeaderTradeSettlement')
+        for (const el of breakdowns) {
+          const expected = outcome(() => general.seq(el, 1, 1, generalEnv))
+          expect(outcome(() => fast.seq(el, 1, 1, fastEnv)), `${source} on line ${el.line}`).toBe(expected)
+          if (!expected.startsWith('error') && expected !== '[]' && !expected.includes('"v":0}') && !expected.includes('"0"')) values++
+        }
+      }
+    }
+    // Some breakdowns select lines (a test where nothing matches would prove little).
+    expect(values).toBeGreaterThan(3)
+  })
 })
 
 describe('parts kept once per run are only those that do not read the context item', () => {
