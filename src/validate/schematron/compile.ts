@@ -430,7 +430,14 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
  * and ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate]`. Tested on every line
  * for every line (or rate), that is n²; with the candidates' keys in a map, n.
  */
-type Keyed = { key: Compiled; value: Compiled; /** The candidates' name and the key: what an index is kept under. */ indexKey: string }
+type Keyed = {
+  /** The conjuncts before the key's (no variables): tested once per candidate when the index is built. */
+  before: Compiled[]
+  key: Compiled
+  value: Compiled
+  /** The candidates' name, the key and the conjuncts before it: what an index is kept under. */
+  indexKey: string
+}
 
 /** `a and b and c` → a, b, c, in the order XPath writes (and our `and` evaluates) them. */
 function conjunctsOf(e: Expr): Expr[] {
@@ -439,40 +446,37 @@ function conjunctsOf(e: Expr): Expr[] {
 
 /**
  * For a step `test[p]` with this one predicate. Being an `and` or `=`, it is a boolean, never a
- * position. The key is the first conjunct of that form; a later one only when no conjunct
- * before it can raise an error (`cannotRaise`) and its V is a variable or literal, so not
- * evaluating them on the candidates the key rules out changes nothing.
+ * position. The key is the first conjunct of that form, or a later one whose V is a variable or
+ * a literal (evaluating it raises nothing) when the conjuncts before it use no variables: those
+ * are then tested on every candidate once, when the index is built, in the order and with the
+ * errors of the general evaluation (`and` tests its right side only when its left holds).
  */
 function keyedPredicate(test: NameTest, predicates: readonly Expr[], scope: Scope): Keyed | undefined {
   const p = predicates[0]
   // One predicate: with several, the general evaluation tests them in another order (errors could differ).
   if (p === undefined || predicates.length !== 1) return undefined
   const all = conjunctsOf(p)
-  let chosen: (Expr & { kind: 'binary' }) | undefined
+  let at = -1
   for (let i = 0; i < all.length; i++) {
     const c = all[i] as Expr
     if (c.kind === 'binary' && c.op === '=' && isKeyPath(c.left) && !dependsOnFocus(c.right) && (i === 0 || c.right.kind === 'var' || c.right.kind.startsWith('literal'))) {
       // A key compared with a constant (`CategoryCode = 'S'`) often keeps most candidates; one
       // compared with a variable (`… = $rate`) few: prefer the latter.
-      if (chosen === undefined || c.right.kind === 'var') chosen = c
+      if (at < 0 || c.right.kind === 'var') at = i
       if (c.right.kind === 'var') break
     }
-    if (!cannotRaise(c)) break
+    if (usesFreeVariables(c)) break
   }
+  const chosen = all[at] as (Expr & { kind: 'binary' }) | undefined
   if (chosen === undefined) return undefined
-  return { key: compileIn(chosen.left, NO_SCOPE), value: compileIn(chosen.right, scope), indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(chosen.left)}` }
-}
-
-/**
- * Whether `e` can raise no dynamic error: a child path (its existence), its comparison with a text
- * literal (untyped against a string: compared as strings), and `not`, `and`, `or` of such.
- */
-function cannotRaise(e: Expr): boolean {
-  if (isChildPath(e)) return true
-  if (e.kind === 'binary' && (e.op === 'and' || e.op === 'or')) return cannotRaise(e.left) && cannotRaise(e.right)
-  if (e.kind === 'binary' && e.op === '=') return e.right.kind === 'literal-string' && isChildPath(e.left)
-  if (e.kind === 'call' && e.name === 'not' && e.args.length === 1) return cannotRaise(e.args[0] as Expr)
-  return false
+  const before = all.slice(0, at)
+  return {
+    // The outer scope: a binding inside a conjunct then takes a slot of its own.
+    before: before.map((c) => compileIn(c, scope)),
+    key: compileIn(chosen.left, NO_SCOPE),
+    value: compileIn(chosen.right, scope),
+    indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(chosen.left)} ${before.map(exprId).join(' ')}`,
+  }
 }
 
 const isChildPath = (e: Expr): boolean => e.kind === 'path' && e.root === 'none' && e.steps.every(isChildName)
@@ -491,10 +495,10 @@ function isKeyPath(e: Expr): boolean {
 }
 
 /**
- * The candidates by key, and how many there are. Keys are all texts (compared as strings) or all
- * decimals (compared as numbers: kept under their normalised digits); `byKey` is undefined when
- * some candidate's key is of another type or of both, or raised an error (then every candidate is
- * tested).
+ * The candidates by key (those the conjuncts before the key keep), and how many candidates there
+ * are. Keys are all texts (compared as strings) or all decimals (compared as numbers: kept under
+ * their normalised digits); `byKey` is undefined when some candidate's key is of another type or of
+ * both, or a conjunct or key raised an error (then every candidate is tested).
  */
 type KeyIndex = { byKey: Map<string, Node[]> | undefined; kind: 'text' | 'dec' | undefined; size: number; first: Item | undefined }
 
@@ -511,8 +515,9 @@ function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: 
   let byKey: Map<string, Node[]> | undefined = new Map()
   let kind: KeyIndex['kind']
   try {
-    for (let i = 0; i < all.length && byKey !== undefined; i++) {
+    candidates: for (let i = 0; i < all.length && byKey !== undefined; i++) {
       const c = all[i] as Node
+      for (const b of keyed.before) if (!b.bool(c, i + 1, all.length, env)) continue candidates
       for (const item of keyed.key.seq(c, i + 1, all.length, env)) {
         const a = atomize(item)
         const k = a.t === 'str' || a.t === 'untyped' ? 'text' : a.t === 'dec' ? 'dec' : undefined

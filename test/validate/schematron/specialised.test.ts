@@ -160,13 +160,19 @@ describe('keyed selections over a document-wide prefix (BR-S-08 per VAT rate) ag
   const rate = (xml: string, r: string): string => xml.replace(/<ram:RateApplicablePercent>[^<]*</, `<ram:RateApplicablePercent>${r}<`)
   const category = (xml: string, c: string): string => xml.replace(/<ram:CategoryCode>[^<]*</, `<ram:CategoryCode>${c}<`)
 
-  /** `forms` rates on 3 lines each (categories S, S, Z) and on one breakdown each. */
-  function invoice(forms: readonly string[]): string {
+  const charge = (indicator: string, r: string, amount: string): string =>
+    `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>${indicator}</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>${amount}</ram:ActualAmount><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${r}</ram:RateApplicablePercent></ram:CategoryTradeTax></ram:SpecifiedTradeAllowanceCharge>`
+
+  /**
+   * `forms` rates on 3 lines each (categories S, S, Z), on one breakdown each and on a document
+   * level allowance or charge each, whose indicators take `indicators` in turn.
+   */
+  function invoice(forms: readonly string[], indicators: readonly string[] = ['true', 'false']): string {
     let lines = ''
     forms.forEach((r, i) => {
       for (const [k, c] of ['S', 'S', 'Z'].entries()) lines += category(rate(line, r), c).replace(/<ram:LineID>[^<]*</, `<ram:LineID>${3 * i + k + 1}<`)
     })
-    const breakdowns = forms.map((r) => rate(tax, r)).join('')
+    const breakdowns = forms.map((r) => rate(tax, r)).join('') + forms.map((r, i) => charge(indicators[i % indicators.length] as string, r, `${i + 1}.00`)).join('')
     const head = base.slice(0, start) + lines + base.slice(end)
     const at = head.indexOf(tax, head.indexOf('<ram:ApplicableHeaderTradeSettlement>'))
     return head.slice(0, at) + breakdowns + head.slice(at + tax.length)
@@ -188,6 +194,8 @@ describe('keyed selections over a document-wide prefix (BR-S-08 per VAT rate) ag
     `for $rate in ram:RateApplicablePercent/xs:decimal(.) return count(${LINES}[ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate and ram:ApplicableTradeTax/ram:CategoryCode = 'Z'])`,
     // EXTENDED's form: the key after a conjunct that cannot raise an error (`not(…) or … = 'DETAIL'`).
     `for $rate in ram:RateApplicablePercent/xs:decimal(.) return count(/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[(not(ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode) or ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode = 'DETAIL') and ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate])`,
+    // BR-S-08's charges: the key after a conjunct that may raise (an indicator that is no boolean).
+    `for $rate in ram:RateApplicablePercent/xs:decimal(.) return sum(/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge[ram:ChargeIndicator/udt:Indicator=true() and ram:CategoryTradeTax/ram:CategoryCode='S' and ram:CategoryTradeTax/xs:decimal(ram:RateApplicablePercent)=$rate]/xs:decimal(ram:ActualAmount))`,
     // Text keys through a variable, and a constant key.
     `for $c in ram:CategoryCode return count(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = $c])`,
     `count(${LINES}[ram:ApplicableTradeTax/ram:CategoryCode = 'S' and ram:ApplicableTradeTax/ram:TypeCode = 'VAT'])`,
@@ -197,8 +205,8 @@ describe('keyed selections over a document-wide prefix (BR-S-08 per VAT rate) ag
     const fast = compile(parseXPath(source, FACTURX_NAMESPACES))
     const general = compileGeneric(parseXPath(source, FACTURX_NAMESPACES))
     let values = 0
-    for (const forms of [FORMS.slice(0, 9), FORMS, ['19', '19.0', '7']]) {
-      for (const xml of [invoice(forms), oddAmounts(invoice(forms))]) {
+    for (const [forms, indicators] of [[FORMS.slice(0, 9), undefined], [FORMS, undefined], [['19', '19.0', '7'], undefined], [FORMS.slice(0, 9), ['true', 'false', 'maybe']]] as const) {
+      for (const xml of [invoice(forms, indicators), oddAmounts(invoice(forms, indicators))]) {
         const doc = parseXml(xml)
         const fastEnv = envOfRun({}, doc.root)
         const generalEnv = envOfRun({}, doc.root)
