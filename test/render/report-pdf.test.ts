@@ -118,7 +118,7 @@ describe('validationReportToPdf', () => {
     const own = await validatePdf(pdf)
     expect(own.findings.map((f) => f.ruleId)).not.toContain('PDFA-FONT-NOTDEF')
     expect(own.pdfaValid).toBe(true)
-    const text = await pdfText(pdf)
+    const text = (await pdfText(pdf)) ?? ''
     expect(text).toContain('in voice-請求書.xml')
     expect(text).toContain('found "x y" and 請求書')
     expect(text).toContain('Seller 株式会社テスト, 한국 회사, Müller')
