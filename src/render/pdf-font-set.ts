@@ -16,18 +16,18 @@ const LINE_FEED = 0x0a
 const REPLACEMENT = 0xfffd
 
 /** The parsed fontkit font pdfkit made for `name` (`_fontFamilies` has no public accessor). */
-function parsedFont(doc: Doc, name: string): (Glyphs & object) | undefined {
+function parsedFont(doc: Doc, name: string): Glyphs | undefined {
   const families = (doc as unknown as { _fontFamilies?: Record<string, { font?: unknown } | undefined> })._fontFamilies ?? {}
   const font = families[name]?.font as Partial<Glyphs> | undefined
   return typeof font?.hasGlyphForCodePoint === 'function' ? (font as Glyphs) : undefined
 }
 
-/** Characters of `text` the font can draw (line feeds are layout, not glyphs). */
-function shown(font: Glyphs, text: string): number {
+/** Characters of `text` the font cannot draw (line feeds are layout, not glyphs). */
+function missing(font: Glyphs, text: string): number {
   let n = 0
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0
-    if (cp === LINE_FEED || font.hasGlyphForCodePoint(cp)) n++
+    if (cp !== LINE_FEED && !font.hasGlyphForCodePoint(cp)) n++
   }
   return n
 }
@@ -83,17 +83,16 @@ export class PdfFonts {
       this.doc.font(preferred)
       return text
     }
-    const length = [...text].length
-    const inPreferred = shown(font, text)
-    if (inPreferred === length) {
+    const notInPreferred = missing(font, text)
+    if (notInPreferred === 0) {
       this.doc.font(preferred)
       return text
     }
     const fallback = this.loadFallback()
-    const inFallback = shown(fallback, text)
-    const [name, chosen] = inFallback > inPreferred ? [FONT_FALLBACK, fallback] : [preferred, font]
+    const notInFallback = missing(fallback, text)
+    const [name, chosen] = notInFallback < notInPreferred ? [FONT_FALLBACK, fallback] : [preferred, font]
     this.doc.font(name)
-    if (Math.max(inFallback, inPreferred) === length) return text
+    if (Math.min(notInFallback, notInPreferred) === 0) return text
     let out = ''
     for (const ch of text) {
       const cp = ch.codePointAt(0) ?? 0

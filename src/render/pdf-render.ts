@@ -1,7 +1,8 @@
 /**
  * The view model → an A4 PDF/A-3b written natively by pdfkit (`subset: 'PDF/A-3b'`: XMP with
- * pdfaid, the sRGB OutputIntent, subset-embedded TrueType fonts with ToUnicode), DejaVu Sans (WenQuanYi Micro Hei for CJK text),
- * page numbers, the document language in /Lang and the title shown by viewers.
+ * pdfaid, the sRGB OutputIntent, subset-embedded TrueType fonts with ToUnicode), DejaVu Sans and
+ * for CJK text WenQuanYi Micro Hei (pdf-font-set.ts), page numbers, the document language in /Lang
+ * and the title shown by viewers.
  * @module
  */
 import PDFDocument from 'pdfkit'

@@ -62,17 +62,18 @@ function position(parent: XmlElement, el: XmlElement): number {
   }
   let positions = positionsByParent.get(parent)
   if (positions === undefined) {
+    const keys = kids.map((c) => `${c.ns} ${c.local}`)
     const counts = new Map<string, number>()
-    for (const c of kids) counts.set(`${c.ns} ${c.local}`, (counts.get(`${c.ns} ${c.local}`) ?? 0) + 1)
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1)
     const seen = new Map<string, number>()
-    positions = new Map()
-    for (const c of kids) {
-      const key = `${c.ns} ${c.local}`
+    const counted = new Map<XmlElement, number>()
+    kids.forEach((c, i) => {
+      const key = keys[i] as string
       const n = (seen.get(key) ?? 0) + 1
       seen.set(key, n)
-      positions.set(c, (counts.get(key) ?? 0) > 1 ? n : 0)
-    }
-    positionsByParent.set(parent, positions)
+      counted.set(c, (counts.get(key) ?? 0) > 1 ? n : 0)
+    })
+    positionsByParent.set(parent, (positions = counted))
   }
   return positions.get(el) ?? 0
 }

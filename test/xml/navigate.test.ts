@@ -72,6 +72,21 @@ describe('elementPath', () => {
     expect(elementPath(root)).toBe('/rsm:CrossIndustryInvoice')
   })
 
+  it('gives the same positions under a parent of many children (counted once for all of them)', () => {
+    // 100 line items with another namespace's twin after every tenth, and one unique element at the end.
+    let kids = ''
+    for (let i = 1; i <= 100; i++) kids += `<b:IncludedSupplyChainTradeLineItem><b:LineID>${i}</b:LineID></b:IncludedSupplyChainTradeLineItem>${i % 10 === 0 ? '<o:IncludedSupplyChainTradeLineItem/>' : ''}`
+    const big = parseXml(`<a:CrossIndustryInvoice xmlns:a="${NS.rsm}" xmlns:b="${NS.ram}" xmlns:o="urn:other"><a:SupplyChainTradeTransaction>${kids}<b:Unique/></a:SupplyChainTradeTransaction></a:CrossIndustryInvoice>`)
+    const parent = big.root.children[0] as XmlElement
+    expect(parent.children.length).toBe(111)
+    const base = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/'
+    // Asked out of document order, and twice.
+    for (const i of [77, 1, 100, 77]) expect(elementPath(childrenNamed(parent, NS.ram, 'IncludedSupplyChainTradeLineItem')[i - 1] as XmlElement)).toBe(`${base}ram:IncludedSupplyChainTradeLineItem[${i}]`)
+    expect(elementPath(childrenNamed(parent, 'urn:other', 'IncludedSupplyChainTradeLineItem')[3] as XmlElement)).toBe(`${base}o:IncludedSupplyChainTradeLineItem[4]`)
+    expect(elementPath(parent.children[110] as XmlElement)).toBe(`${base}ram:Unique`)
+    expect(elementPath(childrenNamed(childrenNamed(parent, NS.ram, 'IncludedSupplyChainTradeLineItem')[40] as XmlElement, NS.ram, 'LineID')[0] as XmlElement)).toBe(`${base}ram:IncludedSupplyChainTradeLineItem[41]/ram:LineID`)
+  })
+
   it('writes UBL roots with the prefixes of the official rules (ubl:, cn:)', () => {
     const inv = parseXml(`<Invoice xmlns="${NS.ublInvoice}" xmlns:cbc="${NS.cbc}"><cbc:ID/></Invoice>`).root
     expect(elementPath(inv.children[0] as XmlElement)).toBe('/ubl:Invoice/cbc:ID')

@@ -93,7 +93,6 @@ function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
   }
 }
 
-
 /** A category code as the official rules of the syntax compare it, given its holder in the model. */
 type CodeOf = (holder: object, trimmed: string) => string
 const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
@@ -209,10 +208,10 @@ function categoryRules(c: Category): ModelRule[] {
       const out: Issue[] = []
       if (!c.basisChecked[b]) return out
       const code = codeOf(invoice, syntax)
-      const of = breakdowns(invoice, code)
-      if (of.length === 0) return out
+      const ofCategory = breakdowns(invoice, code)
+      if (ofCategory.length === 0) return out
       const partsFor = basisParts(invoice, c, code)
-      of.forEach((v, i) => {
+      ofCategory.forEach((v, i) => {
         if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
         const expected = expectedBasis(partsFor(v.rate), b === 'CII')
         const tolerance = c.tolerance[b]

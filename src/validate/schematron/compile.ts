@@ -345,8 +345,9 @@ const EMPTY_NODES: readonly Node[] = []
 type StepFn = (inputs: Sequence, item: Item, pos: number, size: number, env: Env) => Sequence
 
 /**
- * `stableInputs`: the step's inputs are an absolute path's prefix kept per document (one array per
- * run), so a keyed predicate can index the children of all of them at once.
+ * `stableInputs`: the step's inputs are an absolute path's prefix of named child steps, kept per
+ * document (one array of elements per run), so a keyed predicate can index the children of all of
+ * them at once.
  */
 function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolean, stableInputs = false): StepFn {
   const preds = step.predicates.map((p) => compilePredicate(p, scope))
@@ -385,7 +386,7 @@ function compileStep(step: Step, scope: Scope, first: boolean, antichain: boolea
           const children = (): Sequence => only.children.filter((c) => nameMatches(c, test))
           return keyedFilter(only, keyed, children, truths, env)
         }
-        if (stableInputs && inputs.length > 1 && inputs.every((x) => isNode(x) && !('t' in x))) {
+        if (stableInputs && inputs.length > 1) {
           const children = (): Sequence => {
             const out: Node[] = []
             for (const x of inputs as readonly XmlElement[]) for (const c of x.children) if (nameMatches(c, test)) out.push(c)
@@ -542,9 +543,10 @@ function keyIndex(owner: object, keyed: Keyed, candidates: () => Sequence, env: 
 }
 
 /**
- * The candidates (in document order, all owned by `owner`: the document, or one parent) that the
- * predicate keeps. Exact as long as the general comparison of K with V is one of texts: every key
- * was text and raised no error, and V's values are text; otherwise all candidates are tested.
+ * The candidates (in document order, all owned by `owner`: the document, one parent, or a kept
+ * prefix) that the predicate keeps. Exact as long as the general comparison of K with V is one of
+ * texts or of decimals: every key was of V's kind and raised no error; otherwise all candidates
+ * are tested.
  */
 function keyedFilter(owner: object, keyed: Keyed, candidates: () => Sequence, preds: readonly Pred[], env: Env): Sequence {
   const { byKey, kind, size, first } = keyIndex(owner, keyed, candidates, env)
@@ -868,6 +870,8 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   }
   // The steps (of `steps`) evaluated once per document, the prefix kept in `env.prefixes`.
   const cut = stable - (indexed === undefined ? 0 : 1)
+  // A prefix of named child steps (after the root, or the indexed `//name`) holds elements only.
+  const elementPrefix = stable > 0 && expr.steps.slice(0, stable).every((s) => s.kind === 'axis' && s.axis === 'child' && s.test !== 'node')
   // Document order without duplicates is guaranteed by construction after the root or one node.
   let antichain = !descendAll && indexed === undefined
   // At most one node so far: the context item or the document node, then its parent or itself
@@ -875,7 +879,7 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   let single = expr.root !== '//'
   const fns: StepFn[] = steps.map((s, i) => {
     // The first step after the kept prefix always gets the same array, the prefix itself.
-    const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain, stable > 0 && i === cut)
+    const fn = compileStep(s, scope, expr.root === 'none' && i === 0, antichain, elementPrefix && i === cut)
     const axis = s.kind === 'axis' ? s.axis : undefined
     const downward = axis === 'child' || axis === 'attribute' || axis === 'self'
     antichain = (antichain && downward) || (single && (downward || axis === 'parent'))
