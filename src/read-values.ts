@@ -27,6 +27,15 @@ export class XmlValueReader {
   /** See InvoiceSource.categoryCodesAsWritten; made on the first code that needs it. */
   categoryCodesAsWritten: Map<object, string> | undefined
 
+  /** See InvoiceSource.otherTaxSchemes; made on the first category that needs it. */
+  otherTaxSchemes: Set<object> | undefined
+
+  /** Notes `holder` when its tax category is of another tax scheme than VAT; returns `holder`. */
+  noteTaxScheme<T extends object>(holder: T, isVat: boolean): T {
+    if (!isVat) (this.otherTaxSchemes ??= new Set()).add(holder)
+    return holder
+  }
+
   /** Notes `holder`'s code as written when white space around it was trimmed; returns `holder`. */
   keepCodeAsWritten<T extends object>(holder: T, el: XmlElement | undefined): T {
     if (el !== undefined) {

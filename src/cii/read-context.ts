@@ -38,6 +38,15 @@ export class CiiReadContext extends XmlValueReader {
     return undefined
   }
 
+  /**
+   * `tax` (an ApplicableTradeTax or CategoryTradeTax) is of the VAT scheme, as the official tests
+   * decide it: `upper-case(ram:TypeCode) = 'VAT'`, untrimmed. An absent element counts as VAT: its
+   * holder has no category code to check.
+   */
+  isVatTax(tax: XmlElement | undefined): boolean {
+    return tax === undefined || this.all(tax, 'TypeCode').some((type) => type.text.toUpperCase() === 'VAT')
+  }
+
   /** All children `ram:<local>` of `parent`, in document order. */
   all(parent: XmlElement | undefined, local: string): XmlElement[] {
     if (parent === undefined) return []

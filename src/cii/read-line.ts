@@ -191,14 +191,17 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
     allowances: allowances.filter((a) => !a.isCharge),
     charges: allowances.filter((a) => a.isCharge),
     price: readPrice(cx, agreement),
-    vat: cx.keepCodeAsWritten(
-      compact({
-        categoryCode: categoryCode ?? '',
-        rate: cx.amount(tax, d.rate),
-        exemptionReason: cx.text(tax, 'ExemptionReason'),
-        exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
-      }),
-      cx.el(tax, 'CategoryCode'),
+    vat: cx.noteTaxScheme(
+      cx.keepCodeAsWritten(
+        compact({
+          categoryCode: categoryCode ?? '',
+          rate: cx.amount(tax, d.rate),
+          exemptionReason: cx.text(tax, 'ExemptionReason'),
+          exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
+        }),
+        cx.el(tax, 'CategoryCode'),
+      ),
+      cx.isVatTax(tax),
     ),
     item: readItem(cx, cx.el(el, 'SpecifiedTradeProduct')),
     parentLineId: cx.text(doc, 'ParentLineID'),

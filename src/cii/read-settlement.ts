@@ -63,7 +63,7 @@ export function readVatBreakdown(cx: CiiReadContext, el: XmlElement): VatBreakdo
     dueDateTypeCode: cx.text(el, 'DueDateTypeCode'),
     taxPointDate: cx.date(el, 'TaxPointDate'),
   })
-  return cx.keepCodeAsWritten(breakdown, cx.el(el, 'CategoryCode'))
+  return cx.noteTaxScheme(cx.keepCodeAsWritten(breakdown, cx.el(el, 'CategoryCode')), cx.isVatTax(el))
 }
 
 /** BG-20 / BG-21: one header SpecifiedTradeAllowanceCharge with its CategoryTradeTax. */
@@ -81,7 +81,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
     reason: cx.text(el, 'Reason'),
     reasonCode: cx.text(el, 'ReasonCode'),
   })
-  return cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode'))
+  return cx.noteTaxScheme(cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 
 /** EXTENDED SpecifiedLogisticsServiceCharge, as a charge (Description → reason). */

@@ -400,6 +400,12 @@ export type InvoiceSource = {
    * charge). The official CII rules compare these codes as written; absent when none differs.
    */
   categoryCodesAsWritten?: ReadonlyMap<object, string> | undefined
+  /**
+   * The model objects (a line's `vat`, an allowance or charge, a breakdown) whose tax category is
+   * of another tax scheme than VAT: UBL `cac:TaxScheme/cbc:ID`, CII `ram:TypeCode` not `VAT`. Most
+   * official VAT category rules check only VAT categories; absent when none.
+   */
+  otherTaxSchemes?: ReadonlySet<object> | undefined
 }
 
 /** Content only Factur-X/ZUGFeRD EXTENDED (or Mustang's JSON) can carry. */

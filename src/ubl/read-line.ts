@@ -132,12 +132,15 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
     allowances: allowanceCharges.filter((ac) => !ac.isCharge),
     charges: allowanceCharges.filter((ac) => ac.isCharge),
     price: readPrice(cx, cx.cac(line, 'Price'), nested),
-    vat: {
-      categoryCode: categoryCode ?? '',
-      rate: cx.amount(taxCategory, 'Percent'),
-      exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
-      exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
-    },
+    vat: cx.noteTaxScheme(
+      {
+        categoryCode: categoryCode ?? '',
+        rate: cx.amount(taxCategory, 'Percent'),
+        exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
+        exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
+      },
+      taxCategory === undefined || cx.isVatCategory(taxCategory),
+    ),
     item: readItem(cx, item),
     additionalReferences: refs.others.length === 0 ? undefined : refs.others,
   }

@@ -76,7 +76,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
   const category = cx.cac(el, 'TaxCategory')
   const categoryCode = cx.text(category, 'ID')
   if (categoryCode === undefined) cx.absent(isCharge ? 'BT-102' : 'BT-95')
-  return {
+  return cx.noteTaxScheme({
     isCharge,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BaseAmount'),
@@ -85,7 +85,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     vatRate: cx.amount(category, 'Percent'),
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
-  }
+  }, category === undefined || cx.isVatCategory(category))
 }
 
 function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
@@ -97,14 +97,17 @@ function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
   if (tax === undefined) cx.absent('BT-117')
   if (code === undefined) cx.absent('BT-118')
   const reasons = cx.texts(category, 'TaxExemptionReason')
-  return {
-    taxableAmount: taxable ?? ZERO,
-    taxAmount: tax ?? ZERO,
-    categoryCode: code ?? '',
-    rate: cx.amount(category, 'Percent'),
-    exemptionReason: reasons.length === 0 ? undefined : reasons.join('\n'),
-    exemptionReasonCode: cx.text(category, 'TaxExemptionReasonCode'),
-  }
+  return cx.noteTaxScheme(
+    {
+      taxableAmount: taxable ?? ZERO,
+      taxAmount: tax ?? ZERO,
+      categoryCode: code ?? '',
+      rate: cx.amount(category, 'Percent'),
+      exemptionReason: reasons.length === 0 ? undefined : reasons.join('\n'),
+      exemptionReasonCode: cx.text(category, 'TaxExemptionReasonCode'),
+    },
+    category === undefined || cx.isVatCategory(category),
+  )
 }
 
 /**

@@ -140,15 +140,16 @@ export function runModelRules(ruleSets: readonly RuleSet[], ctx: ModelContext, o
     for (const rule of set.modelRules) {
       for (const issue of rule.check(ctx)) {
         const params = issue.params ?? {}
+        const messageKey = issue.messageKey ?? rule.messageKey ?? rule.id
         out.push({
           ruleId: rule.id,
           severity: rule.severity,
           layer: rule.layer,
           bt: rule.bt,
           location: issueLocation(issue),
-          messageKey: rule.messageKey ?? rule.id,
+          messageKey,
           params,
-          message: renderMessage('en', rule.messageKey ?? rule.id, rule.id, params),
+          message: renderMessage('en', messageKey, rule.id, params),
         })
       }
     }

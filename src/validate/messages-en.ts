@@ -96,6 +96,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'BR-CO-26': 'The seller needs an identifier (BT-29), a legal registration identifier (BT-30) or a VAT identifier (BT-31).',
 
   'vat-01-any': 'VAT category {category} is used by {used} lines, allowances or charges, but {found} VAT breakdowns (BG-23) carry it; the rule asks for a matching breakdown.',
+  'vat-02-scheme': 'Lines have VAT category {category}, but none of the VAT tax scheme (cac:TaxScheme/cbc:ID "VAT"); the official UBL test of this rule then fails.',
   'vat-02-sellerVat': 'Lines with VAT category {category} need the seller VAT identifier (BT-31), tax registration (BT-32) or tax representative VAT identifier (BT-63).',
   'vat-03-sellerVat': 'Document allowances with VAT category {category} need the seller VAT identifier (BT-31), tax registration (BT-32) or tax representative VAT identifier (BT-63).',
   'vat-04-sellerVat': 'Document charges with VAT category {category} need the seller VAT identifier (BT-31), tax registration (BT-32) or tax representative VAT identifier (BT-63).',

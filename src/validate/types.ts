@@ -61,6 +61,8 @@ export type Issue = {
   /** Where: a business-term path for model rules, an element for tree rules. */
   at?: string | XmlElement | undefined
   params?: MessageParams | undefined
+  /** This finding's wording, where it differs from the rule's (ModelRule.messageKey). */
+  messageKey?: string | undefined
 }
 
 /** A business rule on the model (EN 16931 BR-*, BR-CO-*, VAT category rules). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hasCorpus } from '../helpers/corpus.js'
+import { validateXml } from '../../src/validate/validate-xml.js'
 import { corpusVariant as variant, errorRules } from '../helpers/rule-variants.js'
 
 // VAT category rules whose official tests read differently from the business rule's wording:
@@ -39,4 +40,36 @@ describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them'
   for (const [name, file, changes, expected] of asWritten) {
     it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
   }
+
+  // Most official category rules run only on categories of the VAT scheme (UBL cac:TaxScheme/cbc:ID,
+  // CII ram:TypeCode), which the model does not keep, and test the parties' identifiers by presence.
+  // Found by mutation runs against refcheck (tax schemes, category swaps, blanked identifiers).
+  const UBL_MINIMAL = 'kosit-xrechnung-testsuite/src/test/technical-cases/cius/01.06_minimal_test_ubl.xml'
+  const CII_Z = 'cen-en16931/cii/examples/CII_business_example_Z.xml'
+  const CII_XR_O = 'cen-en16931/cii/examples/XRechnung-O.xml'
+  const schemes: [name: string, file: string, changes: [number, string, string][], expected: string[]][] = [
+    ['UBL: an E breakdown of another tax scheme is no E breakdown (BR-E-01)', 'cen-en16931/ubl/examples/issue116.xml', [[163, '>VAT', '>GST']], ['BR-47', 'BR-48', 'BR-E-01']],
+    ['UBL: an O breakdown of another tax scheme is no O breakdown (BR-O-01)', 'cen-en16931/ubl/examples/ubl-tc434-example7.xml', [[97, '>VAT', '>GST']], ['BR-47', 'BR-48', 'BR-O-01']],
+    ['UBL: an S line of another tax scheme, and none of VAT, fails BR-S-02', UBL_MINIMAL, [[91, '>VAT', '>GST']], ['BR-CO-04', 'BR-S-02']],
+    ['UBL: an AE line of another tax scheme needs no VAT identifiers and no zero rate (BR-AE-02, BR-AE-05)', UBL_MINIMAL, [[67, '>S<', '>AE<'], [88, '>S<', '>AE<'], [91, '>VAT', '>GST']], ['BR-AE-09', 'BR-AE-10', 'BR-CO-04']],
+    ['UBL: BR-AF-01 counts only L lines of the VAT scheme', UBL_MINIMAL, [[67, '>S<', '>L<'], [88, '>S<', '>L<'], [91, '>VAT', '>GST']], ['BR-AF-01', 'BR-CO-04']],
+    ['UBL: an M breakdown without a rate fails BR-AG-09 (a comparison with no rate is false)', 'cen-en16931/ubl/examples/ubl-tc434-example7.xml', [[94, '>O<', '>M<'], [122, '>O<', '>M<'], [143, '>O<', '>M<']], ['BR-48', 'BR-AG-02', 'BR-AG-05', 'BR-AG-09', 'BR-AG-10']],
+    ['CII: a Z line of another tax type is not held to a zero rate (BR-Z-05)', CII_Z, [[61, '>VAT<', '>GST<'], [63, '>0.00<', '>19.00<']], ['BR-CO-04', 'CII-DT-037']],
+    ['CII: a Z line of the VAT type is (BR-Z-05)', CII_Z, [[63, '>0.00<', '>19.00<']], ['BR-Z-05']],
+    ['CII: BR-AG-05 allows a rate of 0 for M lines', CII_Z, [[62, '>Z<', '>M<'], [90, '>Z<', '>M<'], [118, '>Z<', '>M<'], [178, '>Z<', '>M<']], []],
+    ['CII: an empty buyer legal registration identifier counts for BR-AE-02/04 (presence, as written)', CII_XR_O, [[48, '>O<', '>AE<'], [97, '>O<', '>AE<'], [214, '>O<', '>AE<'], [229, '>O<', '>AE<'], [243, '>O<', '>AE<']], ['BR-AE-05', 'BR-AE-07', 'FX-SCH-A-000589', 'FX-SCH-A-000616']],
+    ['CII: a blank seller legal registration identifier still identifies the seller (BR-CO-26)', CII_XR_O, [[131, '>XX<', '>  <']], ['FX-SCH-A-000589', 'FX-SCH-A-000616']],
+    ['CII: a blank seller VAT identifier is still one for BR-S-02', 'cen-en16931/cii/examples/CII_example4.xml', [[138, '>DK16356706<', '>  <']], ['BR-CO-09']],
+    ['UBL: a VAT identifier of two spaces has no country prefix (BR-CO-09)', 'cen-en16931/ubl/examples/ubl-tc434-example10.xml', [[32, '>NL8200.98.395.B.01<', '>  <']], ['BR-CO-09']],
+  ]
+  for (const [name, file, changes, expected] of schemes) {
+    it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
+  }
+
+  it('words the UBL BR-S-02 of a line of another tax scheme as such', () => {
+    const report = validateXml(Buffer.from(variant(UBL_MINIMAL, [[91, '>VAT', '>GST']]), 'utf8'))
+    const finding = report.findings.find((f) => f.ruleId === 'BR-S-02')
+    expect(finding?.messageKey).toBe('vat-02-scheme')
+    expect(finding?.message).toContain('none of the VAT tax scheme')
+  })
 })

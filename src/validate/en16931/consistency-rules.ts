@@ -5,12 +5,13 @@
  * @module
  */
 import { type Decimal, ZERO, sum } from '../../model/decimal.js'
-import type { Invoice, Party } from '../../model/invoice.js'
+import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
+import { descendants, q } from '../syntax/tree-helpers.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
-import { brCo09 } from './party-rules.js'
+import { brCo09, brCo26 } from './party-rules.js'
 import { brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, hasText, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, isAbsent, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -30,8 +31,20 @@ type Row = readonly [id: string, bt: string, check: (ctx: ModelContext) => reado
 
 const docAc = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge)
 
-const sellerIdentified = (p: Party, ubl: boolean): boolean =>
-  p.identifiers.some((i) => !ubl || i.schemeId !== 'SEPA') || p.legalRegistrationId !== undefined || hasText(p.vatIdentifier)
+const TOTALS_GROUP = { cii: q('ram:SpecifiedTradeSettlementHeaderMonetarySummation'), ubl: q('cac:LegalMonetaryTotal') }
+
+/** Whether the document total amounts group (BG-22) is there: BR-CO-10/13/16 run on it. */
+function hasTotalsGroup(ctx: ModelContext): boolean {
+  if (ctx.doc === undefined) return true
+  if (ctx.syntax === 'CII') return descendants(ctx.doc.root, TOTALS_GROUP.cii).length > 0
+  return isUbl(ctx) ? descendants(ctx.doc.root, TOTALS_GROUP.ubl).length > 0 : true
+}
+
+/**
+ * A total an official comparison reads is not in the document (the model holds a stand-in): the
+ * comparison with nothing is false, so the rule fails whatever the other amounts are.
+ */
+const missing = (ctx: ModelContext, ...terms: string[]): boolean => terms.some((term) => isAbsent(ctx.invoice, term))
 
 const ROWS: readonly Row[] = [
   [
@@ -48,10 +61,12 @@ const ROWS: readonly Row[] = [
   [
     'BR-CO-10',
     'BT-106',
-    ({ invoice }) => {
+    (ctx) => {
+      const { invoice } = ctx
+      if (!hasTotalsGroup(ctx)) return NONE
       const expected = xpathRound2(sum(invoice.lines.map((l) => l.netAmount)))
       const found = invoice.totals.sumOfLineNetAmounts
-      return when(!found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
+      return when(missing(ctx, 'BT-106') || !found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
     },
   ],
   ...(['BR-CO-11', 'BR-CO-12'] as const).map(
@@ -71,10 +86,11 @@ const ROWS: readonly Row[] = [
   [
     'BR-CO-13',
     'BT-109',
-    ({ invoice }) => {
-      const t = invoice.totals
+    (ctx) => {
+      if (!hasTotalsGroup(ctx)) return NONE
+      const t = ctx.invoice.totals
       const expected = xpathRound2(t.sumOfLineNetAmounts.minus(t.sumOfAllowances ?? ZERO).plus(t.sumOfCharges ?? ZERO))
-      return when(!t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
+      return when(missing(ctx, 'BT-106', 'BT-109') || !t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
     },
   ],
   [
@@ -111,7 +127,9 @@ const ROWS: readonly Row[] = [
         const totals = taxTotalCurrencies(ctx.doc, ctx.syntax)
         one = currencies.every((c) => totals.filter((t) => t === c).length === 1)
       }
-      const ok = (one && vat !== undefined && t.invoiceTotalWithVat.equals(expected)) || (!isUbl(ctx) && t.invoiceTotalWithVat.equals(t.invoiceTotalWithoutVat))
+      const ok =
+        !missing(ctx, 'BT-109', 'BT-112') &&
+        ((one && vat !== undefined && t.invoiceTotalWithVat.equals(expected)) || (!isUbl(ctx) && t.invoiceTotalWithVat.equals(t.invoiceTotalWithoutVat)))
       return when(!ok, btPath('BG-22', 'BT-112'), amounts(expected, t.invoiceTotalWithVat))
     },
   ],
@@ -119,6 +137,7 @@ const ROWS: readonly Row[] = [
     'BR-CO-16',
     'BT-115',
     (ctx) => {
+      if (!hasTotalsGroup(ctx)) return NONE
       const t = ctx.invoice.totals
       const base = t.invoiceTotalWithVat.minus(t.paidAmount ?? ZERO)
       let ok: boolean
@@ -131,11 +150,20 @@ const ROWS: readonly Row[] = [
         expected = base.plus(t.roundingAmount ?? ZERO)
         ok = t.amountDueForPayment.equals(expected)
       }
-      return when(!ok, btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
+      return when(!ok || missing(ctx, 'BT-112', 'BT-115'), btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
     },
   ],
   ['BR-CO-17', 'BT-117', brCo17],
-  ['BR-CO-18', 'BG-23', ({ invoice }) => when(invoice.vatBreakdown.length === 0, btPath('BG-23'))],
+  [
+    'BR-CO-18',
+    'BG-23',
+    // CII tests it on each line (an invoice without lines passes); UBL once per invoice.
+    (ctx) => {
+      const { invoice } = ctx
+      if (invoice.vatBreakdown.length > 0) return NONE
+      return ctx.syntax === 'CII' ? invoice.lines.map((_, i) => issue(btPath('BG-25', i + 1))) : [issue(btPath('BG-23'))]
+    },
+  ],
   [
     'BR-CO-19',
     'BG-14',
@@ -150,7 +178,7 @@ const ROWS: readonly Row[] = [
   ['BR-CO-22', 'BT-104', ({ invoice }) => eachIssue(docAc(invoice, true), (i) => btPath('BG-21', i), reasonMissing)],
   ['BR-CO-23', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.allowances, (i) => btPath('BG-25', n + 1, 'BG-27', i), reasonMissing))],
   ['BR-CO-24', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.charges, (i) => btPath('BG-25', n + 1, 'BG-28', i), reasonMissing))],
-  ['BR-CO-26', 'BT-29', (ctx) => when(!sellerIdentified(ctx.invoice.seller, isUbl(ctx)), btPath('BG-4', 'BT-29'))],
+  ['BR-CO-26', 'BT-29', brCo26],
 ]
 
 export const CONSISTENCY_RULES: readonly ModelRule[] = ROWS.map(([id, bt, check]) => ({ id, bt, severity: 'fatal', layer: 'en16931', check }))

@@ -8,8 +8,8 @@
  * - BR-CO-09 (a VAT identifier starts with a country code). CII: every
  *   `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']` as written, its first two characters a
  *   code of the list (` DE…` or an empty ID fail). UBL tests `contains(list, substring(id, 1, 2))`
- *   on the space-separated list, so partial matches count and an empty ID passes: the model's
- *   values serve.
+ *   on the space-separated list for every `cac:PartyTaxScheme` of the VAT scheme, as written: partial
+ *   matches count, an empty or missing ID passes, one of two spaces fails.
  * @module
  */
 import { CII_COUNTRY_CODES, UBL_COUNTRY_CODES } from '../../model/codelists/index.js'
@@ -33,7 +33,15 @@ const C = {
   taxRegistration: q('ram:SpecifiedTaxRegistration'),
   id: q('ram:ID'),
 }
-const U = { supplier: q('cac:AccountingSupplierParty'), customer: q('cac:AccountingCustomerParty'), party: q('cac:Party'), endpoint: q('cbc:EndpointID') }
+const U = {
+  supplier: q('cac:AccountingSupplierParty'),
+  customer: q('cac:AccountingCustomerParty'),
+  taxRepresentative: q('cac:TaxRepresentativeParty'),
+  party: q('cac:Party'),
+  endpoint: q('cbc:EndpointID'),
+  partyTaxScheme: q('cac:PartyTaxScheme'),
+  companyId: q('cbc:CompanyID'),
+}
 
 function electronicAddressRule(which: 'seller' | 'buyer'): Check {
   const at = which === 'seller' ? btPath('BG-4', 'BT-34') : btPath('BG-7', 'BT-49')
@@ -72,6 +80,12 @@ function vatIdAt(id: XmlElement): string {
   return btPath('BG-4', 'BT-31')
 }
 
+function ublVatIdAt(partyTaxScheme: XmlElement): string {
+  if (hasAncestor(partyTaxScheme, U.taxRepresentative)) return btPath('BG-11', 'BT-63')
+  if (hasAncestor(partyTaxScheme, U.customer)) return btPath('BG-7', 'BT-48')
+  return btPath('BG-4', 'BT-31')
+}
+
 /** The model's VAT identifiers whose prefix `ok` rejects. */
 function modelBrCo09(invoice: Invoice, ok: (prefix: string) => boolean): Issue[] {
   const ids: [string, string | undefined][] = [
@@ -90,7 +104,14 @@ export const brCo09 = bound({
         const value = stringValue(id)
         return CII_PREFIXES.has(prefixOf(value)) ? [] : [issue(vatIdAt(id), { found: value })]
       }),
-  ubl: (_root, invoice) => modelBrCo09(invoice, (prefix) => UBL_PREFIX_LIST.includes(prefix)),
+  ubl: (root) =>
+    descendants(root, U.partyTaxScheme)
+      .filter(ublIsVat)
+      .flatMap((pts) => {
+        const id = kids(pts, U.companyId)[0]
+        const value = id === undefined ? '' : stringValue(id)
+        return UBL_PREFIX_LIST.includes(prefixOf(value)) ? [] : [issue(ublVatIdAt(pts), { found: value })]
+      }),
   model: (invoice) => modelBrCo09(invoice, (prefix) => CII_PREFIXES.has(prefix)),
 })
 
@@ -114,4 +135,44 @@ export const br56 = bound({
       kids(rep, TAX_REP.partyTaxScheme).some((pts) => ublIsVat(pts) && kids(pts, TAX_REP.companyId).length > 0) ? [] : [issue(btPath('BG-11', 'BT-63'))],
     ),
   model: (invoice) => when(invoice.sellerTaxRepresentative !== undefined && !hasText(invoice.sellerTaxRepresentative.vatIdentifier), btPath('BG-11', 'BT-63')),
+})
+
+const SELLER_ID = {
+  globalId: q('ram:GlobalID'),
+  legalOrganization: q('ram:SpecifiedLegalOrganization'),
+  partyIdentification: q('cac:PartyIdentification'),
+  legalEntity: q('cac:PartyLegalEntity'),
+  ublId: q('cbc:ID'),
+}
+
+/**
+ * BR-CO-26 (the seller is identified: BT-29, BT-30 or BT-31), by presence as the official tests
+ * ask, blank or not. CII: each `ram:SellerTradeParty` has a `ram:ID`, `ram:GlobalID`,
+ * `ram:SpecifiedLegalOrganization/ram:ID` or `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`.
+ * UBL: each `cac:AccountingSupplierParty/cac:Party` has a VAT-scheme `cac:PartyTaxScheme/cbc:CompanyID`,
+ * a `cac:PartyIdentification/cbc:ID` whose scheme is not SEPA, or a `cac:PartyLegalEntity/cbc:CompanyID`.
+ */
+export const brCo26 = bound({
+  cii: (root) =>
+    descendants(root, C.seller).flatMap((seller) => {
+      const ok =
+        kids(seller, C.id).length > 0 ||
+        kids(seller, SELLER_ID.globalId).length > 0 ||
+        descend(seller, SELLER_ID.legalOrganization, C.id).length > 0 ||
+        descend(seller, C.taxRegistration, C.id).some((id) => attrValue(id, 'schemeID') === 'VA')
+      return ok ? [] : [issue(btPath('BG-4', 'BT-29'))]
+    }),
+  ubl: (root) =>
+    descendants(root, U.supplier).flatMap((supplier) => {
+      const parties = kids(supplier, U.party)
+      const ok =
+        parties.some((p) => kids(p, U.partyTaxScheme).some((pts) => ublIsVat(pts) && kids(pts, U.companyId).length > 0)) ||
+        parties.some((p) => descend(p, SELLER_ID.partyIdentification, SELLER_ID.ublId).some((id) => attrValue(id, 'schemeID') !== 'SEPA')) ||
+        parties.some((p) => descend(p, SELLER_ID.legalEntity, U.companyId).length > 0)
+      return ok ? [] : [issue(btPath('BG-4', 'BT-29'))]
+    }),
+  model: (invoice) => {
+    const p = invoice.seller
+    return when(!(p.identifiers.length > 0 || p.legalRegistrationId !== undefined || hasText(p.vatIdentifier)), btPath('BG-4', 'BT-29'))
+  },
 })

@@ -11,7 +11,8 @@ import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
 import { NONE, fmt, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
-import { isXmlBlank } from '../../xml/whitespace.js'
+import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
+import { ublBreakdownPresence } from './ubl-breakdown-presence.js'
 
 type RateRule = 'positive' | 'nonNegative' | 'zero' | 'none'
 type TaxRule = 'zero' | 'rateTimesBasis' | 'unchecked'
@@ -50,31 +51,27 @@ const CATEGORIES: readonly Category[] = [
   { code: 'G', prefix: 'BR-G', perRate: false, breakdown: 'exactlyOne', party: 'sellerVatStrict', rate: { CII: 'zero', UBL: 'zero' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 1, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
   { code: 'O', prefix: 'BR-O', perRate: false, breakdown: 'exactlyOne', party: 'notSubject', rate: { CII: 'none', UBL: 'none' }, tax: { CII: 'zero', UBL: 'zero' }, exemption: 'required', tolerance: { CII: 0, UBL: 0 }, basisChecked: { CII: true, UBL: true } },
   { code: 'L', prefix: 'BR-AF', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: false, UBL: true } },
-  { code: 'M', prefix: 'BR-AG', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'positive', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: false, UBL: true } },
+  { code: 'M', prefix: 'BR-AG', perRate: true, breakdown: 'atLeastOne', party: 'sellerVat', rate: { CII: 'nonNegative', UBL: 'nonNegative' }, tax: { CII: 'unchecked', UBL: 'rateTimesBasis' }, exemption: 'forbidden', tolerance: { CII: 0, UBL: 1 }, basisChecked: { CII: false, UBL: true } },
 ]
 
 const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-CreditNote'
 const binding = (s: SyntaxKind): 'CII' | 'UBL' => (isUbl(s) ? 'UBL' : 'CII')
 
-const hasVat = (v: string | undefined): boolean => v !== undefined && !isXmlBlank(v)
-
-/** Which VAT identifiers the category needs (BR-x-02/03/04). */
-function partyOk(rule: PartyRule, inv: Invoice): boolean {
-  const sellerVat = hasVat(inv.seller.vatIdentifier)
-  const sellerFc = hasVat(inv.seller.taxRegistrationId)
-  const repVat = hasVat(inv.sellerTaxRepresentative?.vatIdentifier)
-  const buyerVat = hasVat(inv.buyer.vatIdentifier)
+/** Which tax identifiers the category needs (BR-x-02/03/04). */
+function partyOk(rule: PartyRule, ids: TaxIdPresence): boolean {
+  const seller = ids.sellerVat || ids.sellerOther || ids.representativeVat
+  const sellerVat = ids.sellerVat || ids.representativeVat
   switch (rule) {
     case 'sellerVat':
-      return sellerVat || sellerFc || repVat
+      return seller
     case 'sellerVatStrict':
-      return sellerVat || repVat
+      return sellerVat
     case 'reverseCharge':
-      return (sellerVat || sellerFc || repVat) && (buyerVat || inv.buyer.legalRegistrationId !== undefined)
+      return seller && (ids.buyerVat || ids.buyerLegal)
     case 'intraCommunity':
-      return (sellerVat || repVat) && buyerVat
+      return sellerVat && ids.buyerVat
     case 'notSubject':
-      return !sellerVat && !repVat && !buyerVat
+      return !sellerVat && !ids.buyerVat
   }
 }
 
@@ -93,18 +90,36 @@ function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
   }
 }
 
-/** A category code as the official rules of the syntax compare it, given its holder in the model. */
-type CodeOf = (holder: object, trimmed: string) => string
+/**
+ * A category code as the official rules of the syntax compare it, given its holder in the model;
+ * undefined for a category those rules do not check.
+ */
+type CodeOf = (holder: object, trimmed: string) => string | undefined
 const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
 
 /**
  * CII's rules compare category codes as written (`ram:CategoryCode = 'S'`): a line whose code is
  * written ` S` is no S line there. UBL's normalise them, as the model does.
  */
-function codeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
+function anySchemeCodeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
   const asWritten = syntax === 'CII' ? invoice.source?.categoryCodesAsWritten : undefined
   return asWritten === undefined ? TRIMMED : (holder, trimmed) => asWritten.get(holder) ?? trimmed
 }
+
+/**
+ * The codes of the categories a rule runs on: both bindings run most rules only on categories of
+ * the VAT scheme (UBL `cac:TaxScheme/cbc:ID`, CII `ram:TypeCode`); the others have no code here.
+ * The sums of BR-x-08 and some conditions take every scheme (anySchemeCodeOf).
+ */
+function codeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
+  const code = anySchemeCodeOf(invoice, syntax)
+  const other = invoice.source?.otherTaxSchemes
+  return other === undefined ? code : (holder, trimmed) => (other.has(holder) ? undefined : code(holder, trimmed))
+}
+
+/** CII's BR-S-08/09/10 run on every S breakdown, whatever its scheme. */
+const breakdownCodeOf = (c: Category, invoice: Invoice, syntax: SyntaxKind): CodeOf =>
+  c.code === 'S' && !isUbl(syntax) ? anySchemeCodeOf(invoice, syntax) : codeOf(invoice, syntax)
 
 /** The amounts a breakdown's expected taxable amount adds up, of one category (and rate). */
 type BasisParts = { lines: Decimal[]; charges: Decimal[]; allowances: Decimal[] }
@@ -166,8 +181,13 @@ function categoryRules(c: Category): ModelRule[] {
   const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
   const params = { category: c.code }
   return [
-    rule('01', 'BT-118', ({ invoice, syntax }) => {
-      const code = codeOf(invoice, syntax)
+    rule('01', 'BT-118', ({ invoice, syntax, doc }) => {
+      // UBL's tests look at tax schemes, which the model does not keep.
+      if (isUbl(syntax) && doc !== undefined) {
+        const { ok, used, found } = ublBreakdownPresence(doc, c.code)
+        return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(found) })
+      }
+      const code = anySchemeCodeOf(invoice, syntax)
       const lines = lineCount(invoice, code)
       const acs = acCount(invoice, code)
       const used = lines + acs
@@ -178,14 +198,22 @@ function categoryRules(c: Category): ModelRule[] {
         // any breakdown, as do one breakdown and one line (refcheck agrees on both).
         ok = isUbl(syntax) ? (used > 0) === (count > 0) : (lines === 0 || lines + count >= 2) && (acs === 0 || acs + count >= 2)
       }
-      // UBL counts the breakdown's own TaxCategory as a use: any use needs exactly one breakdown.
+      // Without a tree, UBL counts the breakdown's own category as a use: any use needs exactly one.
       else if (isUbl(syntax)) ok = (used === 0 && count === 0) || count === 1
       else ok = c.code === 'O' ? count === 0 || (count === 1 && used > 0) : (count === 0 && used === 0) || (count === 1 && used > 0)
       return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(count) })
     }),
-    rule('02', 'BT-31', ({ invoice, syntax }) => when(anyLine(invoice, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('03', 'BT-31', ({ invoice, syntax }) => when(anyAc(invoice, false, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
-    rule('04', 'BT-31', ({ invoice, syntax }) => when(anyAc(invoice, true, codeOf(invoice, syntax)) && !partyOk(c.party, invoice), btPath('BG-4', 'BT-31'), params)),
+    rule('02', 'BT-31', (ctx) => {
+      const { invoice, syntax } = ctx
+      const used = anyLine(invoice, codeOf(invoice, syntax))
+      // UBL's BR-S-02 asks for an S line of the VAT scheme whenever there is an S line of any scheme.
+      if (!used && c.code === 'S' && isUbl(syntax) && anyLine(invoice, anySchemeCodeOf(invoice, syntax))) {
+        return [{ at: btPath('BG-25'), params, messageKey: 'vat-02-scheme' }]
+      }
+      return when(used && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)
+    }),
+    rule('03', 'BT-31', (ctx) => when(anyAc(ctx.invoice, false, codeOf(ctx.invoice, ctx.syntax)) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
+    rule('04', 'BT-31', (ctx) => when(anyAc(ctx.invoice, true, codeOf(ctx.invoice, ctx.syntax)) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
       const code = codeOf(invoice, syntax)
@@ -207,10 +235,9 @@ function categoryRules(c: Category): ModelRule[] {
       const b = binding(syntax)
       const out: Issue[] = []
       if (!c.basisChecked[b]) return out
-      const code = codeOf(invoice, syntax)
-      const ofCategory = breakdowns(invoice, code)
+      const ofCategory = breakdowns(invoice, breakdownCodeOf(c, invoice, syntax))
       if (ofCategory.length === 0) return out
-      const partsFor = basisParts(invoice, c, code)
+      const partsFor = basisParts(invoice, c, anySchemeCodeOf(invoice, syntax))
       ofCategory.forEach((v, i) => {
         if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
         const expected = expectedBasis(partsFor(v.rate), b === 'CII')
@@ -224,12 +251,13 @@ function categoryRules(c: Category): ModelRule[] {
       const taxRule = c.tax[binding(syntax)]
       if (taxRule === 'unchecked') return NONE
       const out: Issue[] = []
-      breakdowns(invoice, codeOf(invoice, syntax)).forEach((v, i) => {
+      breakdowns(invoice, breakdownCodeOf(c, invoice, syntax)).forEach((v, i) => {
         let expected = ZERO
         let ok: boolean
         if (taxRule === 'zero') ok = v.taxAmount.isZero()
+        else if (v.rate === undefined) ok = false // the official comparison with no rate is false
         else {
-          expected = xpathRound2(v.taxableAmount.abs().times(v.rate ?? ZERO).dividedBy(100))
+          expected = xpathRound2(v.taxableAmount.abs().times(v.rate).dividedBy(100))
           ok = v.taxAmount.abs().minus(expected).abs().lessThan(1)
         }
         if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-117'), { ...params, expected: expected.toString(), found: v.taxAmount.toString() }))
@@ -240,15 +268,20 @@ function categoryRules(c: Category): ModelRule[] {
   ]
 }
 
+const hasBreakdown = (invoice: Invoice, syntax: SyntaxKind, category: string): boolean => {
+  const code = codeOf(invoice, syntax)
+  return invoice.vatBreakdown.some((v) => code(v, v.categoryCode) === category)
+}
+
 const OTHER_RULES: readonly ModelRule[] = [
   {
     id: 'BR-IC-11',
     bt: 'BT-72',
     severity: 'fatal',
     layer: 'en16931',
-    check: ({ invoice }) =>
+    check: ({ invoice, syntax }) =>
       when(
-        invoice.vatBreakdown.some((v) => v.categoryCode === 'K') &&
+        hasBreakdown(invoice, syntax, 'K') &&
           invoice.delivery?.actualDeliveryDate === undefined &&
           invoice.invoicingPeriod?.startDate === undefined &&
           invoice.invoicingPeriod?.endDate === undefined,
@@ -260,8 +293,8 @@ const OTHER_RULES: readonly ModelRule[] = [
     bt: 'BT-80',
     severity: 'fatal',
     layer: 'en16931',
-    check: ({ invoice }) =>
-      when(invoice.vatBreakdown.some((v) => v.categoryCode === 'K') && (invoice.delivery?.address?.countryCode ?? '').length < 2, btPath('BG-13', 'BG-15', 'BT-80')),
+    check: ({ invoice, syntax }) =>
+      when(hasBreakdown(invoice, syntax, 'K') && (invoice.delivery?.address?.countryCode ?? '').length < 2, btPath('BG-13', 'BG-15', 'BT-80')),
   },
   ...(['11', '12', '13', '14'] as const).map(
     (n): ModelRule => ({
@@ -270,14 +303,20 @@ const OTHER_RULES: readonly ModelRule[] = [
       severity: 'fatal',
       layer: 'en16931',
       check: ({ invoice, syntax }) => {
-        if (!invoice.vatBreakdown.some((v) => v.categoryCode === 'O')) return NONE
+        if (!hasBreakdown(invoice, syntax, 'O')) return NONE
+        // UBL's others are VAT categories too; CII's any ApplicableTradeTax or CategoryTradeTax.
+        const code = (isUbl(syntax) ? codeOf : anySchemeCodeOf)(invoice, syntax)
+        const other = (holder: object, trimmed: string): boolean => {
+          const k = code(holder, trimmed)
+          return k !== undefined && k !== 'O'
+        }
         // CII tests every ApplicableTradeTax (breakdowns and lines) for 11 and 12 and every
         // CategoryTradeTax (allowances and charges) for 13 and 14. UBL tests the breakdowns for 11,
         // the lines for 12, the allowances for 13 and the charges for 14.
-        const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => v.categoryCode !== 'O')
-        const otherLine = (): boolean => invoice.lines.some((l) => l.vat.categoryCode !== 'O')
+        const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => other(v, v.categoryCode))
+        const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode))
         const otherAllowanceCharge = (charge: boolean): boolean =>
-          invoice.allowancesAndCharges.some((a) => a.vatCategoryCode !== 'O' && (syntax === 'CII' || a.isCharge === charge))
+          invoice.allowancesAndCharges.some((a) => other(a, a.vatCategoryCode) && (syntax === 'CII' || a.isCharge === charge))
         const cii = syntax === 'CII'
         const others =
           n === '11' ? otherBreakdown() || (cii && otherLine())

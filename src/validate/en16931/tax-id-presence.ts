@@ -1,0 +1,96 @@
+/**
+ * Which tax identifiers of the parties a document has, as the official BR-x-02/03/04 tests ask:
+ * whether an element is there, blank or not (the model reads a blank identifier as absent).
+ * CII: `ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA' | 'FC']` of the seller, the tax
+ * representative and the buyer, and the buyer's `ram:SpecifiedLegalOrganization/ram:ID`. UBL:
+ * `cac:PartyTaxScheme/cbc:CompanyID` (of the VAT scheme, or of any scheme for the seller) and the
+ * buyer's `cac:PartyLegalEntity/cbc:CompanyID`.
+ * @module
+ */
+import type { Invoice } from '../../model/invoice.js'
+import type { XmlElement } from '../../xml/index.js'
+import { attrValue } from '../syntax/paths.js'
+import { descendants, kids, q } from '../syntax/tree-helpers.js'
+import type { ModelContext } from '../types.js'
+import { hasText } from './model-helpers.js'
+import { ublIsVat } from './syntax-bound-rules.js'
+
+export type TaxIdPresence = {
+  /** A seller VAT identifier (BT-31). */
+  sellerVat: boolean
+  /** A seller tax identifier of another kind: CII `FC`, UBL another scheme than VAT (BT-32). */
+  sellerOther: boolean
+  /** A tax representative VAT identifier (BT-63). */
+  representativeVat: boolean
+  /** A buyer VAT identifier (BT-48). */
+  buyerVat: boolean
+  /** A buyer legal registration identifier (BT-47). */
+  buyerLegal: boolean
+}
+
+const C = {
+  seller: q('ram:SellerTradeParty'),
+  buyer: q('ram:BuyerTradeParty'),
+  representative: q('ram:SellerTaxRepresentativeTradeParty'),
+  taxRegistration: q('ram:SpecifiedTaxRegistration'),
+  legalOrganization: q('ram:SpecifiedLegalOrganization'),
+  id: q('ram:ID'),
+}
+const U = {
+  supplier: q('cac:AccountingSupplierParty'),
+  customer: q('cac:AccountingCustomerParty'),
+  representative: q('cac:TaxRepresentativeParty'),
+  party: q('cac:Party'),
+  partyTaxScheme: q('cac:PartyTaxScheme'),
+  legalEntity: q('cac:PartyLegalEntity'),
+  companyId: q('cbc:CompanyID'),
+}
+
+const some = (parents: readonly XmlElement[], test: (el: XmlElement) => boolean): boolean => parents.some(test)
+
+/** `//<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]`. */
+function ciiRegistration(root: XmlElement, party: typeof C.seller, scheme: string): boolean {
+  return some(descendants(root, party), (p) => kids(p, C.taxRegistration).some((r) => kids(r, C.id).some((id) => attrValue(id, 'schemeID') === scheme)))
+}
+
+/** `//<role>[/cac:Party]/cac:PartyTaxScheme[filter]/cbc:CompanyID`. */
+function ublCompanyId(root: XmlElement, role: typeof U.supplier, viaParty: boolean, filter: (scheme: XmlElement) => boolean): boolean {
+  const parties = descendants(root, role).flatMap((r) => (viaParty ? kids(r, U.party) : [r]))
+  return some(parties, (p) => kids(p, U.partyTaxScheme).some((s) => filter(s) && kids(s, U.companyId).length > 0))
+}
+
+function fromModel(invoice: Invoice): TaxIdPresence {
+  return {
+    sellerVat: hasText(invoice.seller.vatIdentifier),
+    sellerOther: hasText(invoice.seller.taxRegistrationId),
+    representativeVat: hasText(invoice.sellerTaxRepresentative?.vatIdentifier),
+    buyerVat: hasText(invoice.buyer.vatIdentifier),
+    buyerLegal: invoice.buyer.legalRegistrationId !== undefined,
+  }
+}
+
+/** The parties' tax identifiers of the context's document, from its tree where there is one. */
+export function taxIdPresence({ invoice, syntax, doc }: ModelContext): TaxIdPresence {
+  if (doc === undefined) return fromModel(invoice)
+  const root = doc.root
+  if (syntax === 'CII') {
+    return {
+      sellerVat: ciiRegistration(root, C.seller, 'VA'),
+      sellerOther: ciiRegistration(root, C.seller, 'FC'),
+      representativeVat: ciiRegistration(root, C.representative, 'VA'),
+      buyerVat: ciiRegistration(root, C.buyer, 'VA'),
+      buyerLegal: some(descendants(root, C.buyer), (p) => kids(p, C.legalOrganization).some((o) => kids(o, C.id).length > 0)),
+    }
+  }
+  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
+    const other = (s: XmlElement): boolean => !ublIsVat(s)
+    return {
+      sellerVat: ublCompanyId(root, U.supplier, true, ublIsVat),
+      sellerOther: ublCompanyId(root, U.supplier, true, other),
+      representativeVat: ublCompanyId(root, U.representative, false, ublIsVat),
+      buyerVat: ublCompanyId(root, U.customer, true, ublIsVat),
+      buyerLegal: some(descendants(root, U.customer).flatMap((c) => kids(c, U.party)), (p) => kids(p, U.legalEntity).some((e) => kids(e, U.companyId).length > 0)),
+    }
+  }
+  return fromModel(invoice)
+}
