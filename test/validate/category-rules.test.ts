@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { hasCorpus } from '../helpers/corpus.js'
+import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 import { validateXml } from '../../src/validate/validate-xml.js'
 import { corpusVariant as variant, errorRules } from '../helpers/rule-variants.js'
 
@@ -60,11 +62,26 @@ describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them'
     ['CII: an empty buyer legal registration identifier counts for BR-AE-02/04 (presence, as written)', CII_XR_O, [[48, '>O<', '>AE<'], [97, '>O<', '>AE<'], [214, '>O<', '>AE<'], [229, '>O<', '>AE<'], [243, '>O<', '>AE<']], ['BR-AE-05', 'BR-AE-07', 'FX-SCH-A-000589', 'FX-SCH-A-000616']],
     ['CII: a blank seller legal registration identifier still identifies the seller (BR-CO-26)', CII_XR_O, [[131, '>XX<', '>  <']], ['FX-SCH-A-000589', 'FX-SCH-A-000616']],
     ['CII: a blank seller VAT identifier is still one for BR-S-02', 'cen-en16931/cii/examples/CII_example4.xml', [[138, '>DK16356706<', '>  <']], ['BR-CO-09']],
+    ['CII: BR-Z-09 runs on a Z breakdown of another tax type too', CII_Z, [[175, '>0.00<', '>5.00<'], [176, '>VAT<', '>GST<']], ['BR-47', 'BR-48', 'BR-CO-14', 'BR-CO-17', 'BR-Z-09', 'CII-DT-037']],
+    // UBL BR-S-08: its CreditNoteLine branch sums no lines of an Invoice, so with an S charge of the
+    // rate, a taxable amount equal to the charges alone passes; a rate with no line, allowance or
+    // charge fails even at 0.
+    ['UBL: an S breakdown equal to its charges alone passes BR-S-08', 'cen-en16931/ubl/examples/ubl-tc434-example3.xml', [[104, '>900.00<', '>100.00<']], ['BR-CO-17', 'BR-S-09']],
+    ['UBL: an S breakdown equal to neither fails BR-S-08', 'cen-en16931/ubl/examples/ubl-tc434-example3.xml', [[104, '>900.00<', '>300.00<']], ['BR-CO-17', 'BR-S-08', 'BR-S-09']],
+    ['CII: a blank item attribute name is one (BR-54 asks for the element)', 'cen-en16931/cii/examples/CII_business_example_01.xml', [[45, '>Color<', '>  <']], []],
+    ['UBL: a blank item attribute name is one (BR-54 asks for the element)', 'cen-en16931/ubl/examples/ubl-tc434-creditnote1.xml', [[128, '>2<', '> <']], []],
     ['UBL: a VAT identifier of two spaces has no country prefix (BR-CO-09)', 'cen-en16931/ubl/examples/ubl-tc434-example10.xml', [[32, '>NL8200.98.395.B.01<', '>  <']], ['BR-CO-09']],
   ]
   for (const [name, file, changes, expected] of schemes) {
     it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
   }
+
+  it('UBL: an S breakdown of a rate no line, allowance or charge has fails BR-S-08 even at 0', () => {
+    const zero = '<cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">0</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>7</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>'
+    const file = 'cen-en16931/ubl/examples/ubl-tc434-example10.xml'
+    const line = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n').findIndex((l) => l.includes('</cac:TaxSubtotal>')) + 1
+    expect(errorRules(variant(file, [[line, '</cac:TaxSubtotal>', `</cac:TaxSubtotal>${zero}`]]))).toEqual(['BR-S-08'])
+  })
 
   it('words the UBL BR-S-02 of a line of another tax scheme as such', () => {
     const report = validateXml(Buffer.from(variant(UBL_MINIMAL, [[91, '>VAT', '>GST']]), 'utf8'))

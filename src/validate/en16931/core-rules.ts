@@ -12,7 +12,7 @@ import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
 import { br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
-import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br57 } from './syntax-bound-rules.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -115,7 +115,7 @@ const ROWS: readonly RuleRow[] = [
       return when(!ok, btPath('BG-22', 'BT-111'), { currency: taxCurrency })
     },
   ],
-  ['BR-54', 'BG-32', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.item.attributes, `BG-25[${i + 1}]/BG-32`, undefined, (a) => a.name === '' || a.value === ''))],
+  ['BR-54', 'BG-32', br54],
   ['BR-55', 'BT-25', br55],
   ['BR-56', 'BT-63', br56],
   ['BR-57', 'BT-80', br57],

@@ -312,3 +312,19 @@ export const brCo17: Check = bound({
     ),
   model: (invoice) => co17Issues(invoice.vatBreakdown.map((v: VatBreakdown) => ({ tax: v.taxAmount, basis: v.taxableAmount, rate: v.rate })), true),
 })
+
+const ITEM_ATTRIBUTE = {
+  cii: q('ram:ApplicableProductCharacteristic'),
+  ciiName: q('ram:Description'),
+  ciiValue: q('ram:Value'),
+  ubl: q('cac:AdditionalItemProperty'),
+  ublName: q('cbc:Name'),
+  ublValue: q('cbc:Value'),
+}
+
+/** BR-54: each item attribute (BG-32) has a name and a value; the official tests ask for the elements, blank or not. */
+export const br54: Check = bound({
+  cii: (root) => descendants(root, ITEM_ATTRIBUTE.cii).flatMap((a) => (has(a, ITEM_ATTRIBUTE.ciiName) && has(a, ITEM_ATTRIBUTE.ciiValue) ? [] : [{ at: a }])),
+  ubl: (root) => descendants(root, ITEM_ATTRIBUTE.ubl).flatMap((a) => (has(a, ITEM_ATTRIBUTE.ublName) && has(a, ITEM_ATTRIBUTE.ublValue) ? [] : [{ at: a }])),
+  model: (invoice) => invoice.lines.flatMap((l, i) => l.item.attributes.flatMap((a, j) => (a.name === '' || a.value === '' ? [issue(btPath('BG-25', i + 1, 'BG-32', j + 1))] : []))),
+})

@@ -117,9 +117,9 @@ function codeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
   return other === undefined ? code : (holder, trimmed) => (other.has(holder) ? undefined : code(holder, trimmed))
 }
 
-/** CII's BR-S-08/09/10 run on every S breakdown, whatever its scheme. */
+/** CII's BR-S-08/09/10 and BR-Z-08/09/10 run on every breakdown of the category, whatever its scheme. */
 const breakdownCodeOf = (c: Category, invoice: Invoice, syntax: SyntaxKind): CodeOf =>
-  c.code === 'S' && !isUbl(syntax) ? anySchemeCodeOf(invoice, syntax) : codeOf(invoice, syntax)
+  (c.code === 'S' || c.code === 'Z') && !isUbl(syntax) ? anySchemeCodeOf(invoice, syntax) : codeOf(invoice, syntax)
 
 /** The amounts a breakdown's expected taxable amount adds up, of one category (and rate). */
 type BasisParts = { lines: Decimal[]; charges: Decimal[]; allowances: Decimal[] }
@@ -240,9 +240,18 @@ function categoryRules(c: Category): ModelRule[] {
       const partsFor = basisParts(invoice, c, anySchemeCodeOf(invoice, syntax))
       ofCategory.forEach((v, i) => {
         if (c.perRate && c.rate[b] !== 'none' && v.rate === undefined) return
-        const expected = expectedBasis(partsFor(v.rate), b === 'CII')
+        const parts = partsFor(v.rate)
+        const expected = expectedBasis(parts, b === 'CII')
         const tolerance = c.tolerance[b]
-        const ok = tolerance === 0 ? v.taxableAmount.equals(expected) : v.taxableAmount.minus(expected).abs().lessThan(tolerance)
+        const near = (sum: Decimal): boolean => (tolerance === 0 ? v.taxableAmount.equals(sum) : v.taxableAmount.minus(sum).abs().lessThan(tolerance))
+        let ok = near(expected)
+        if (c.code === 'S' && b === 'UBL') {
+          // UBL's BR-S-08 asks for a line, allowance or charge of the rate, and its branch for the
+          // other kind of line (CreditNoteLine in an Invoice) sums no lines: with an allowance or
+          // charge of the rate, their sum alone passes too.
+          const byCharges = parts.charges.length + parts.allowances.length > 0
+          ok = ((parts.lines.length > 0 || byCharges) && ok) || (byCharges && near(expectedBasis({ ...parts, lines: [] }, false)))
+        }
         if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-116'), { ...params, expected: expected.toString(), found: v.taxableAmount.toString() }))
       })
       return out
