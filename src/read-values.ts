@@ -30,6 +30,21 @@ export class XmlValueReader {
   /** See InvoiceSource.otherTaxSchemes; made on the first category that needs it. */
   otherTaxSchemes: Set<object> | undefined
 
+  /** See InvoiceSource.absentIn; made on the first term that needs it. */
+  absentIn: Map<object, string[]> | undefined
+
+  /** Notes that `holder` lacks each of `terms` that is undefined in `values`; returns `holder`. */
+  noteAbsentIn<T extends object>(holder: T, values: Readonly<Record<string, unknown>>): T {
+    for (const [term, value] of Object.entries(values)) {
+      if (value !== undefined) continue
+      this.absentIn ??= new Map()
+      const list = this.absentIn.get(holder)
+      if (list === undefined) this.absentIn.set(holder, [term])
+      else list.push(term)
+    }
+    return holder
+  }
+
   /** Notes `holder` when its tax category is of another tax scheme than VAT; returns `holder`. */
   noteTaxScheme<T extends object>(holder: T, isVat: boolean): T {
     if (!isVat) (this.otherTaxSchemes ??= new Set()).add(holder)

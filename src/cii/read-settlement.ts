@@ -63,6 +63,7 @@ export function readVatBreakdown(cx: CiiReadContext, el: XmlElement): VatBreakdo
     dueDateTypeCode: cx.text(el, 'DueDateTypeCode'),
     taxPointDate: cx.date(el, 'TaxPointDate'),
   })
+  cx.noteAbsentIn(breakdown, { 'BT-116': taxableAmount, 'BT-117': taxAmount })
   return cx.noteTaxScheme(cx.keepCodeAsWritten(breakdown, cx.el(el, 'CategoryCode')), cx.isVatTax(el))
 }
 

@@ -406,6 +406,11 @@ export type InvoiceSource = {
    * official VAT category rules check only VAT categories; absent when none.
    */
   otherTaxSchemes?: ReadonlySet<object> | undefined
+  /**
+   * Terms a repeated group lacks, by the model object that holds the stand-in (a breakdown without
+   * BT-116 or BT-117): `absentTerms` says only that some group lacks one. Absent when none.
+   */
+  absentIn?: ReadonlyMap<object, readonly string[]> | undefined
 }
 
 /** Content only Factur-X/ZUGFeRD EXTENDED (or Mustang's JSON) can carry. */

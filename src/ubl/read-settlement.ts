@@ -97,7 +97,7 @@ function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
   if (tax === undefined) cx.absent('BT-117')
   if (code === undefined) cx.absent('BT-118')
   const reasons = cx.texts(category, 'TaxExemptionReason')
-  return cx.noteTaxScheme(
+  const breakdown = cx.noteTaxScheme(
     {
       taxableAmount: taxable ?? ZERO,
       taxAmount: tax ?? ZERO,
@@ -108,6 +108,7 @@ function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
     },
     category === undefined || cx.isVatCategory(category),
   )
+  return cx.noteAbsentIn(breakdown, { 'BT-116': taxable, 'BT-117': tax })
 }
 
 /**

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EVALUATION_RULE_ID } from '../../src/validate/schematron/rule-table.js'
 import { validateXml } from '../../src/validate/validate-xml.js'
-import { hasCorpus } from '../helpers/corpus.js'
+import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 import { corpusVariant, errorRules } from '../helpers/rule-variants.js'
 
 // Where einvoice's CEN rules must read the document as the official tests do, not as the rules'
@@ -161,5 +163,39 @@ describe.skipIf(!hasCorpus)('a missing document total fails every official compa
   it('CII tests BR-CO-18 on each line: a MINIMUM invoice read under the CEN rules has none to fail', () => {
     const xml = corpusVariant('akretion-factur-x/tests/fixtures/xml/factur-x-minimum.xml', [[12, '<ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID>', '']])
     expect(errorRules(xml)).toEqual(['BR-01', 'BR-10', 'BR-11', 'BR-12', 'BR-16', 'BR-CO-10', 'BR-CO-13', 'BR-CO-14', 'CII-SR-010'])
+  })
+})
+
+// BR-08/10/19 ask for the address element, blank or not; the country rules BR-09/BR-20 then fail
+// alone. Expected error sets are refcheck's; einvoice added BR-08 and BR-19 before.
+describe.skipIf(!hasCorpus)('an address without content is still an address', () => {
+  const MAX = 'cen-en16931/test/testfiles/Invoice-Max_content.xml'
+  const lines = readFileSync(join(CORPUS_DIR, MAX), 'utf8').split('\n')
+  /** Lines from..to emptied (each holds one element or tag) and the country code at `country` blanked. */
+  const emptied = (from: number, to: number, country: number): [number, string, string][] => [
+    ...Array.from({ length: to - from + 1 }, (_, i): [number, string, string] => [from + i, (lines[from + i - 1] ?? '').trim(), '']),
+    [country, '>SE<', '> <'],
+  ]
+  it('UBL: a seller address with only a blank country code fails BR-09 alone', () => {
+    expect(errorRules(corpusVariant(MAX, emptied(135, 142, 144)))).toEqual(['BR-09', 'BR-CL-14'])
+  })
+  it('UBL: a tax representative address with only a blank country code fails BR-20 alone', () => {
+    expect(errorRules(corpusVariant(MAX, emptied(233, 240, 242)))).toEqual(['BR-20', 'BR-CL-14'])
+  })
+})
+
+// In CII, an L, M or O breakdown of the VAT type is the context of its category's rules, which
+// share a pattern with the general breakdown rules: those (BR-45…48, BR-CO-17, BR-DEC-19/20) never
+// see it. A breakdown without its tax amount fails the amount comparisons (BR-O-09). refcheck's
+// error sets of XRechnung variants (no Factur-X layer repeating the CEN rules).
+describe.skipIf(!hasCorpus)('CII breakdowns that the general breakdown rules do not see', () => {
+  const O = 'cen-en16931/cii/examples/XRechnung-O.xml'
+  const xrechnung: [number, string, string] = [13, 'urn:cen.eu:en16931:2017', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0']
+  const peppol = ['PEPPOL-EN16931-R008', 'PEPPOL-EN16931-R040', 'PEPPOL-EN16931-R101']
+  it('an O breakdown amount with three decimals (no BR-DEC-19)', () => {
+    expect(errorRules(corpusVariant(O, [xrechnung, [213, '385544.60', '385544.600']]))).toEqual(peppol)
+  })
+  it('an O breakdown without its tax amount (BR-O-09, no BR-46 or BR-CO-17)', () => {
+    expect(errorRules(corpusVariant(O, [xrechnung, [210, '<ram:CalculatedAmount>0.00</ram:CalculatedAmount>', '']]))).toEqual(['BR-O-09', ...peppol])
   })
 })

@@ -4,20 +4,20 @@
  * Messages live in messages-en.ts under the rule id.
  * @module
  */
-import type { Invoice, PostalAddress } from '../../model/invoice.js'
+import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
+import { br08, br09, br10, br11, br19, br20 } from './address-rules.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
 import { br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
-import { br21, br22, br23, br24, br25, br26, br27, br28, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
 
-const addressCountry = (a: PostalAddress | undefined): boolean => hasText(a?.countryCode)
 
 /** Document-level text term rules: [id, BT, value]. */
 const requiredText = (id: string, bt: string, value: (inv: Invoice) => string | undefined): RuleRow => [
@@ -47,10 +47,10 @@ const ROWS: readonly RuleRow[] = [
   requiredText('BR-05', 'BT-5', (i) => i.currencyCode),
   requiredText('BR-06', 'BT-27', (i) => i.seller.name),
   requiredText('BR-07', 'BT-44', (i) => i.buyer.name),
-  ['BR-08', 'BG-5', ({ invoice }) => when(invoice.seller.address === undefined, btPath('BG-4', 'BG-5'))],
-  ['BR-09', 'BT-40', ({ invoice }) => when(!addressCountry(invoice.seller.address), btPath('BG-4', 'BG-5', 'BT-40'))],
-  ['BR-10', 'BG-8', ({ invoice }) => when(invoice.buyer.address === undefined, btPath('BG-7', 'BG-8'))],
-  ['BR-11', 'BT-55', ({ invoice }) => when(!addressCountry(invoice.buyer.address), btPath('BG-7', 'BG-8', 'BT-55'))],
+  ['BR-08', 'BG-5', br08],
+  ['BR-09', 'BT-40', br09],
+  ['BR-10', 'BG-8', br10],
+  ['BR-11', 'BT-55', br11],
   requiredAmount('BR-12', 'BT-106'),
   requiredAmount('BR-13', 'BT-109'),
   requiredAmount('BR-14', 'BT-112'),
@@ -73,8 +73,8 @@ const ROWS: readonly RuleRow[] = [
     },
   ],
   ['BR-18', 'BT-62', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-62') || !hasText(invoice.sellerTaxRepresentative.name)), btPath('BG-11', 'BT-62'))],
-  ['BR-19', 'BG-12', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && invoice.sellerTaxRepresentative.address === undefined, btPath('BG-11', 'BG-12'))],
-  ['BR-20', 'BT-69', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && !addressCountry(invoice.sellerTaxRepresentative.address), btPath('BG-11', 'BG-12', 'BT-69'))],
+  ['BR-19', 'BG-12', br19],
+  ['BR-20', 'BT-69', br20],
   ['BR-21', 'BT-126', br21],
   ['BR-22', 'BT-129', br22],
   ['BR-23', 'BT-130', br23],
@@ -95,8 +95,8 @@ const ROWS: readonly RuleRow[] = [
   ['BR-42', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.allowances, `BG-25[${i + 1}]/BG-27`, 'BT-139', (a) => a.reason === undefined && a.reasonCode === undefined))],
   ['BR-43', 'BT-141', br43],
   ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => a.reason === undefined && a.reasonCode === undefined))],
-  ['BR-45', 'BT-116', ({ invoice }) => when(isAbsent(invoice, 'BT-116'), btPath('BG-23', 'BT-116'))],
-  ['BR-46', 'BT-117', ({ invoice }) => when(isAbsent(invoice, 'BT-117'), btPath('BG-23', 'BT-117'))],
+  ['BR-45', 'BT-116', br45],
+  ['BR-46', 'BT-117', br46],
   ['BR-47', 'BT-118', br47],
   ['BR-48', 'BT-119', br48],
   ['BR-49', 'BT-81', br49],

@@ -8,6 +8,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { compileContext, refine, stringValue } from '../syntax/paths.js'
 import { kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
+import { ciiGeneralBreakdown } from './syntax-bound-rules.js'
 
 type Row = readonly [id: string, bt: string, context: ElementMatcher]
 
@@ -37,6 +38,10 @@ function ciiAc(scope: string, amount: string, want: 'true' | 'false', firstOnly:
   })
 }
 
+/** A breakdown amount, where the official breakdown rules see the breakdown (ciiGeneralBreakdown). */
+const generalBreakdownAmount = (child: string): ElementMatcher =>
+  refine(compileContext(`//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/${child}`), (el) => el.parent === undefined || ciiGeneralBreakdown(el.parent))
+
 const sum = (child: string): ElementMatcher => compileContext(`//ram:SpecifiedTradeSettlementHeaderMonetarySummation/${child}`)
 
 const CII_ROWS: readonly Row[] = [
@@ -52,8 +57,8 @@ const CII_ROWS: readonly Row[] = [
   ['BR-DEC-16', 'BT-113', sum('ram:TotalPrepaidAmount')],
   ['BR-DEC-17', 'BT-114', sum('ram:RoundingAmount')],
   ['BR-DEC-18', 'BT-115', sum('ram:DuePayableAmount')],
-  ['BR-DEC-19', 'BT-116', compileContext('//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount')],
-  ['BR-DEC-20', 'BT-117', compileContext('//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:CalculatedAmount')],
+  ['BR-DEC-19', 'BT-116', generalBreakdownAmount('ram:BasisAmount')],
+  ['BR-DEC-20', 'BT-117', generalBreakdownAmount('ram:CalculatedAmount')],
   ['BR-DEC-23', 'BT-131', compileContext('//ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount')],
   ['BR-DEC-24', 'BT-136', ciiAc('//ram:SpecifiedLineTradeSettlement', 'ram:ActualAmount', 'false', true)],
   ['BR-DEC-25', 'BT-137', ciiAc('//ram:SpecifiedLineTradeSettlement', 'ram:BasisAmount', 'false', false)],

@@ -32,7 +32,7 @@ import { xsDouble } from '../schematron/values.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { type QName, decimalOf, descend, descendants, kid, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext } from '../types.js'
-import { fmt, hasText, isAbsent, issue, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { fmt, hasText, isAbsent, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 
 const C = {
   headerSettlement: q('ram:ApplicableHeaderTradeSettlement'),
@@ -129,6 +129,31 @@ export const ublIsVat = (category: XmlElement): boolean =>
   })
 
 const ciiBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, C.tradeTax).filter((t) => isChildOf(t, C.headerSettlement))
+
+/** Categories whose CII breakdown rules have the ApplicableTradeTax itself as their context. */
+const OWN_BREAKDOWN_CONTEXT = new Set(['L', 'M', 'O'])
+
+/**
+ * Whether the official CII breakdown rules (BR-45…48, BR-CO-17, BR-DEC-19/20) see this header
+ * ApplicableTradeTax. They share a pattern with the category rules, and an element is checked by
+ * the first rule whose context matches it: an L, M or O breakdown of the VAT type
+ * (`[ram:CategoryCode = 'O'][upper-case(ram:TypeCode) = 'VAT']`) is taken by its category's rule,
+ * so the general ones never run on it.
+ */
+export const ciiGeneralBreakdown = (t: XmlElement): boolean => !(kids(t, C.categoryCode).some((c) => OWN_BREAKDOWN_CONTEXT.has(stringValue(c))) && ciiIsVat(t))
+
+/** BR-45 / BR-46: each breakdown has its taxable / tax amount element (UBL and model: BT-116/117 absent). */
+function breakdownAmountRule(bt: 'BT-116' | 'BT-117'): Check {
+  const amount = bt === 'BT-116' ? C.basisAmount : C.calculatedAmount
+  return bound({
+    cii: (root) => each(ciiBreakdowns(root), 'BG-23', bt, (t) => !ciiGeneralBreakdown(t) || has(t, amount)),
+    ubl: (_root, invoice) => when(isAbsent(invoice, bt), btPath('BG-23', bt)),
+    model: (invoice) => when(isAbsent(invoice, bt), btPath('BG-23', bt)),
+  })
+}
+
+export const br45 = breakdownAmountRule('BT-116')
+export const br46 = breakdownAmountRule('BT-117')
 const ublBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, U.taxSubtotal).filter((s) => isChildOf(s, U.taxTotal))
 const ublVatCategories = (subtotal: XmlElement): XmlElement[] => kids(subtotal, U.taxCategory).filter(ublIsVat)
 const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
@@ -208,14 +233,14 @@ export const br28 = lineRule(
 )
 
 export const br47: Check = bound({
-  cii: (root) => each(ciiBreakdowns(root), 'BG-23', 'BT-118', (t) => ciiIsVat(t) && has(t, C.categoryCode)),
+  cii: (root) => each(ciiBreakdowns(root), 'BG-23', 'BT-118', (t) => !ciiGeneralBreakdown(t) || (ciiIsVat(t) && has(t, C.categoryCode))),
   ubl: (root) => each(ublBreakdowns(root), 'BG-23', 'BT-118', (s) => ublVatCategories(s).some((c) => has(c, U.id))),
   model: (invoice) => invoice.vatBreakdown.flatMap((v, i) => (hasText(v.categoryCode) ? [] : [issue(btPath('BG-23', i + 1, 'BT-118'))])),
 })
 
 export const br48: Check = bound({
   cii: (root) =>
-    each(ciiBreakdowns(root), 'BG-23', 'BT-119', (t) => ciiIsVat(t) && (has(t, C.rate) || kids(t, C.categoryCode).some((c) => stringValue(c) === 'O'))),
+    each(ciiBreakdowns(root), 'BG-23', 'BT-119', (t) => !ciiGeneralBreakdown(t) || (ciiIsVat(t) && (has(t, C.rate) || kids(t, C.categoryCode).some((c) => stringValue(c) === 'O')))),
   ubl: (root) =>
     each(ublBreakdowns(root), 'BG-23', 'BT-119', (s) => {
       const vat = ublVatCategories(s)
@@ -274,10 +299,10 @@ function taxAmountOk(tax: Decimal | undefined, basis: Decimal | undefined, rate:
 
 const expectedTax = (basis: Decimal, rate: Decimal): Decimal => xpathRound2(basis.abs().times(rate).dividedBy(100))
 
-function co17Issues(breakdowns: readonly { tax: Decimal | undefined; basis: Decimal | undefined; rate: Decimal | undefined }[], inclusive: boolean): Issue[] {
+function co17Issues(breakdowns: readonly { tax: Decimal | undefined; basis: Decimal | undefined; rate: Decimal | undefined; checked?: boolean }[], inclusive: boolean): Issue[] {
   const out: Issue[] = []
-  breakdowns.forEach(({ tax, basis, rate }, i) => {
-    if (taxAmountOk(tax, basis, rate, inclusive)) return
+  breakdowns.forEach(({ tax, basis, rate, checked }, i) => {
+    if (checked === false || taxAmountOk(tax, basis, rate, inclusive)) return
     const expected = rate === undefined || xpathRound0(rate).isZero() || basis === undefined ? ZERO : expectedTax(basis, rate)
     out.push(issue(btPath('BG-23', i + 1, 'BT-117'), { expected: expected.toString(), found: fmt(tax) }))
   })
@@ -294,6 +319,7 @@ export const brCo17: Check = bound({
   cii: (root) =>
     co17Issues(
       ciiBreakdowns(root).map((t) => ({
+        checked: ciiGeneralBreakdown(t),
         tax: decimalOf(kid(t, C.calculatedAmount)),
         basis: decimalOf(kid(t, C.basisAmount)),
         rate: ciiIsVatNormalised(t) ? decimalOf(kid(t, C.rate)) : undefined,
