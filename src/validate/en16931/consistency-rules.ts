@@ -7,11 +7,11 @@
 import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
-import { descendants, q } from '../syntax/tree-helpers.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
+import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, isAbsent, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -30,21 +30,6 @@ function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T
 type Row = readonly [id: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]]
 
 const docAc = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge)
-
-const TOTALS_GROUP = { cii: q('ram:SpecifiedTradeSettlementHeaderMonetarySummation'), ubl: q('cac:LegalMonetaryTotal') }
-
-/** Whether the document total amounts group (BG-22) is there: BR-CO-10/13/16 run on it. */
-function hasTotalsGroup(ctx: ModelContext): boolean {
-  if (ctx.doc === undefined) return true
-  if (ctx.syntax === 'CII') return descendants(ctx.doc.root, TOTALS_GROUP.cii).length > 0
-  return isUbl(ctx) ? descendants(ctx.doc.root, TOTALS_GROUP.ubl).length > 0 : true
-}
-
-/**
- * A total an official comparison reads is not in the document (the model holds a stand-in): the
- * comparison with nothing is false, so the rule fails whatever the other amounts are.
- */
-const missing = (ctx: ModelContext, ...terms: string[]): boolean => terms.some((term) => isAbsent(ctx.invoice, term))
 
 const ROWS: readonly Row[] = [
   [
@@ -66,7 +51,7 @@ const ROWS: readonly Row[] = [
       if (!hasTotalsGroup(ctx)) return NONE
       const expected = xpathRound2(sum(invoice.lines.map((l) => l.netAmount)))
       const found = invoice.totals.sumOfLineNetAmounts
-      return when(missing(ctx, 'BT-106') || !found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
+      return when(totalMissing(ctx, 'BT-106') || !found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
     },
   ],
   ...(['BR-CO-11', 'BR-CO-12'] as const).map(
@@ -90,7 +75,7 @@ const ROWS: readonly Row[] = [
       if (!hasTotalsGroup(ctx)) return NONE
       const t = ctx.invoice.totals
       const expected = xpathRound2(t.sumOfLineNetAmounts.minus(t.sumOfAllowances ?? ZERO).plus(t.sumOfCharges ?? ZERO))
-      return when(missing(ctx, 'BT-106', 'BT-109') || !t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
+      return when(totalMissing(ctx, 'BT-106', 'BT-109') || !t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
     },
   ],
   [
@@ -128,7 +113,7 @@ const ROWS: readonly Row[] = [
         one = currencies.every((c) => totals.filter((t) => t === c).length === 1)
       }
       const ok =
-        !missing(ctx, 'BT-109', 'BT-112') &&
+        !totalMissing(ctx, 'BT-109', 'BT-112') &&
         ((one && vat !== undefined && t.invoiceTotalWithVat.equals(expected)) || (!isUbl(ctx) && t.invoiceTotalWithVat.equals(t.invoiceTotalWithoutVat)))
       return when(!ok, btPath('BG-22', 'BT-112'), amounts(expected, t.invoiceTotalWithVat))
     },
@@ -150,7 +135,7 @@ const ROWS: readonly Row[] = [
         expected = base.plus(t.roundingAmount ?? ZERO)
         ok = t.amountDueForPayment.equals(expected)
       }
-      return when(!ok || missing(ctx, 'BT-112', 'BT-115'), btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
+      return when(!ok || totalMissing(ctx, 'BT-112', 'BT-115'), btPath('BG-22', 'BT-115'), amounts(expected, t.amountDueForPayment))
     },
   ],
   ['BR-CO-17', 'BT-117', brCo17],

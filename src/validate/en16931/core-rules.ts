@@ -8,6 +8,7 @@ import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br08, br09, br10, br11, br19, br20 } from './address-rules.js'
+import { type TotalTerm, groupsLacking } from './totals-presence.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
@@ -26,7 +27,8 @@ const requiredText = (id: string, bt: string, value: (inv: Invoice) => string | 
   ({ invoice }) => when(isAbsent(invoice, bt) || !hasText(value(invoice)), btPath(bt)),
 ]
 
-const requiredAmount = (id: string, bt: string): RuleRow => [id, bt, ({ invoice }) => when(isAbsent(invoice, bt), btPath('BG-22', bt))]
+/** BR-12…15: each totals group has the amount's element, blank or not. */
+const requiredAmount = (id: string, bt: TotalTerm): RuleRow => [id, bt, (ctx) => Array.from({ length: groupsLacking(ctx, bt) }, () => issue(btPath('BG-22', bt)))]
 
 /** One issue per element of a list that fails `bad` (1-based index in the location). */
 function each<T>(items: readonly T[], group: string, bt: string | undefined, bad: (item: T) => boolean, params?: (item: T) => Record<string, string>): Issue[] {
