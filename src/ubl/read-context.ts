@@ -9,7 +9,6 @@ import type { Decimal } from '../model/decimal.js'
 import type { CalendarDate } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import { NS, type XmlElement } from '../xml/index.js'
-import { xmlTrim } from '../xml/whitespace.js'
 
 /** xs:date, optionally with a time zone (which a calendar date ignores). */
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/
@@ -37,13 +36,6 @@ function findAll(parent: XmlElement | undefined, ns: string, local: string): Xml
 }
 
 export class UblReadContext extends XmlValueReader {
-  /** `category` (a `cac:TaxCategory` or `cac:ClassifiedTaxCategory`) is of the VAT tax scheme. */
-  isVatCategory(category: XmlElement): boolean {
-    // The official `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'`; trimming is enough:
-    // a space inside leaves no `VAT` either.
-    return findAll(category, NS.cac, 'TaxScheme').some((scheme) => xmlTrim(find(scheme, NS.cbc, 'ID')?.text.toUpperCase() ?? '') === 'VAT')
-  }
-
   /** First `cac:<local>` child. */
   cac(parent: XmlElement | undefined, local: string): XmlElement | undefined {
     return find(parent, NS.cac, local)

@@ -17,6 +17,7 @@ import type { XmlElement } from '../xml/index.js'
 import { ublLineStatus } from './line-tree.js'
 import type { UblReadContext } from './read-context.js'
 import type { UblKind } from './ubl-codes.js'
+import { isVatTaxScheme } from './tax-scheme.js'
 
 /** cac:InvoicePeriod → BG-14 / BG-26 (start, end; BT-8 is read by the header). */
 export function readPeriod(cx: UblReadContext, el: XmlElement | undefined): Period | undefined {
@@ -139,7 +140,7 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
         exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
         exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
       },
-      taxCategory === undefined || cx.isVatCategory(taxCategory),
+      taxCategory === undefined || isVatTaxScheme(taxCategory),
     ),
     item: readItem(cx, item),
     additionalReferences: refs.others.length === 0 ? undefined : refs.others,

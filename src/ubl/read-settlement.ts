@@ -15,6 +15,7 @@ import type {
 import type { Decimal } from '../model/decimal.js'
 import type { XmlElement } from '../xml/index.js'
 import type { UblReadContext } from './read-context.js'
+import { isVatTaxScheme } from './tax-scheme.js'
 
 function readCreditTransfer(cx: UblReadContext, el: XmlElement | undefined): CreditTransfer | undefined {
   const accountId = cx.text(el, 'ID')
@@ -85,7 +86,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     vatRate: cx.amount(category, 'Percent'),
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
-  }, category === undefined || cx.isVatCategory(category))
+  }, category === undefined || isVatTaxScheme(category))
 }
 
 function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
@@ -106,7 +107,7 @@ function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
       exemptionReason: reasons.length === 0 ? undefined : reasons.join('\n'),
       exemptionReasonCode: cx.text(category, 'TaxExemptionReasonCode'),
     },
-    category === undefined || cx.isVatCategory(category),
+    category === undefined || isVatTaxScheme(category),
   )
   return cx.noteAbsentIn(breakdown, { 'BT-116': taxable, 'BT-117': tax })
 }

@@ -76,6 +76,19 @@ describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them'
     it(name, () => expect(errorRules(variant(file, changes))).toEqual(expected))
   }
 
+  it('UBL: BR-O-11 counts only other breakdowns of the VAT scheme', () => {
+    const file = 'cen-en16931/ubl/examples/ubl-tc434-example7.xml'
+    const s = (scheme: string): string =>
+      `<cac:TaxSubtotal><cbc:TaxableAmount currencyID="SEK">0</cbc:TaxableAmount><cbc:TaxAmount currencyID="SEK">0</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>25</cbc:Percent><cac:TaxScheme><cbc:ID>${scheme}</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>`
+    expect(errorRules(variant(file, [[100, '</cac:TaxSubtotal>', `</cac:TaxSubtotal>${s('GST')}`]]))).toEqual(['BR-47', 'BR-48', 'BR-S-01'])
+    expect(errorRules(variant(file, [[100, '</cac:TaxSubtotal>', `</cac:TaxSubtotal>${s('VAT')}`]]))).toEqual(['BR-O-11', 'BR-S-01', 'BR-S-08'])
+  })
+
+  it('UBL: an E breakdown without its tax amount fails BR-E-09 (compared with nothing)', () => {
+    const file = 'cen-en16931/ubl/examples/issue116.xml'
+    expect(errorRules(variant(file, [[157, '<cbc:TaxAmount currencyID="SEK">0</cbc:TaxAmount>', '']]))).toEqual(['BR-46', 'BR-CO-17', 'BR-E-09'])
+  })
+
   it('UBL: an S breakdown of a rate no line, allowance or charge has fails BR-S-08 even at 0', () => {
     const zero = '<cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">0</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>7</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>'
     const file = 'cen-en16931/ubl/examples/ubl-tc434-example10.xml'

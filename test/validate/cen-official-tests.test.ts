@@ -190,6 +190,12 @@ describe.skipIf(!hasCorpus)('an address without content is still an address', ()
   it('UBL: a seller address with only a blank country code fails BR-09 alone', () => {
     expect(errorRules(corpusVariant(MAX, emptied(135, 142, 144)))).toEqual(['BR-09', 'BR-CL-14'])
   })
+  it('CII: an empty seller address element fails BR-09 alone', () => {
+    const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+    const address = readFileSync(join(CORPUS_DIR, B1), 'utf8').split('\n')
+    const emptiedLines = [299, 300, 301, 302, 303, 304].map((n): [number, string, string] => [n, (address[n - 1] ?? '').trim(), ''])
+    expect(errorRules(corpusVariant(B1, emptiedLines))).toEqual(['BR-09', 'FX-SCH-A-000035'])
+  })
   it('UBL: a tax representative address with only a blank country code fails BR-20 alone', () => {
     expect(errorRules(corpusVariant(MAX, emptied(233, 240, 242)))).toEqual(['BR-20', 'BR-CL-14'])
   })

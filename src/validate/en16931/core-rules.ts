@@ -8,7 +8,6 @@ import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelRule, Severity } from '../types.js'
 import { br08, br09, br10, br11, br19, br20 } from './address-rules.js'
-import { type TotalTerm, groupsLacking } from './totals-presence.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
@@ -16,9 +15,9 @@ import { br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
 import { type ModelCheck, NONE, hasText, isAbsent, issue, taxTotalCurrencies, when } from './model-helpers.js'
+import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
-
 
 /** Document-level text term rules: [id, BT, value]. */
 const requiredText = (id: string, bt: string, value: (inv: Invoice) => string | undefined): RuleRow => [

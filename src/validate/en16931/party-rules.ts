@@ -21,6 +21,7 @@ import { descend, descendants, hasAncestor, kids, q } from '../syntax/tree-helpe
 import type { Issue } from '../types.js'
 import { NONE, hasText, issue, when } from './model-helpers.js'
 import { type Check, bound, isChildOf, ublIsVat } from './syntax-bound-rules.js'
+import { ciiHasRegistration, ublHasCompanyId } from './tax-id-presence.js'
 
 const C = {
   transaction: q('rsm:SupplyChainTradeTransaction'),
@@ -115,7 +116,6 @@ export const brCo09 = bound({
   model: (invoice) => modelBrCo09(invoice, (prefix) => CII_PREFIXES.has(prefix)),
 })
 
-const TAX_REP = { ubl: q('cac:TaxRepresentativeParty'), partyTaxScheme: q('cac:PartyTaxScheme'), companyId: q('cbc:CompanyID') }
 
 /**
  * BR-56 (the seller tax representative's VAT identifier, BT-63). CII: each
@@ -131,8 +131,8 @@ export const br56 = bound({
       return first !== undefined && normalizeSpace(stringValue(first)) !== '' ? [] : [issue(btPath('BG-11', 'BT-63'))]
     }),
   ubl: (root) =>
-    descendants(root, TAX_REP.ubl).flatMap((rep) =>
-      kids(rep, TAX_REP.partyTaxScheme).some((pts) => ublIsVat(pts) && kids(pts, TAX_REP.companyId).length > 0) ? [] : [issue(btPath('BG-11', 'BT-63'))],
+    descendants(root, U.taxRepresentative).flatMap((rep) =>
+      ublHasCompanyId(rep, true) ? [] : [issue(btPath('BG-11', 'BT-63'))],
     ),
   model: (invoice) => when(invoice.sellerTaxRepresentative !== undefined && !hasText(invoice.sellerTaxRepresentative.vatIdentifier), btPath('BG-11', 'BT-63')),
 })
@@ -159,14 +159,14 @@ export const brCo26 = bound({
         kids(seller, C.id).length > 0 ||
         kids(seller, SELLER_ID.globalId).length > 0 ||
         descend(seller, SELLER_ID.legalOrganization, C.id).length > 0 ||
-        descend(seller, C.taxRegistration, C.id).some((id) => attrValue(id, 'schemeID') === 'VA')
+        ciiHasRegistration(seller, 'VA')
       return ok ? [] : [issue(btPath('BG-4', 'BT-29'))]
     }),
   ubl: (root) =>
     descendants(root, U.supplier).flatMap((supplier) => {
       const parties = kids(supplier, U.party)
       const ok =
-        parties.some((p) => kids(p, U.partyTaxScheme).some((pts) => ublIsVat(pts) && kids(pts, U.companyId).length > 0)) ||
+        parties.some((p) => ublHasCompanyId(p, true)) ||
         parties.some((p) => descend(p, SELLER_ID.partyIdentification, SELLER_ID.ublId).some((id) => attrValue(id, 'schemeID') !== 'SEPA')) ||
         parties.some((p) => descend(p, SELLER_ID.legalEntity, U.companyId).length > 0)
       return ok ? [] : [issue(btPath('BG-4', 'BT-29'))]

@@ -27,6 +27,7 @@
 import { type Decimal, ZERO } from '../../model/decimal.js'
 import type { Invoice, VatBreakdown } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
+import { isVatTaxScheme } from '../../ubl/tax-scheme.js'
 import { btPath } from '../location.js'
 import { xsDouble } from '../schematron/values.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
@@ -62,7 +63,6 @@ const U = {
   taxTotal: q('cac:TaxTotal'),
   taxSubtotal: q('cac:TaxSubtotal'),
   taxCategory: q('cac:TaxCategory'),
-  taxScheme: q('cac:TaxScheme'),
   id: q('cbc:ID'),
   percent: q('cbc:Percent'),
   taxAmount: q('cbc:TaxAmount'),
@@ -121,14 +121,13 @@ export const ciiIsVat = (tax: XmlElement): boolean => {
   return type !== undefined && stringValue(type).toUpperCase() === 'VAT'
 }
 
-/** UBL `cac:TaxCategory[cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT']`. */
-export const ublIsVat = (category: XmlElement): boolean =>
-  kids(category, U.taxScheme).some((scheme) => {
-    const id = kid(scheme, U.id)
-    return normalizeSpace(id === undefined ? '' : stringValue(id).toUpperCase()) === 'VAT'
-  })
+/** UBL `cac:TaxCategory[cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT']` (the reader's test). */
+export const ublIsVat = isVatTaxScheme
 
 const ciiBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, C.tradeTax).filter((t) => isChildOf(t, C.headerSettlement))
+const ublBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, U.taxSubtotal).filter((s) => isChildOf(s, U.taxTotal))
+const ublVatCategories = (subtotal: XmlElement): XmlElement[] => kids(subtotal, U.taxCategory).filter(ublIsVat)
+const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
 
 /** Categories whose CII breakdown rules have the ApplicableTradeTax itself as their context. */
 const OWN_BREAKDOWN_CONTEXT = new Set(['L', 'M', 'O'])
@@ -154,9 +153,6 @@ function breakdownAmountRule(bt: 'BT-116' | 'BT-117'): Check {
 
 export const br45 = breakdownAmountRule('BT-116')
 export const br46 = breakdownAmountRule('BT-117')
-const ublBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, U.taxSubtotal).filter((s) => isChildOf(s, U.taxTotal))
-const ublVatCategories = (subtotal: XmlElement): XmlElement[] => kids(subtotal, U.taxCategory).filter(ublIsVat)
-const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
 
 const ciiLines = (root: XmlElement): XmlElement[] => descendants(root, C.lineItem)
 

@@ -48,15 +48,21 @@ const U = {
 
 const some = (parents: readonly XmlElement[], test: (el: XmlElement) => boolean): boolean => parents.some(test)
 
-/** `//<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]`. */
-function ciiRegistration(root: XmlElement, party: typeof C.seller, scheme: string): boolean {
-  return some(descendants(root, party), (p) => kids(p, C.taxRegistration).some((r) => kids(r, C.id).some((id) => attrValue(id, 'schemeID') === scheme)))
-}
+/** CII `<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]`, blank or not. */
+export const ciiHasRegistration = (party: XmlElement, scheme: string): boolean =>
+  kids(party, C.taxRegistration).some((r) => kids(r, C.id).some((id) => attrValue(id, 'schemeID') === scheme))
 
-/** `//<role>[/cac:Party]/cac:PartyTaxScheme[filter]/cbc:CompanyID`. */
-function ublCompanyId(root: XmlElement, role: typeof U.supplier, viaParty: boolean, filter: (scheme: XmlElement) => boolean): boolean {
+/** UBL `<party>/cac:PartyTaxScheme[of the VAT scheme, or `vat` false: of another]/cbc:CompanyID`, blank or not. */
+export const ublHasCompanyId = (party: XmlElement, vat: boolean): boolean =>
+  kids(party, U.partyTaxScheme).some((s) => ublIsVat(s) === vat && kids(s, U.companyId).length > 0)
+
+/** `//<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]`. */
+const ciiRegistration = (root: XmlElement, party: typeof C.seller, scheme: string): boolean => some(descendants(root, party), (p) => ciiHasRegistration(p, scheme))
+
+/** `//<role>[/cac:Party]/cac:PartyTaxScheme[VAT or not]/cbc:CompanyID`. */
+function ublCompanyId(root: XmlElement, role: typeof U.supplier, viaParty: boolean, vat: boolean): boolean {
   const parties = descendants(root, role).flatMap((r) => (viaParty ? kids(r, U.party) : [r]))
-  return some(parties, (p) => kids(p, U.partyTaxScheme).some((s) => filter(s) && kids(s, U.companyId).length > 0))
+  return some(parties, (p) => ublHasCompanyId(p, vat))
 }
 
 function fromModel(invoice: Invoice): TaxIdPresence {
@@ -83,12 +89,11 @@ export function taxIdPresence({ invoice, syntax, doc }: ModelContext): TaxIdPres
     }
   }
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
-    const other = (s: XmlElement): boolean => !ublIsVat(s)
     return {
-      sellerVat: ublCompanyId(root, U.supplier, true, ublIsVat),
-      sellerOther: ublCompanyId(root, U.supplier, true, other),
-      representativeVat: ublCompanyId(root, U.representative, false, ublIsVat),
-      buyerVat: ublCompanyId(root, U.customer, true, ublIsVat),
+      sellerVat: ublCompanyId(root, U.supplier, true, true),
+      sellerOther: ublCompanyId(root, U.supplier, true, false),
+      representativeVat: ublCompanyId(root, U.representative, false, true),
+      buyerVat: ublCompanyId(root, U.customer, true, true),
       buyerLegal: some(descendants(root, U.customer).flatMap((c) => kids(c, U.party)), (p) => kids(p, U.legalEntity).some((e) => kids(e, U.companyId).length > 0)),
     }
   }
