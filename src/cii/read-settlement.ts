@@ -72,8 +72,9 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
   const amount = cx.amount(el, 'ActualAmount')
   if (amount === undefined) cx.problem(el, 'allowance/charge without ActualAmount (BT-92/BT-99), read as 0')
   const tax = cx.el(el, 'CategoryTradeTax')
+  const indicator = cx.indicator(el, 'ChargeIndicator')
   const allowanceCharge = compact<DocumentAllowanceCharge>({
-    isCharge: cx.indicator(el, 'ChargeIndicator') === true,
+    isCharge: indicator === true,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BasisAmount'),
     percentage: cx.amount(el, 'CalculationPercent'),
@@ -82,6 +83,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
     reason: cx.text(el, 'Reason'),
     reasonCode: cx.text(el, 'ReasonCode'),
   })
+  cx.noteAbsentIn(allowanceCharge, { ChargeIndicator: indicator })
   return cx.noteTaxScheme(cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 

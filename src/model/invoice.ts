@@ -408,7 +408,9 @@ export type InvoiceSource = {
   otherTaxSchemes?: ReadonlySet<object> | undefined
   /**
    * Terms a repeated group lacks, by the model object that holds the stand-in (a breakdown without
-   * BT-116 or BT-117): `absentTerms` says only that some group lacks one. Absent when none.
+   * BT-116 or BT-117): `absentTerms` says only that some group lacks one. `ChargeIndicator` marks a
+   * document allowance or charge whose indicator is missing or no xs:boolean (read as an
+   * allowance). Absent when none.
    */
   absentIn?: ReadonlyMap<object, readonly string[]> | undefined
 }

@@ -71,13 +71,14 @@ export function readPaymentInstructions(
 
 /** Document-level cac:AllowanceCharge → BG-20 / BG-21 with the VAT category of each. */
 export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement): DocumentAllowanceCharge {
-  const isCharge = cx.indicator(el, 'ChargeIndicator') === true
+  const indicator = cx.indicator(el, 'ChargeIndicator')
+  const isCharge = indicator === true
   const amount = cx.amount(el, 'Amount')
   if (amount === undefined) cx.absent(isCharge ? 'BT-99' : 'BT-92')
   const category = cx.cac(el, 'TaxCategory')
   const categoryCode = cx.text(category, 'ID')
   if (categoryCode === undefined) cx.absent(isCharge ? 'BT-102' : 'BT-95')
-  return cx.noteTaxScheme({
+  const allowanceCharge = cx.noteTaxScheme({
     isCharge,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BaseAmount'),
@@ -87,6 +88,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
   }, category === undefined || isVatTaxScheme(category))
+  return cx.noteAbsentIn(allowanceCharge, { ChargeIndicator: indicator })
 }
 
 function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {

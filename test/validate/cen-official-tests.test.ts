@@ -216,3 +216,49 @@ describe.skipIf(!hasCorpus)('CII breakdowns that the general breakdown rules do 
     expect(errorRules(corpusVariant(O, [xrechnung, [210, '<ram:CalculatedAmount>0.00</ram:CalculatedAmount>', '']]))).toEqual(['BR-O-09', ...peppol])
   })
 })
+
+/** The CEN layer's error and fatal findings of `xml`: rule id → how many (XSD findings left out). */
+function cenErrorCounts(xml: string): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const f of validateXml(Buffer.from(xml, 'utf8')).findings) {
+    if (f.layer !== 'en16931' || (f.severity !== 'error' && f.severity !== 'fatal') || f.ruleId.startsWith('xsd:')) continue
+    counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1
+  }
+  return counts
+}
+
+// BR-CO-03 in CII asks on each header breakdown the general rules see whether the document has a
+// ram:TaxPointDate and a ram:DueDateTypeCode anywhere; the Factur-X layer asks within each
+// breakdown. Counts and layers are refcheck's (CEN and Factur-X stylesheets).
+describe.skipIf(!hasCorpus)('CII BR-CO-03 as the official tests read it', () => {
+  const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+  const O = 'cen-en16931/cii/examples/XRechnung-O.xml'
+  const pointDateAndCode = '<ram:TaxPointDate><udt:DateString format="102">20210101</udt:DateString></ram:TaxPointDate><ram:DueDateTypeCode>5</ram:DueDateTypeCode>'
+  it('a date code on a line and a point date on a breakdown fail once per header breakdown', () => {
+    const xml = corpusVariant(B1, [[80, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode>S</ram:CategoryCode><ram:DueDateTypeCode>5</ram:DueDateTypeCode>']])
+    expect(cenErrorCounts(xml)).toEqual({ 'BR-CO-03': 3 })
+  })
+  it('an O breakdown with both is not checked by the CEN rule (its category rule takes it); the Factur-X one fails', () => {
+    const xml = corpusVariant(O, [[215, '</ram:ExemptionReasonCode>', `</ram:ExemptionReasonCode>${pointDateAndCode}`]])
+    expect(cenErrorCounts(xml)).toEqual({})
+    expect(validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === 'BR-CO-03').map((f) => f.layer)).toEqual(['facturx'])
+  })
+})
+
+// The official tests select document allowances and charges by `ChargeIndicator = false()` or
+// `true()`: one without an indicator is neither (XSD-invalid; refcheck's CEN error sets).
+describe.skipIf(!hasCorpus)('document allowances and charges without a charge indicator', () => {
+  it('UBL: a charge without it is left out of BR-CO-12 and BR-S-08, and is no allowance (no BR-CO-11)', () => {
+    const xml = corpusVariant('cen-en16931/ubl/examples/ubl-tc434-example3.xml', [[90, '<cbc:ChargeIndicator>true</cbc:ChargeIndicator>', '']])
+    expect(Object.keys(cenErrorCounts(xml)).sort()).toEqual(['BR-CO-12', 'BR-S-08'])
+  })
+  it('CII: an allowance without it is left out of BR-CO-11 and BR-S-08', () => {
+    const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+    const xml = corpusVariant(B1, [
+      [443, '<ram:ChargeIndicator>', ''],
+      [444, '<udt:Indicator>false</udt:Indicator>', ''],
+      [445, '</ram:ChargeIndicator>', ''],
+    ])
+    expect(Object.keys(cenErrorCounts(xml)).sort()).toEqual(['BR-CO-11', 'BR-S-08', 'CII-SR-463'])
+  })
+})

@@ -20,7 +20,7 @@ import { btPath } from '../location.js'
 import { stringValue } from '../syntax/paths.js'
 import { descend, descendants, kid, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue } from '../types.js'
-import { NONE, hasText, issue } from './model-helpers.js'
+import { NONE, hasText, isAllowanceOrCharge, issue } from './model-helpers.js'
 import { type Check, bound, ciiIsVat, isChildOf, ublIsVat } from './syntax-bound-rules.js'
 import { xmlTrim } from '../../xml/whitespace.js'
 
@@ -69,7 +69,7 @@ function categoryRule(charge: boolean): Check {
   const bt = charge ? 'BT-102' : 'BT-95'
   const at = (i: number): string => btPath(group, i + 1, bt)
   const model = (invoice: Invoice): Issue[] =>
-    invoice.allowancesAndCharges.filter((a) => a.isCharge === charge).flatMap((a, i) => (hasText(a.vatCategoryCode) ? [] : [issue(at(i))]))
+    invoice.allowancesAndCharges.filter((a) => isAllowanceOrCharge(invoice, a, charge)).flatMap((a, i) => (hasText(a.vatCategoryCode) ? [] : [issue(at(i))]))
   return bound({
     cii: (root) => each(ciiDocumentLevel(root, charge), at, (ac) => kids(ac, C.categoryTax).some((t) => ciiIsVat(t) && kid(t, C.categoryCode) !== undefined)),
     ubl: (root) => each(ublDocumentLevel(root, charge), at, (ac) => kids(ac, U.taxCategory).some((c) => ublIsVat(c) && kid(c, U.id) !== undefined)),

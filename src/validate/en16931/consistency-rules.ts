@@ -10,8 +10,8 @@ import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
-import { brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
+import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -29,18 +29,10 @@ function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T
 
 type Row = readonly [id: string, bt: string, check: (ctx: ModelContext) => readonly Issue[]]
 
-const docAc = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge)
+const docAc = (inv: Invoice, charge: boolean) => inv.allowancesAndCharges.filter((a) => isAllowanceOrCharge(inv, a, charge))
 
 const ROWS: readonly Row[] = [
-  [
-    'BR-CO-03',
-    'BT-7',
-    ({ invoice }) => {
-      const pointDate = invoice.taxPointDate !== undefined || invoice.vatBreakdown.some((v) => v.taxPointDate !== undefined)
-      const pointCode = invoice.vatPointDateCode !== undefined || invoice.vatBreakdown.some((v) => v.dueDateTypeCode !== undefined)
-      return when(pointDate && pointCode, btPath('BT-7'))
-    },
-  ],
+  ['BR-CO-03', 'BT-7', brCo03],
   ['BR-CO-04', 'BT-151', brCo04],
   ['BR-CO-09', 'BT-31', brCo09],
   [

@@ -26,6 +26,19 @@ export function isAbsent(invoice: Invoice, term: string): boolean {
   return invoice.source?.absentTerms.includes(term) === true
 }
 
+/** Whether the document left `holder`'s `term` out (the model holds a stand-in; InvoiceSource.absentIn). */
+export function lacks(invoice: Invoice, holder: object, term: string): boolean {
+  return invoice.source?.absentIn?.get(holder)?.includes(term) === true
+}
+
+/**
+ * Whether a document allowance (`charge` false) or charge is one for the official tests, which
+ * select them by `ChargeIndicator = false()` / `true()`: one without a valid indicator is neither.
+ */
+export function isAllowanceOrCharge(invoice: Invoice, ac: { isCharge: boolean }, charge: boolean): boolean {
+  return ac.isCharge === charge && !lacks(invoice, ac, 'ChargeIndicator')
+}
+
 /** A text term the official rules test with `normalize-space(x) != ''`. */
 export function hasText(value: string | undefined): boolean {
   return value !== undefined && !isXmlBlank(value)

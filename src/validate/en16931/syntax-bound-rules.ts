@@ -58,6 +58,8 @@ const C = {
   grossPrice: q('ram:GrossPriceProductTradePrice'),
   chargeAmount: q('ram:ChargeAmount'),
   paymentMeans: q('ram:SpecifiedTradeSettlementPaymentMeans'),
+  taxPointDate: q('ram:TaxPointDate'),
+  dueDateTypeCode: q('ram:DueDateTypeCode'),
 }
 const U = {
   taxTotal: q('cac:TaxTotal'),
@@ -86,6 +88,9 @@ const U = {
   address: q('cac:Address'),
   country: q('cac:Country'),
   identificationCode: q('cbc:IdentificationCode'),
+  taxPointDate: q('cbc:TaxPointDate'),
+  invoicePeriod: q('cac:InvoicePeriod'),
+  descriptionCode: q('cbc:DescriptionCode'),
 }
 
 export type Check = (ctx: ModelContext) => readonly Issue[]
@@ -252,6 +257,26 @@ export const br49: Check = bound({
   cii: (root) => each(descendants(root, C.paymentMeans), 'BG-16', 'BT-81', (m) => has(m, C.typeCode)),
   ubl: (root) => each(descendants(root, U.paymentMeans), 'BG-16', 'BT-81', (m) => has(m, U.paymentMeansCode)),
   model: (invoice) => (isAbsent(invoice, 'BT-81') ? [issue(btPath('BG-16', 'BT-81'))] : []),
+})
+
+/**
+ * BR-CO-03 (BT-7/BT-8): a VAT point date and a VAT point date code exclude each other. UBL asks once
+ * per document for the root's `cbc:TaxPointDate` and `cac:InvoicePeriod/cbc:DescriptionCode`. CII
+ * asks on each header breakdown the general rules see (not an L, M or O one, ciiGeneralBreakdown)
+ * whether the document has a `ram:TaxPointDate` and a `ram:DueDateTypeCode` anywhere: one finding
+ * per such breakdown, none when every breakdown is L, M or O.
+ */
+export const brCo03: Check = bound({
+  cii: (root) => {
+    const both = descendants(root, C.taxPointDate).length > 0 && descendants(root, C.dueDateTypeCode).length > 0
+    return both ? each(ciiBreakdowns(root), 'BG-23', 'BT-7', (t) => !ciiGeneralBreakdown(t)) : []
+  },
+  ubl: (root) => when(has(root, U.taxPointDate) && kids(root, U.invoicePeriod).some((p) => has(p, U.descriptionCode)), btPath('BT-7')),
+  model: (invoice) => {
+    const pointDate = invoice.taxPointDate !== undefined || invoice.vatBreakdown.some((v) => v.taxPointDate !== undefined)
+    const pointCode = invoice.vatPointDateCode !== undefined || invoice.vatBreakdown.some((v) => v.dueDateTypeCode !== undefined)
+    return when(pointDate && pointCode, btPath('BT-7'))
+  },
 })
 
 export const brCo04: Check = bound({

@@ -10,7 +10,7 @@ import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
-import { NONE, fmt, issue, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { NONE, fmt, isAllowanceOrCharge, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
 import { ublBreakdownPresence } from './ubl-breakdown-presence.js'
 
@@ -145,7 +145,10 @@ function basisParts(inv: Invoice, c: Category, code: CodeOf): (rate: Decimal | u
   }
   for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
   for (const a of inv.allowancesAndCharges) {
-    if (code(a, a.vatCategoryCode) === c.code) (a.isCharge ? group(a.vatRate)?.charges : group(a.vatRate)?.allowances)?.push(a.amount)
+    if (code(a, a.vatCategoryCode) !== c.code || lacks(inv, a, 'ChargeIndicator')) continue
+    const g = group(a.vatRate)
+    if (a.isCharge) g?.charges.push(a.amount)
+    else g?.allowances.push(a.amount)
   }
   return (rate) => {
     const key = keyOf(rate)
@@ -176,8 +179,8 @@ function categoryRules(c: Category): ModelRule[] {
     for (const a of inv.allowancesAndCharges) if (code(a, a.vatCategoryCode) === c.code) n++
     return n
   }
-  const anyAc = (inv: Invoice, charge: boolean, code: CodeOf): boolean => inv.allowancesAndCharges.some((a) => a.isCharge === charge && code(a, a.vatCategoryCode) === c.code)
-  const acUses = (inv: Invoice, charge: boolean, code: CodeOf) => inv.allowancesAndCharges.filter((a) => a.isCharge === charge && code(a, a.vatCategoryCode) === c.code)
+  const anyAc = (inv: Invoice, charge: boolean, code: CodeOf): boolean => inv.allowancesAndCharges.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+  const acUses = (inv: Invoice, charge: boolean, code: CodeOf) => inv.allowancesAndCharges.filter((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
   const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
   const params = { category: c.code }
   return [
@@ -279,9 +282,6 @@ function categoryRules(c: Category): ModelRule[] {
   ]
 }
 
-/** Whether the document left this breakdown's `term` out (the model holds a stand-in). */
-const lacks = (invoice: Invoice, holder: object, term: string): boolean => invoice.source?.absentIn?.get(holder)?.includes(term) === true
-
 const hasBreakdown = (invoice: Invoice, syntax: SyntaxKind, category: string): boolean => {
   const code = codeOf(invoice, syntax)
   return invoice.vatBreakdown.some((v) => code(v, v.categoryCode) === category)
@@ -330,7 +330,7 @@ const OTHER_RULES: readonly ModelRule[] = [
         const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => other(v, v.categoryCode))
         const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode))
         const otherAllowanceCharge = (charge: boolean): boolean =>
-          invoice.allowancesAndCharges.some((a) => other(a, a.vatCategoryCode) && (syntax === 'CII' || a.isCharge === charge))
+          invoice.allowancesAndCharges.some((a) => other(a, a.vatCategoryCode) && (syntax === 'CII' || isAllowanceOrCharge(invoice, a, charge)))
         const cii = syntax === 'CII'
         const others =
           n === '11' ? otherBreakdown() || (cii && otherLine())
