@@ -103,3 +103,26 @@ describe.skipIf(!hasCorpus)('VAT category rules as the official tests read them'
     expect(finding?.message).toContain('none of the VAT tax scheme')
   })
 })
+
+// What the findings say where a breakdown amount is blank or the rate is missing: expected values
+// from the rate, "(absent)" for what is not there, never NaN.
+describe.skipIf(!hasCorpus)('breakdown findings with a blank tax amount or no rate', () => {
+  const messagesOf = (xml: string, rule: string) => validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === rule && f.layer === 'en16931')
+  it('a blank tax amount: BR-S-09 expects basis × rate and finds nothing; BR-CO-14 names no NaN', () => {
+    const xml = variant(CII_B1, [[410, '<ram:CalculatedAmount>365.13</ram:CalculatedAmount>', '<ram:CalculatedAmount> </ram:CalculatedAmount>']])
+    const s09 = messagesOf(xml, 'BR-S-09')
+    expect(s09.map((f) => f.params)).toEqual([{ category: 'S', expected: '365.13', found: '(absent)' }])
+    const co14 = messagesOf(xml, 'BR-CO-14')
+    expect(co14).toHaveLength(1)
+    expect(co14[0]?.messageKey).toBe('BR-CO-14-nan')
+    expect(co14[0]?.message).not.toMatch(/NaN/)
+    expect(co14[0]?.message).toMatch(/one of them is no number/)
+  })
+  it('a breakdown without a rate: BR-S-09 says the rate is missing', () => {
+    const xml = variant(CII_B1, [[417, '<ram:RateApplicablePercent>25</ram:RateApplicablePercent>', '']])
+    const s09 = messagesOf(xml, 'BR-S-09')
+    expect(s09).toHaveLength(1)
+    expect(s09[0]?.messageKey).toBe('vat-09-no-rate')
+    expect(s09[0]?.message).toMatch(/has no VAT rate \(BT-119\), so its tax amount \(BT-117\) 365\.13 cannot match/)
+  })
+})

@@ -262,3 +262,34 @@ describe.skipIf(!hasCorpus)('document allowances and charges without a charge in
     expect(Object.keys(cenErrorCounts(xml)).sort()).toEqual(['BR-CO-11', 'BR-S-08', 'CII-SR-463'])
   })
 })
+
+// BR-IC-11/12 as written: UBL takes `string-length(…) > 1` and any child of the invoice period, CII
+// the presence of the date, period or country elements (refcheck's CEN error sets).
+describe.skipIf(!hasCorpus)('BR-IC-11 and BR-IC-12 as the official tests read them', () => {
+  const UBL_K = 'zugferd-corpus/XML-Rechnung/UBL/EN16931_Innergemeinschaftliche_Lieferungen.ubl.xml'
+  const CII_K = 'zugferd-corpus/XML-Rechnung/CII/EN16931_Innergemeinschaftliche_Lieferungen.cii.xml'
+  const noPeriod: [number, string, string][] = [
+    [14, '<cac:InvoicePeriod>', ''],
+    [15, '<cbc:StartDate>2018-10-01</cbc:StartDate>', ''],
+    [16, '<cbc:EndDate>2018-10-31</cbc:EndDate>', ''],
+    [17, '</cac:InvoicePeriod>', ''],
+  ]
+  it('UBL: an invoice period with only its date code will do', () => {
+    const xml = corpusVariant(UBL_K, [[15, '<cbc:StartDate>2018-10-01</cbc:StartDate>', '<cbc:DescriptionCode>35</cbc:DescriptionCode>'], [16, '<cbc:EndDate>2018-10-31</cbc:EndDate>', '']])
+    expect(cenErrorCounts(xml)).toEqual({})
+  })
+  it('UBL: a delivery date of more than one character will do, readable or not', () => {
+    const xml = corpusVariant(UBL_K, [...noPeriod, [100, '<cac:Delivery>', '<cac:Delivery><cbc:ActualDeliveryDate>\u00a02018-10-31</cbc:ActualDeliveryDate>']])
+    expect(cenErrorCounts(xml)).toEqual({})
+    expect(cenErrorCounts(corpusVariant(UBL_K, noPeriod))).toEqual({ 'BR-IC-11': 1 })
+  })
+  it('CII: a blank deliver-to country is there (BR-57 and the code list fail, BR-IC-12 does not)', () => {
+    const xml = corpusVariant(CII_K, [[250, '<ram:CountryID>DE</ram:CountryID>', '<ram:CountryID></ram:CountryID>']])
+    expect(cenErrorCounts(xml)).toEqual({ 'BR-57': 1, 'BR-CL-14': 1 })
+  })
+  it('CII: without a header period or delivery date, BR-IC-11 fails on the K breakdown', () => {
+    const lines = readFileSync(join(CORPUS_DIR, CII_K), 'utf8').split('\n')
+    const period = [275, 276, 277, 278, 279, 280, 281, 282].map((n): [number, string, string] => [n, (lines[n - 1] ?? '').trim(), ''])
+    expect(cenErrorCounts(corpusVariant(CII_K, period))).toEqual({ 'BR-IC-11': 1 })
+  })
+})

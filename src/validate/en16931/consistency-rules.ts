@@ -79,7 +79,10 @@ const ROWS: readonly Row[] = [
       if (isUbl(ctx) && ctx.doc !== undefined) {
         return ublTaxTotalMismatches(ctx.doc).map((m) => issue(btPath('BG-22', 'BT-110'), amounts(m.expected, m.found)))
       }
-      if (ctx.syntax === 'CII' && ctx.doc !== undefined) return ciiTaxTotalMismatches(ctx.doc).map((m) => issue(btPath('BG-22', 'BT-110'), m))
+      if (ctx.syntax === 'CII' && ctx.doc !== undefined) {
+        // A breakdown tax amount that is no number makes the official sum NaN, which equals nothing.
+        return ciiTaxTotalMismatches(ctx.doc).map((m) => (m.expected === 'NaN' ? { at: btPath('BG-22', 'BT-110'), params: { found: m.found }, messageKey: 'BR-CO-14-nan' } : issue(btPath('BG-22', 'BT-110'), m)))
+      }
       const { invoice } = ctx
       const found = invoice.totals.invoiceTotalVatAmount
       if (found === undefined || invoice.vatBreakdown.length === 0) return NONE

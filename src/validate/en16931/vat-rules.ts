@@ -5,11 +5,12 @@
  * UBL bindings differ (tolerances, rounding of sums), the per-syntax parameters say so.
  * @module
  */
-import { type Decimal, ZERO, sum } from '../../model/decimal.js'
+import { type Decimal, sum } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
+import { brIc11, brIc12 } from './intra-community-rules.js'
 import { NONE, fmt, isAllowanceOrCharge, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
 import { ublBreakdownPresence } from './ubl-breakdown-presence.js'
@@ -265,16 +266,19 @@ function categoryRules(c: Category): ModelRule[] {
       if (taxRule === 'unchecked') return NONE
       const out: Issue[] = []
       breakdowns(invoice, breakdownCodeOf(c, invoice, syntax)).forEach((v, i) => {
-        let expected = ZERO
-        let ok: boolean
-        if (lacks(invoice, v, 'BT-117')) ok = false // compared with nothing
-        else if (taxRule === 'zero') ok = v.taxAmount.isZero()
-        else if (v.rate === undefined) ok = false // the official comparison with no rate is false
-        else {
-          expected = xpathRound2(v.taxableAmount.abs().times(v.rate).dividedBy(100))
-          ok = v.taxAmount.abs().minus(expected).abs().lessThan(1)
+        const absent = lacks(invoice, v, 'BT-117') // compared with nothing: false
+        const rate = v.rate
+        const at = btPath('BG-23', i + 1, 'BT-117')
+        const found = absent ? fmt(undefined) : v.taxAmount.toString()
+        if (taxRule === 'zero') {
+          if (absent || !v.taxAmount.isZero()) out.push(issue(at, { ...params, expected: '0', found }))
+        } else if (rate === undefined) {
+          // The official comparison with no rate is false.
+          out.push({ at, params: { ...params, found }, messageKey: 'vat-09-no-rate' })
+        } else {
+          const expected = xpathRound2(v.taxableAmount.abs().times(rate).dividedBy(100))
+          if (absent || !v.taxAmount.abs().minus(expected).abs().lessThan(1)) out.push(issue(at, { ...params, expected: expected.toString(), found }))
         }
-        if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-117'), { ...params, expected: expected.toString(), found: v.taxAmount.toString() }))
       })
       return out
     }),
@@ -288,28 +292,8 @@ const hasBreakdown = (invoice: Invoice, syntax: SyntaxKind, category: string): b
 }
 
 const OTHER_RULES: readonly ModelRule[] = [
-  {
-    id: 'BR-IC-11',
-    bt: 'BT-72',
-    severity: 'fatal',
-    layer: 'en16931',
-    check: ({ invoice, syntax }) =>
-      when(
-        hasBreakdown(invoice, syntax, 'K') &&
-          invoice.delivery?.actualDeliveryDate === undefined &&
-          invoice.invoicingPeriod?.startDate === undefined &&
-          invoice.invoicingPeriod?.endDate === undefined,
-        btPath('BG-13', 'BT-72'),
-      ),
-  },
-  {
-    id: 'BR-IC-12',
-    bt: 'BT-80',
-    severity: 'fatal',
-    layer: 'en16931',
-    check: ({ invoice, syntax }) =>
-      when(hasBreakdown(invoice, syntax, 'K') && (invoice.delivery?.address?.countryCode ?? '').length < 2, btPath('BG-13', 'BG-15', 'BT-80')),
-  },
+  { id: 'BR-IC-11', bt: 'BT-72', severity: 'fatal', layer: 'en16931', check: brIc11 },
+  { id: 'BR-IC-12', bt: 'BT-80', severity: 'fatal', layer: 'en16931', check: brIc12 },
   ...(['11', '12', '13', '14'] as const).map(
     (n): ModelRule => ({
       id: `BR-O-${n}`,
