@@ -118,6 +118,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'vat-07-rate': 'A document charge with VAT category {category} needs {expected} (BT-103); found {found}.',
   'vat-08-any': 'The taxable amount (BT-116) of the VAT breakdown for category {category} should be {expected} (its lines + charges − allowances), found {found}.',
   'vat-09-tax': 'The tax amount (BT-117) of the VAT breakdown for category {category} should be {expected}, found {found}.',
+  'vat-09-no-basis': 'The VAT breakdown for category {category} has no taxable amount (BT-116), so its tax amount (BT-117) {found} cannot match taxable amount × rate; the official test fails.',
   'vat-09-no-rate': 'The VAT breakdown for category {category} has no VAT rate (BT-119), so its tax amount (BT-117) {found} cannot match taxable amount × rate; the official test fails.',
   'vat-10-required': 'The VAT breakdown for category {category} needs an exemption reason (BT-120) or code (BT-121).',
   'vat-10-forbidden': 'The VAT breakdown for category {category} must not have an exemption reason (BT-120) or code (BT-121).',

@@ -118,6 +118,15 @@ describe.skipIf(!hasCorpus)('breakdown findings with a blank tax amount or no ra
     expect(co14[0]?.message).not.toMatch(/NaN/)
     expect(co14[0]?.message).toMatch(/one of them is no number/)
   })
+  it('UBL: a breakdown without its taxable amount fails BR-S-09 even at a tax amount of 0 (refcheck)', () => {
+    const xml = variant(UBL_G1, [
+      [80, '<cbc:TaxableAmount currencyID="EUR">183.23</cbc:TaxableAmount>', ''],
+      [81, '10.99', '0.00'],
+      [84, '<cbc:Percent>6</cbc:Percent>', '<cbc:Percent>0</cbc:Percent>'],
+    ])
+    expect(errorRules(xml)).toEqual(['BR-45', 'BR-CO-14', 'BR-S-08', 'BR-S-09'])
+    expect(messagesOf(xml, 'BR-S-09').map((f) => f.messageKey)).toEqual(['vat-09-no-basis'])
+  })
   it('a breakdown without a rate: BR-S-09 says the rate is missing', () => {
     const xml = variant(CII_B1, [[417, '<ram:RateApplicablePercent>25</ram:RateApplicablePercent>', '']])
     const s09 = messagesOf(xml, 'BR-S-09')

@@ -275,6 +275,9 @@ function categoryRules(c: Category): ModelRule[] {
         } else if (rate === undefined) {
           // The official comparison with no rate is false.
           out.push({ at, params: { ...params, found }, messageKey: 'vat-09-no-rate' })
+        } else if (lacks(invoice, v, 'BT-116')) {
+          // Nor with no taxable amount: basis × rate of nothing is nothing.
+          out.push({ at, params: { ...params, found }, messageKey: 'vat-09-no-basis' })
         } else {
           const expected = xpathRound2(v.taxableAmount.abs().times(rate).dividedBy(100))
           if (absent || !v.taxAmount.abs().minus(expected).abs().lessThan(1)) out.push(issue(at, { ...params, expected: expected.toString(), found }))
