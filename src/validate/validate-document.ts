@@ -143,10 +143,11 @@ export function validateDocumentWith(
   // Official CEN/XRechnung tests that stop on this document (the native rules cannot), then the
   // Factur-X/Order-X/CEN conditions the document made impossible to evaluate (the reference stops there).
   if (layers.probeEvaluation !== undefined) {
+    const badValues = findings.some((f) => f.layer === 'xsd' && f.messageKey === 'xsd.value')
     for (const l of plan.layers) {
-      if (l.name === 'en16931') layers.probeEvaluation(doc, syntax, l.name)
+      if (l.name === 'en16931') layers.probeEvaluation(doc, syntax, l.name, badValues)
       // The probe holds the XRechnung 3.0 tests; older versions' schematrons differ.
-      else if (l.name === 'xrechnung' && xrechnungVersion(specificationId) === '3.0') layers.probeEvaluation(doc, syntax, l.name)
+      else if (l.name === 'xrechnung' && xrechnungVersion(specificationId) === '3.0') layers.probeEvaluation(doc, syntax, l.name, badValues)
     }
   }
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))

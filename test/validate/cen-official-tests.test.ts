@@ -65,6 +65,25 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
     expect(stopped(xml)).toBeUndefined()
   })
 
+  it('a value its type rejects stops where an official test casts it (CII: a blank breakdown tax amount)', () => {
+    const xml = corpusVariant(CII_B1, [[410, '365.13', ' ']])
+    const stops = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+    expect(stops.map((f) => [f.layer, f.params.rule])).toEqual([
+      ['facturx', 'BR-CO-17'],
+      ['en16931', 'BR-CO-17'],
+    ])
+    expect(stops[1]?.message).toMatch(/" " is not a decimal number/)
+  })
+
+  it('UBL: a blank breakdown tax amount stops the CEN rules (BR-CO-14 sums it); a date with an NBSP, which no test casts, does not', () => {
+    const blank = corpusVariant('cen-en16931/ubl/examples/guide-example1.xml', [[81, '10.99', ' ']])
+    const f = stopped(blank)
+    expect(f?.layer).toBe('en16931')
+    expect(f?.message).toMatch(/EN 16931 rule BR-CO-14 cannot be evaluated/)
+    const issueDate = readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8').split('\n').findIndex((l) => l.includes('<cbc:IssueDate>'))
+    expect(stopped(corpusVariant('cen-en16931/ubl/examples/guide-example1.xml', [[issueDate + 1, '<cbc:IssueDate>', '<cbc:IssueDate>\u00a0']]))).toBeUndefined()
+  })
+
   it('repeated elements the tests read as sets stop nothing', () => {
     // Two seller tax registrations (VA and FC), common in the corpus: BR-56's test runs, no error.
     expect(stopped(corpusVariant(XR_CII, []))).toBeUndefined()

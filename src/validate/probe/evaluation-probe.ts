@@ -36,6 +36,8 @@ type Probe = {
   /** Rows by name (`X`, `//X`); `always` rows run on every document. */
   rowsByName: Map<string, number[]>
   always: number[]
+  /** Every row, for a document with values of the wrong type. */
+  allRows: number[]
   /** Compiled pattern lists by the set of rows they hold (a handful per process). */
   compiled: Map<string, TreePattern[]>
 }
@@ -56,7 +58,7 @@ function probeOf(layer: ProbedLayer, table: ProbeTable): Probe {
       }
     }
   })
-  return { layer, table, rowsByName, always: [...new Set(always)], compiled: new Map() }
+  return { layer, table, rowsByName, always: [...new Set(always)], allRows: table.rows.map((_, i) => i), compiled: new Map() }
 }
 
 const TABLES: Readonly<Record<ProbedLayer, { CII: ProbeTable; UBL: ProbeTable }>> = {
@@ -104,15 +106,17 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
 
 /**
  * Runs the official tests of `layer` that can stop on this document; their dynamic errors are
- * recorded for `evaluationFindings` (schematron/rule-table.ts).
+ * recorded for `evaluationFindings` (schematron/rule-table.ts). `badValues`: the document has an
+ * element value its schema type rejects (a blank amount, a date with an NBSP): an official test
+ * that casts it stops, so every row runs and the evaluator finds which, if any, does.
  */
-export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer): void {
+export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false): void {
   const binding = syntax === 'CII' ? 'CII' : syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? 'UBL' : undefined
   if (binding === undefined) return
   const key = `${layer} ${binding}`
   let probe = probes.get(key)
   if (probe === undefined) probes.set(key, (probe = probeOf(layer, TABLES[layer][binding])))
-  const rows = rowsAtRisk(probe, doc.root)
+  const rows = badValues ? probe.allRows : rowsAtRisk(probe, doc.root)
   if (rows.length === 0) return
   const ignored: Finding[] = []
   runTreePatterns(patternsFor(probe, rows), { doc, syntax }, ignored)
