@@ -75,6 +75,15 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
     expect(stops[1]?.message).toMatch(/" " is not a decimal number/)
   })
 
+  it('a general comparison casts too (CII BR-27: a blank net price compared with 0)', () => {
+    const xml = corpusVariant(CII_B1, [[70, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount> </ram:ChargeAmount>']])
+    const stops = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+    expect(stops.map((f) => [f.layer, f.params.rule])).toEqual([
+      ['facturx', 'BR-27'],
+      ['en16931', 'BR-27'],
+    ])
+  })
+
   it('UBL: a blank breakdown tax amount stops the CEN rules (BR-CO-14 sums it); a date with an NBSP, which no test casts, does not', () => {
     const blank = corpusVariant('cen-en16931/ubl/examples/guide-example1.xml', [[81, '10.99', ' ']])
     const f = stopped(blank)
