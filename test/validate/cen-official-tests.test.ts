@@ -23,6 +23,9 @@ const XR_CII_COMPREHENSIVE = 'kosit-xrechnung-testsuite/src/test/technical-cases
 
 const doubled = (element: string): string => element + element
 
+/** Every layer's stop finding on this document, in report order. */
+const stopsOf = (xml: string) => validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+
 /** The one fatal finding of a layer whose official transform stops on this document. */
 function stopped(xml: string): { layer: string; message: string } | undefined {
   const r = validateXml(Buffer.from(xml, 'utf8'))
@@ -66,8 +69,7 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
   })
 
   it('a value its type rejects stops where an official test casts it (CII: a blank breakdown tax amount)', () => {
-    const xml = corpusVariant(CII_B1, [[410, '365.13', ' ']])
-    const stops = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+    const stops = stopsOf(corpusVariant(CII_B1, [[410, '365.13', ' ']]))
     expect(stops.map((f) => [f.layer, f.params.rule])).toEqual([
       ['facturx', 'BR-CO-17'],
       ['en16931', 'BR-CO-17'],
@@ -76,8 +78,7 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
   })
 
   it('a general comparison casts too (CII BR-27: a blank net price compared with 0)', () => {
-    const xml = corpusVariant(CII_B1, [[70, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount> </ram:ChargeAmount>']])
-    const stops = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.ruleId === EVALUATION_RULE_ID)
+    const stops = stopsOf(corpusVariant(CII_B1, [[70, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount> </ram:ChargeAmount>']]))
     expect(stops.map((f) => [f.layer, f.params.rule])).toEqual([
       ['facturx', 'BR-27'],
       ['en16931', 'BR-27'],
