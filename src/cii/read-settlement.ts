@@ -5,14 +5,15 @@
  * @module
  */
 import { type Decimal, ZERO } from '../model/decimal.js'
-import type {
-  DocumentAllowanceCharge,
-  DocumentTotals,
-  PaymentDiscountTerms,
-  PaymentMeans,
-  PaymentTerm,
-  PrecedingInvoiceReference,
-  VatBreakdown,
+import {
+  CHARGE_INDICATOR_ABSENT,
+  type DocumentAllowanceCharge,
+  type DocumentTotals,
+  type PaymentDiscountTerms,
+  type PaymentMeans,
+  type PaymentTerm,
+  type PrecedingInvoiceReference,
+  type VatBreakdown,
 } from '../model/invoice.js'
 import type { XmlElement } from '../xml/index.js'
 import { firstDate } from './read-line.js'
@@ -83,7 +84,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
     reason: cx.text(el, 'Reason'),
     reasonCode: cx.text(el, 'ReasonCode'),
   })
-  cx.noteAbsentIn(allowanceCharge, { ChargeIndicator: indicator })
+  cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
   return cx.noteTaxScheme(cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 

@@ -408,12 +408,15 @@ export type InvoiceSource = {
   otherTaxSchemes?: ReadonlySet<object> | undefined
   /**
    * Terms a repeated group lacks, by the model object that holds the stand-in (a breakdown without
-   * BT-116 or BT-117): `absentTerms` says only that some group lacks one. `ChargeIndicator` marks a
+   * BT-116 or BT-117): `absentTerms` says only that some group lacks one. CHARGE_INDICATOR_ABSENT marks a
    * document allowance or charge whose indicator is missing or no xs:boolean (read as an
    * allowance). Absent when none.
    */
   absentIn?: ReadonlyMap<object, readonly string[]> | undefined
 }
+
+/** The `InvoiceSource.absentIn` term of an allowance or charge without a valid charge indicator. */
+export const CHARGE_INDICATOR_ABSENT = 'ChargeIndicator'
 
 /** Content only Factur-X/ZUGFeRD EXTENDED (or Mustang's JSON) can carry. */
 export type InvoiceExtension = {

@@ -4,13 +4,14 @@
  * @module
  */
 import { ZERO } from '../model/decimal.js'
-import type {
-  CreditTransfer,
-  DocumentAllowanceCharge,
-  DocumentTotals,
-  PaymentInstructions,
-  PaymentMeans,
-  VatBreakdown,
+import {
+  CHARGE_INDICATOR_ABSENT,
+  type CreditTransfer,
+  type DocumentAllowanceCharge,
+  type DocumentTotals,
+  type PaymentInstructions,
+  type PaymentMeans,
+  type VatBreakdown,
 } from '../model/invoice.js'
 import type { Decimal } from '../model/decimal.js'
 import type { XmlElement } from '../xml/index.js'
@@ -88,7 +89,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
   }, category === undefined || isVatTaxScheme(category))
-  return cx.noteAbsentIn(allowanceCharge, { ChargeIndicator: indicator })
+  return cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
 }
 
 function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {

@@ -259,13 +259,20 @@ function cenErrorCounts(xml: string): Record<string, number> {
 // BR-CO-03 in CII asks on each header breakdown the general rules see whether the document has a
 // ram:TaxPointDate and a ram:DueDateTypeCode anywhere; the Factur-X layer asks within each
 // breakdown. Counts and layers are refcheck's (CEN and Factur-X stylesheets).
-describe.skipIf(!hasCorpus)('CII BR-CO-03 as the official tests read it', () => {
+describe.skipIf(!hasCorpus)('BR-CO-03 as the official tests read it', () => {
   const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
   const O = 'cen-en16931/cii/examples/XRechnung-O.xml'
   const pointDateAndCode = '<ram:TaxPointDate><udt:DateString format="102">20210101</udt:DateString></ram:TaxPointDate><ram:DueDateTypeCode>5</ram:DueDateTypeCode>'
   it('a date code on a line and a point date on a breakdown fail once per header breakdown', () => {
     const xml = corpusVariant(B1, [[80, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode>S</ram:CategoryCode><ram:DueDateTypeCode>5</ram:DueDateTypeCode>']])
     expect(cenErrorCounts(xml)).toEqual({ 'BR-CO-03': 3 })
+  })
+  it('UBL: a tax point date and an invoice period date code fail once; the code alone does not', () => {
+    const G1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+    const currency = '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>'
+    const period = '<cac:InvoicePeriod><cbc:DescriptionCode>35</cbc:DescriptionCode></cac:InvoicePeriod>'
+    expect(cenErrorCounts(corpusVariant(G1, [[19, currency, `<cbc:TaxPointDate>2015-01-09</cbc:TaxPointDate>${currency}${period}`]]))).toEqual({ 'BR-CO-03': 1 })
+    expect(cenErrorCounts(corpusVariant(G1, [[19, currency, `${currency}${period}`]]))).toEqual({})
   })
   it('an O breakdown with both is not checked by the CEN rule (its category rule takes it); the Factur-X one fails', () => {
     const xml = corpusVariant(O, [[215, '</ram:ExemptionReasonCode>', `</ram:ExemptionReasonCode>${pointDateAndCode}`]])
@@ -311,6 +318,10 @@ describe.skipIf(!hasCorpus)('BR-IC-11 and BR-IC-12 as the official tests read th
     const xml = corpusVariant(UBL_K, [...noPeriod, [100, '<cac:Delivery>', '<cac:Delivery><cbc:ActualDeliveryDate>\u00a02018-10-31</cbc:ActualDeliveryDate>']])
     expect(cenErrorCounts(xml)).toEqual({})
     expect(cenErrorCounts(corpusVariant(UBL_K, noPeriod))).toEqual({ 'BR-IC-11': 1 })
+  })
+  it('UBL: a deliver-to country code of two characters as written will do (" D": only the code list fails)', () => {
+    const xml = corpusVariant(UBL_K, [[109, '<cbc:IdentificationCode>DE</cbc:IdentificationCode>', '<cbc:IdentificationCode> D</cbc:IdentificationCode>']])
+    expect(cenErrorCounts(xml)).toEqual({ 'BR-CL-14': 1 })
   })
   it('CII: a blank deliver-to country is there (BR-57 and the code list fail, BR-IC-12 does not)', () => {
     const xml = corpusVariant(CII_K, [[250, '<ram:CountryID>DE</ram:CountryID>', '<ram:CountryID></ram:CountryID>']])

@@ -72,13 +72,12 @@ const modelHasK = (invoice: Invoice): boolean => invoice.vatBreakdown.some((v) =
 
 export const brIc11: Check = bound({
   cii: (root) => {
-    const dated = descend(root, C.transaction, C.delivery, C.event, C.occurrence, C.dateTimeString).length > 0
+    const codes = ciiKCodes(root)
+    if (codes.length === 0 || descend(root, C.transaction, C.delivery, C.event, C.occurrence, C.dateTimeString).length > 0) return []
     // `../../ram:BillingSpecifiedPeriod/…` from the code: the settlement that holds its breakdown.
     const periodDated = (code: XmlElement): boolean =>
       kids(code.parent?.parent ?? code, C.period).some((p) => kid(p, C.start) !== undefined || kid(p, C.end) !== undefined)
-    return ciiKCodes(root)
-      .filter((code) => !dated && !periodDated(code))
-      .map((): Issue => issue(btPath('BG-13', 'BT-72')))
+    return codes.filter((code) => !periodDated(code)).map((): Issue => issue(btPath('BG-13', 'BT-72')))
   },
   ubl: (root) =>
     when(
@@ -100,8 +99,8 @@ export const brIc11: Check = bound({
 export const brIc12: Check = bound({
   cii: (root) => {
     const codes = ciiKCodes(root)
-    const ok = descend(root, C.transaction, C.delivery, C.shipTo, C.address, C.country).length > 0
-    return ok ? [] : codes.map((): Issue => issue(btPath('BG-13', 'BG-15', 'BT-80')))
+    if (codes.length === 0 || descend(root, C.transaction, C.delivery, C.shipTo, C.address, C.country).length > 0) return []
+    return codes.map((): Issue => issue(btPath('BG-13', 'BG-15', 'BT-80')))
   },
   ubl: (root) => when(ublHasK(root) && !longerThanOne(descend(root, U.delivery, U.deliveryLocation, U.address, U.country, U.identificationCode)), btPath('BG-13', 'BG-15', 'BT-80')),
   model: (invoice) => when(modelHasK(invoice) && (invoice.delivery?.address?.countryCode ?? '').length < 2, btPath('BG-13', 'BG-15', 'BT-80')),

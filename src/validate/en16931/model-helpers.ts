@@ -4,7 +4,7 @@
  * @module
  */
 import { Decimal } from '../../model/decimal.js'
-import type { Invoice } from '../../model/invoice.js'
+import { CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
 import type { XmlDocument } from '../../xml/index.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
 import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
@@ -36,7 +36,7 @@ export function lacks(invoice: Invoice, holder: object, term: string): boolean {
  * select them by `ChargeIndicator = false()` / `true()`: one without a valid indicator is neither.
  */
 export function isAllowanceOrCharge(invoice: Invoice, ac: { isCharge: boolean }, charge: boolean): boolean {
-  return ac.isCharge === charge && !lacks(invoice, ac, 'ChargeIndicator')
+  return ac.isCharge === charge && !lacks(invoice, ac, CHARGE_INDICATOR_ABSENT)
 }
 
 /** A text term the official rules test with `normalize-space(x) != ''`. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { type Decimal, sum } from '../../model/decimal.js'
-import type { Invoice } from '../../model/invoice.js'
+import { CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
@@ -146,7 +146,7 @@ function basisParts(inv: Invoice, c: Category, code: CodeOf): (rate: Decimal | u
   }
   for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
   for (const a of inv.allowancesAndCharges) {
-    if (code(a, a.vatCategoryCode) !== c.code || lacks(inv, a, 'ChargeIndicator')) continue
+    if (code(a, a.vatCategoryCode) !== c.code || lacks(inv, a, CHARGE_INDICATOR_ABSENT)) continue
     const g = group(a.vatRate)
     if (a.isCharge) g?.charges.push(a.amount)
     else g?.allowances.push(a.amount)

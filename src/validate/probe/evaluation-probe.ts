@@ -107,7 +107,7 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
 /**
  * Runs the official tests of `layer` that can stop on this document; their dynamic errors are
  * recorded for `evaluationFindings` (schematron/rule-table.ts). `badValues`: the document has an
- * element value its schema type rejects (a blank amount, a date with an NBSP): an official test
+ * element value its schema type rejects (a blank amount, an NBSP before one): an official test
  * that casts it stops, so every row runs and the evaluator finds which, if any, does.
  */
 export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false): void {
