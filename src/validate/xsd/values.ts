@@ -3,6 +3,13 @@
  * schemas use (decimal, boolean, date, time, dateTime, integer, base64Binary; string types with
  * enumeration, pattern and length facets). Whitespace is handled per type (§4.3.6): `string`
  * keeps it, `normalizedString` replaces, every other type collapses.
+ *
+ * Where the official XSD check (xmllint, i.e. libxml2) reads a value differently from the
+ * specification, these checks follow xmllint, because its verdict is the official one:
+ * - `date` takes no white space at either end, `time` none at the end, `dateTime` none at the
+ *   start and at the end only after a time zone;
+ * - `base64Binary` skips every character outside its alphabet (`-`, `!`, NBSP…) and checks only
+ *   what remains.
  * @module
  */
 import type { XsdValue } from './xsd-table.js'
@@ -11,14 +18,24 @@ import { collapseXmlSpace } from '../../xml/whitespace.js'
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
 const BOOLEAN = /^(true|false|1|0)$/
-const TZ = '(Z|[+-](0\\d|1[0-3]):[0-5]\\d|[+-]14:00)?'
-const DATE = new RegExp(`^-?\\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])${TZ}$`)
-const TIME = new RegExp(`^(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)${TZ}$`)
-const DATETIME = new RegExp(`^-?\\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)${TZ}$`)
-/** base64Binary (RFC 2045 alphabet, whole quanta); tested without spaces to stay linear on large attachments. */
+const ZONE = '(Z|[+-](0\\d|1[0-3]):[0-5]\\d|[+-]14:00)'
+const TZ = `${ZONE}?`
+/** XSD 1.0 years: four digits or more without a leading zero, never 0000 (there is no year zero). */
+const YEAR = '-?(?!0000)([1-9]\\d{4,}|\\d{4})'
+const DATE = new RegExp(`^${YEAR}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])${TZ}$`)
+const TIME = new RegExp(`^[ \\t\\n\\r]*(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)${TZ}$`)
+const DATETIME = new RegExp(`^${YEAR}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)(${ZONE}[ \\t\\n\\r]*)?$`)
+/** Characters outside the base64 alphabet, which xmllint skips. */
+const NOT_BASE64 = /[^A-Za-z0-9+/=]+/g
+const BASE64_QUANTA = /^[A-Za-z0-9+/]*(?:[AEIMQUYcgkosw048]=|[AQgw]==)?$/
+/**
+ * base64Binary: whole quanta, at most two `=` at the end, and the bits a padded quantum leaves
+ * over must be zero (`QQ==`, not `QR==`), as XSD's grammar has it. One pass over the alphabet's
+ * characters, so a large attachment stays linear.
+ */
 const BASE64 = { test: (v: string): boolean => {
-  const compact = v.replace(/ /g, '')
-  return compact.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(compact)
+  const c = v.replace(NOT_BASE64, '')
+  return c.length % 4 === 0 && BASE64_QUANTA.test(c)
 } }
 
 /** Base type → lexical test of the whitespace-processed value (types not listed accept any text). */
@@ -55,8 +72,11 @@ function impossibleDate(v: string): boolean {
  */
 const NEEDS_WHITESPACE = /[\t\n\r]| {2}|^ | $/
 
+/** Types whose white space xmllint leaves in place (the lexical tests above say what they accept). */
+const KEPT_AS_WRITTEN: ReadonlySet<string> = new Set(['string', 'date', 'dateTime', 'time', 'base64Binary'])
+
 function whitespace(base: string, raw: string): string {
-  if (base === 'string' || !NEEDS_WHITESPACE.test(raw)) return raw
+  if (KEPT_AS_WRITTEN.has(base) || !NEEDS_WHITESPACE.test(raw)) return raw
   if (base === 'normalizedString') return raw.replace(/[\t\n\r]/g, ' ')
   return collapseXmlSpace(raw)
 }
@@ -101,7 +121,12 @@ function xsdPattern(p: string): RegExp {
 export function checkValue(kind: XsdValue, raw: string): string | undefined {
   const v = whitespace(kind.b, raw)
   const lexical = LEXICAL[kind.b]
-  if (lexical !== undefined && !lexical.test(v)) return `not a valid xs:${kind.b}`
+  if (lexical !== undefined && !lexical.test(v)) {
+    // A date valid once trimmed: say why, as the message quotes the value trimmed.
+    const trimmed = v.trim()
+    if (trimmed !== v && lexical.test(trimmed)) return `not a valid xs:${kind.b}: white space around it is not accepted`
+    return `not a valid xs:${kind.b}`
+  }
   if ((kind.b === 'date' || kind.b === 'dateTime') && impossibleDate(v)) return `not an existing calendar date (xs:${kind.b})`
   if (kind.e !== undefined && !enumSet(kind as XsdValue & { e: readonly string[] }).has(v)) return `not one of the ${kind.e.length} allowed codes`
   if (kind.p !== undefined && !kind.p.some((p) => xsdPattern(p).test(v))) return `does not match the pattern ${kind.p.join(' | ')}`
