@@ -45,6 +45,21 @@ export class XmlValueReader {
     return holder
   }
 
+  /** See InvoiceSource.blankIn; made on the first field that needs it. */
+  blankIn: Map<object, string[]> | undefined
+
+  /** Notes each of `fields` whose element is there without text (see InvoiceSource.blankIn); returns `holder`. */
+  noteBlankIn<T extends object>(holder: T, fields: Readonly<Record<string, XmlElement | undefined>>): T {
+    for (const [field, el] of Object.entries(fields)) {
+      if (el === undefined || xmlTrim(el.text) !== '') continue
+      this.blankIn ??= new Map()
+      const list = this.blankIn.get(holder)
+      if (list === undefined) this.blankIn.set(holder, [field])
+      else list.push(field)
+    }
+    return holder
+  }
+
   /** Notes `holder` when its tax category is of another tax scheme than VAT; returns `holder`. */
   noteTaxScheme<T extends object>(holder: T, isVat: boolean): T {
     if (!isVat) (this.otherTaxSchemes ??= new Set()).add(holder)

@@ -32,7 +32,7 @@ export function readNote(cx: CiiReadContext, el: XmlElement): InvoiceNote | unde
 export function readLineAllowanceCharge(cx: CiiReadContext, el: XmlElement): LineAllowanceCharge {
   const amount = cx.amount(el, 'ActualAmount')
   if (amount === undefined) cx.problem(el, 'allowance/charge without ActualAmount (BT-136/BT-141), read as 0')
-  return compact<LineAllowanceCharge>({
+  const allowanceCharge = compact<LineAllowanceCharge>({
     isCharge: cx.indicator(el, 'ChargeIndicator') === true,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BasisAmount'),
@@ -40,6 +40,7 @@ export function readLineAllowanceCharge(cx: CiiReadContext, el: XmlElement): Lin
     reason: cx.text(el, 'Reason'),
     reasonCode: cx.text(el, 'ReasonCode'),
   })
+  return cx.noteBlankIn(allowanceCharge, { reason: cx.el(el, 'Reason'), reasonCode: cx.el(el, 'ReasonCode') })
 }
 
 export function readPeriod(cx: CiiReadContext, el: XmlElement | undefined): Period | undefined {

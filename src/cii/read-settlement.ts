@@ -85,6 +85,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
     reasonCode: cx.text(el, 'ReasonCode'),
   })
   cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
+  cx.noteBlankIn(allowanceCharge, { reason: cx.el(el, 'Reason'), reasonCode: cx.el(el, 'ReasonCode') })
   return cx.noteTaxScheme(cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 

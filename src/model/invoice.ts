@@ -413,6 +413,12 @@ export type InvoiceSource = {
    * allowance). Absent when none.
    */
   absentIn?: ReadonlyMap<object, readonly string[]> | undefined
+  /**
+   * Fields written as an element without text, by the model object whose field is then absent
+   * (an allowance or charge's `reason`, `reasonCode`): the official rules that ask only for the
+   * element (BR-33, BR-CO-21…) count it as given. Absent when none.
+   */
+  blankIn?: ReadonlyMap<object, readonly string[]> | undefined
 }
 
 /** The `InvoiceSource.absentIn` term of an allowance or charge without a valid charge indicator. */

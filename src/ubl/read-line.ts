@@ -33,7 +33,7 @@ export function readPeriod(cx: UblReadContext, el: XmlElement | undefined): Peri
 function readLineAllowanceCharge(cx: UblReadContext, el: XmlElement): LineAllowanceCharge {
   const amount = cx.amount(el, 'Amount')
   if (amount === undefined) cx.absent('BT-136')
-  return {
+  const allowanceCharge: LineAllowanceCharge = {
     isCharge: cx.indicator(el, 'ChargeIndicator') === true,
     amount: amount ?? ZERO,
     baseAmount: cx.amount(el, 'BaseAmount'),
@@ -41,6 +41,7 @@ function readLineAllowanceCharge(cx: UblReadContext, el: XmlElement): LineAllowa
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
   }
+  return cx.noteBlankIn(allowanceCharge, { reason: cx.cbc(el, 'AllowanceChargeReason'), reasonCode: cx.cbc(el, 'AllowanceChargeReasonCode') })
 }
 
 /** cac:Price → BG-29; the price discount (BT-147) and gross price (BT-148) sit in its AllowanceCharge. */

@@ -89,6 +89,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     reason: cx.text(el, 'AllowanceChargeReason'),
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
   }, category === undefined || isVatTaxScheme(category))
+  cx.noteBlankIn(allowanceCharge, { reason: cx.cbc(el, 'AllowanceChargeReason'), reasonCode: cx.cbc(el, 'AllowanceChargeReasonCode') })
   return cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
 }
 

@@ -333,3 +333,31 @@ describe.skipIf(!hasCorpus)('BR-IC-11 and BR-IC-12 as the official tests read th
     expect(cenErrorCounts(corpusVariant(CII_K, period))).toEqual({ 'BR-IC-11': 1 })
   })
 })
+
+// BR-33/38/42/44 and BR-CO-21…24 ask only for the reason or reason code element: one written
+// blank or empty is a reason (refcheck: valid; einvoice called all five invalid before).
+describe.skipIf(!hasCorpus)('an allowance or charge reason written blank is a reason', () => {
+  const UBL_MAX = 'cen-en16931/test/testfiles/Invoice-Max_content.xml'
+  const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+  it('UBL: a document allowance with a blank reason and no code, a line charge with an empty one', () => {
+    expect(cenErrorCounts(corpusVariant(UBL_MAX, [[363, '<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>', ''], [364, '>Discount<', '> <']]))).toEqual({})
+    const line = corpusVariant(UBL_MAX, [[471, '<cbc:AllowanceChargeReasonCode>WH</cbc:AllowanceChargeReasonCode>', ''], [472, '<cbc:AllowanceChargeReason>Warehousing</cbc:AllowanceChargeReason>', '<cbc:AllowanceChargeReason/>']])
+    expect(cenErrorCounts(line)).toEqual({})
+    expect(validateXml(Buffer.from(line, 'utf8')).valid).toBe(true)
+  })
+  it('UBL: without the elements, BR-33 and BR-CO-21 fail', () => {
+    const xml = corpusVariant(UBL_MAX, [[363, '<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>', ''], [364, '<cbc:AllowanceChargeReason>Discount</cbc:AllowanceChargeReason>', '']])
+    expect(cenErrorCounts(xml)).toEqual({ 'BR-33': 1, 'BR-CO-21': 1 })
+  })
+  it('CII: a line charge reason of one space, a document allowance reason empty, a document charge reason of one tab', () => {
+    for (const changes of [
+      [[103, '>Testing<', '> <']],
+      [[447, '<ram:ReasonCode>95</ram:ReasonCode>', ''], [448, '<ram:Reason>Promotion discount</ram:Reason>', '<ram:Reason/>']],
+      [[460, '>Freight<', '>\t<']],
+    ] as [number, string, string][][]) {
+      const xml = corpusVariant(B1, changes)
+      expect(cenErrorCounts(xml)).toEqual({})
+      expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(true)
+    }
+  })
+})

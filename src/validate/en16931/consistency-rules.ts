@@ -11,13 +11,12 @@ import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
 const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: expected.toString(), found: fmt(found) })
 
-const reasonMissing = (a: { reason?: string | undefined; reasonCode?: string | undefined }): boolean => a.reason === undefined && a.reasonCode === undefined
 
 function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T) => boolean): Issue[] {
   const out: Issue[] = []
@@ -154,10 +153,10 @@ const ROWS: readonly Row[] = [
     },
   ],
   ['BR-CO-20', 'BG-26', ({ invoice }) => eachIssue(invoice.lines, (i) => btPath('BG-25', i, 'BG-26'), (l) => l.period !== undefined && l.period.startDate === undefined && l.period.endDate === undefined)],
-  ['BR-CO-21', 'BT-97', ({ invoice }) => eachIssue(docAc(invoice, false), (i) => btPath('BG-20', i), reasonMissing)],
-  ['BR-CO-22', 'BT-104', ({ invoice }) => eachIssue(docAc(invoice, true), (i) => btPath('BG-21', i), reasonMissing)],
-  ['BR-CO-23', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.allowances, (i) => btPath('BG-25', n + 1, 'BG-27', i), reasonMissing))],
-  ['BR-CO-24', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.charges, (i) => btPath('BG-25', n + 1, 'BG-28', i), reasonMissing))],
+  ['BR-CO-21', 'BT-97', ({ invoice }) => eachIssue(docAc(invoice, false), (i) => btPath('BG-20', i), (a) => !hasReason(invoice, a))],
+  ['BR-CO-22', 'BT-104', ({ invoice }) => eachIssue(docAc(invoice, true), (i) => btPath('BG-21', i), (a) => !hasReason(invoice, a))],
+  ['BR-CO-23', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.allowances, (i) => btPath('BG-25', n + 1, 'BG-27', i), (a) => !hasReason(invoice, a)))],
+  ['BR-CO-24', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.charges, (i) => btPath('BG-25', n + 1, 'BG-28', i), (a) => !hasReason(invoice, a)))],
   ['BR-CO-26', 'BT-29', brCo26],
 ]
 

@@ -14,7 +14,7 @@ import { br03, br29, br30 } from './date-rules.js'
 import { br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
-import { type ModelCheck, NONE, hasText, isAbsent, isAllowanceOrCharge, issue, taxTotalCurrencies, when } from './model-helpers.js'
+import { type ModelCheck, NONE, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, taxTotalCurrencies, when } from './model-helpers.js'
 import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -88,14 +88,14 @@ const ROWS: readonly RuleRow[] = [
   ['BR-30', 'BT-135', br30],
   ['BR-31', 'BT-92', br31],
   ['BR-32', 'BT-95', br32],
-  ['BR-33', 'BT-97', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => isAllowanceOrCharge(invoice, a, false)), 'BG-20', 'BT-97', (a) => a.reason === undefined && a.reasonCode === undefined)],
+  ['BR-33', 'BT-97', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => isAllowanceOrCharge(invoice, a, false)), 'BG-20', 'BT-97', (a) => !hasReason(invoice, a))],
   ['BR-36', 'BT-99', br36],
   ['BR-37', 'BT-102', br37],
-  ['BR-38', 'BT-104', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => isAllowanceOrCharge(invoice, a, true)), 'BG-21', 'BT-104', (a) => a.reason === undefined && a.reasonCode === undefined)],
+  ['BR-38', 'BT-104', ({ invoice }) => each(invoice.allowancesAndCharges.filter((a) => isAllowanceOrCharge(invoice, a, true)), 'BG-21', 'BT-104', (a) => !hasReason(invoice, a))],
   ['BR-41', 'BT-136', br41],
-  ['BR-42', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.allowances, `BG-25[${i + 1}]/BG-27`, 'BT-139', (a) => a.reason === undefined && a.reasonCode === undefined))],
+  ['BR-42', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.allowances, `BG-25[${i + 1}]/BG-27`, 'BT-139', (a) => !hasReason(invoice, a)))],
   ['BR-43', 'BT-141', br43],
-  ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => a.reason === undefined && a.reasonCode === undefined))],
+  ['BR-44', 'BT-144', ({ invoice }) => invoice.lines.flatMap((l, i) => each(l.charges, `BG-25[${i + 1}]/BG-28`, 'BT-144', (a) => !hasReason(invoice, a)))],
   ['BR-45', 'BT-116', br45],
   ['BR-46', 'BT-117', br46],
   ['BR-47', 'BT-118', br47],

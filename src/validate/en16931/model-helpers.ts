@@ -32,6 +32,16 @@ export function lacks(invoice: Invoice, holder: object, term: string): boolean {
 }
 
 /**
+ * Whether an allowance or charge has a reason or a reason code for the official tests, which ask
+ * for the element only: one written blank counts (InvoiceSource.blankIn).
+ */
+export function hasReason(invoice: Invoice, ac: { reason?: string | undefined; reasonCode?: string | undefined }): boolean {
+  if (ac.reason !== undefined || ac.reasonCode !== undefined) return true
+  const blank = invoice.source?.blankIn?.get(ac)
+  return blank !== undefined && (blank.includes('reason') || blank.includes('reasonCode'))
+}
+
+/**
  * Whether a document allowance (`charge` false) or charge is one for the official tests, which
  * select them by `ChargeIndicator = false()` / `true()`: one without a valid indicator is neither.
  */
