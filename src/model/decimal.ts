@@ -399,3 +399,29 @@ export function sum(values: Iterable<Decimal>): Decimal {
   for (const v of values) total = plus(total, v)
   return total
 }
+
+/**
+ * The exact value of a double as decimal text, as Saxon casts xs:double to xs:decimal: 21.54e0
+ * becomes 21.539999999999999147…, not the shortest text "21.54" that `new Decimal(number)` would
+ * take. The official rules compute in doubles where they do arithmetic on untyped values
+ * (BR-FXEXT-CO-11's sums, UBL BR-S-08's `TaxableAmount + 1`), so a difference of exactly one cent
+ * or one unit can decide their verdict.
+ */
+export function exactDecimalText(x: number): string {
+  if (Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER) return String(x)
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, x)
+  const bits = view.getBigUint64(0)
+  const sign = bits >> 63n === 1n ? '-' : ''
+  const biased = Number((bits >> 52n) & 0x7ffn)
+  const fraction = bits & ((1n << 52n) - 1n)
+  // value = mantissa × 2^exponent
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n)
+  const exponent = (biased === 0 ? 1 : biased) - 1075
+  if (exponent >= 0) return sign + (mantissa << BigInt(exponent)).toString()
+  // mantissa / 2^k = mantissa × 5^k / 10^k
+  const k = -exponent
+  const digits = (mantissa * 5n ** BigInt(k)).toString().padStart(k + 1, '0')
+  const text = `${digits.slice(0, -k)}.${digits.slice(-k)}`.replace(/0+$/, '').replace(/\.$/, '')
+  return sign + text
+}

@@ -13,8 +13,9 @@ import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
 import { br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
+import { br53 } from './vat-currency-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
-import { type ModelCheck, NONE, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, taxTotalCurrencies, when } from './model-helpers.js'
+import { type ModelCheck, NONE, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, when } from './model-helpers.js'
 import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -103,19 +104,7 @@ const ROWS: readonly RuleRow[] = [
   ['BR-49', 'BT-81', br49],
   ['BR-50', 'BT-84', br50],
   ['BR-52', 'BT-122', ({ invoice }) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122'))],
-  [
-    'BR-53',
-    'BT-111',
-    ({ invoice, syntax, doc }) => {
-      const taxCurrency = invoice.vatAccountingCurrencyCode
-      if (taxCurrency === undefined) return NONE
-      const amounts = doc === undefined ? [] : taxTotalCurrencies(doc, syntax)
-      // CII also rejects a VAT accounting currency equal to the invoice currency; UBL only asks
-      // for a VAT total in that currency.
-      const ok = amounts.includes(taxCurrency) && (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' || taxCurrency !== invoice.currencyCode)
-      return when(!ok, btPath('BG-22', 'BT-111'), { currency: taxCurrency })
-    },
-  ],
+  ['BR-53', 'BT-111', br53],
   ['BR-54', 'BG-32', br54],
   ['BR-55', 'BT-25', br55],
   ['BR-56', 'BT-63', br56],

@@ -5,7 +5,7 @@
  * UBL bindings differ (tolerances, rounding of sums), the per-syntax parameters say so.
  * @module
  */
-import { type Decimal, sum } from '../../model/decimal.js'
+import { Decimal, exactDecimalText, sum } from '../../model/decimal.js'
 import { CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
@@ -247,7 +247,7 @@ function categoryRules(c: Category): ModelRule[] {
         const parts = partsFor(v.rate)
         const expected = expectedBasis(parts, b === 'CII')
         const tolerance = c.tolerance[b]
-        const near = (sum: Decimal): boolean => (tolerance === 0 ? v.taxableAmount.equals(sum) : v.taxableAmount.minus(sum).abs().lessThan(tolerance))
+        const near = (sum: Decimal): boolean => (tolerance === 0 ? v.taxableAmount.equals(sum) : withinOne(v.taxableAmount, sum, b))
         // A breakdown without its taxable amount compares nothing: the official test fails.
         let ok = !lacks(invoice, v, 'BT-116') && near(expected)
         if (c.code === 'S' && b === 'UBL') {
@@ -333,3 +333,18 @@ export const VAT_CATEGORY_RULES: readonly ModelRule[] = [...CATEGORIES.flatMap(c
 
 /** Used by BR-CO-17: the rounding the official rule applies to the rate (to an integer). */
 export const roundRate = (rate: Decimal): Decimal => xpathRound0(rate)
+
+/**
+ * The official `taxable - 1 < sum` and `taxable + 1 > sum` of the ±1 tolerances. `taxable ± 1` is
+ * untyped arithmetic, so xs:double: CII compares that double with the sum as a double, UBL casts
+ * it back to xs:decimal (its exact binary value) first. A difference of exactly 1 can so pass:
+ * 64.4 + 1 is 65.400000000000005684… > 65.4.
+ */
+function withinOne(taxable: Decimal, total: Decimal, binding: 'CII' | 'UBL'): boolean {
+  const t = Number(taxable.toString())
+  if (binding === 'CII') {
+    const s = Number(total.toString())
+    return t - 1 < s && t + 1 > s
+  }
+  return new Decimal(exactDecimalText(t - 1)).lessThan(total) && new Decimal(exactDecimalText(t + 1)).greaterThan(total)
+}

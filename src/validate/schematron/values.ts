@@ -6,7 +6,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { Decimal, minus, plus, times } from '../../model/decimal.js'
+import { Decimal, exactDecimalText, minus, plus, times } from '../../model/decimal.js'
 import { xmlTrim } from '../../xml/whitespace.js'
 
 export type AttrNode = { t: 'attr'; owner: XmlElement; local: string; ns: string; value: string }
@@ -108,31 +108,6 @@ export function toDecimal(a: Atomic): Decimal {
       return d
     }
   }
-}
-
-/**
- * The exact value of a double as decimal text, as Saxon casts xs:double to xs:decimal: 21.54e0
- * becomes 21.539999999999999147…, not the shortest text "21.54" that `new Decimal(number)` would
- * take. BR-FXEXT-CO-11 subtracts such a sum from the stated total and allows 0.01 per allowance,
- * so a difference of exactly one cent fails officially.
- */
-export function exactDecimalText(x: number): string {
-  if (Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER) return String(x)
-  const view = new DataView(new ArrayBuffer(8))
-  view.setFloat64(0, x)
-  const bits = view.getBigUint64(0)
-  const sign = bits >> 63n === 1n ? '-' : ''
-  const biased = Number((bits >> 52n) & 0x7ffn)
-  const fraction = bits & ((1n << 52n) - 1n)
-  // value = mantissa × 2^exponent
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n)
-  const exponent = (biased === 0 ? 1 : biased) - 1075
-  if (exponent >= 0) return sign + (mantissa << BigInt(exponent)).toString()
-  // mantissa / 2^k = mantissa × 5^k / 10^k
-  const k = -exponent
-  const digits = (mantissa * 5n ** BigInt(k)).toString().padStart(k + 1, '0')
-  const text = `${digits.slice(0, -k)}.${digits.slice(-k)}`.replace(/0+$/, '').replace(/\.$/, '')
-  return sign + text
 }
 
 /**
