@@ -402,3 +402,24 @@ describe.skipIf(!hasCorpus)('UBL BR-S-08 tolerance computed in doubles, as the o
     expect(cenErrorCounts(corpusVariant(RABATTE, [[94, '<cbc:ID>S</cbc:ID>', '']]))).toEqual({ 'BR-32': 1 })
   })
 })
+
+// BR-17 asks for the payee's name element and compares its names and ids with the seller's as
+// written: UBL `cac:PartyName/cbc:Name` and `cac:PartyIdentification/cbc:ID`, CII `ram:Name`,
+// `ram:ID` and the legal organisation id (refcheck's CEN error sets). einvoice got four of these
+// seven wrong, one the dangerous way: a UBL payee named like the seller's trading name was valid.
+describe.skipIf(!hasCorpus)('BR-17 on the payee party as written', () => {
+  const UBL_MAX = 'cen-en16931/test/testfiles/Invoice-Max_content.xml'
+  const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+  const ublPayee = (name: string) => cenErrorCounts(corpusVariant(UBL_MAX, [[217, '>Finansiell Support u.p.a.<', `>${name}<`]]))
+  it('UBL: a blank name is a name; the seller\'s trading name is the seller, with a trailing space it is not', () => {
+    expect(ublPayee(' ')).toEqual({})
+    expect(ublPayee('Global Trade Chain')).toEqual({ 'BR-17': 1 })
+    expect(ublPayee('Global Trade Chain ')).toEqual({})
+  })
+  it('CII: a blank name is a name; the seller\'s name or legal id makes the payee the seller, as written', () => {
+    expect(cenErrorCounts(corpusVariant(B1, [[389, '>Ebeneser Scrooge AS<', '> <']]))).toEqual({})
+    expect(cenErrorCounts(corpusVariant(B1, [[389, '>Ebeneser Scrooge AS<', '>Salescompany ltd.<']]))).toEqual({ 'BR-17': 1 })
+    expect(cenErrorCounts(corpusVariant(B1, [[391, '>989823401<', '>123456789<']]))).toEqual({ 'BR-17': 1 })
+    expect(cenErrorCounts(corpusVariant(B1, [[391, '>989823401<', '>123456789 <']]))).toEqual({})
+  })
+})

@@ -11,11 +11,11 @@ import { br08, br09, br10, br11, br19, br20 } from './address-rules.js'
 import { br31, br32, br36, br37, br41, br43 } from './allowance-rules.js'
 import { br50, br61 } from './payment-account-rules.js'
 import { br03, br29, br30 } from './date-rules.js'
-import { br56, br62, br63 } from './party-rules.js'
+import { br17, br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
 import { br53 } from './vat-currency-rules.js'
 import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
-import { type ModelCheck, NONE, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, when } from './model-helpers.js'
+import { type ModelCheck, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, when } from './model-helpers.js'
 import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
 type RuleRow = readonly [id: string, bt: string | undefined, check: ModelCheck, severity?: Severity]
@@ -39,8 +39,6 @@ function each<T>(items: readonly T[], group: string, bt: string | undefined, bad
   return out
 }
 
-const sameParty = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a === b
-
 const ROWS: readonly RuleRow[] = [
   requiredText('BR-01', 'BT-24', (i) => i.specificationIdentifier),
   requiredText('BR-02', 'BT-1', (i) => i.invoiceNumber),
@@ -58,22 +56,7 @@ const ROWS: readonly RuleRow[] = [
   requiredAmount('BR-14', 'BT-112'),
   requiredAmount('BR-15', 'BT-115'),
   ['BR-16', 'BG-25', ({ invoice }) => when(invoice.lines.length === 0, btPath('BG-25'))],
-  [
-    'BR-17',
-    'BT-59',
-    ({ invoice }) => {
-      const payee = invoice.payee
-      if (payee === undefined) return NONE
-      const seller = invoice.seller
-      const named = !isAbsent(invoice, 'BT-59') && hasText(payee.name)
-      // The payee must be named and must not be the seller (same name, id or legal registration).
-      const sameAsSeller =
-        sameParty(payee.name, seller.name) ||
-        (payee.identifier !== undefined && seller.identifiers.some((s) => s.value === payee.identifier?.value)) ||
-        sameParty(payee.legalRegistrationId?.value, seller.legalRegistrationId?.value)
-      return when(!named || sameAsSeller, btPath('BG-10', 'BT-59'))
-    },
-  ],
+  ['BR-17', 'BT-59', br17],
   ['BR-18', 'BT-62', ({ invoice }) => when(invoice.sellerTaxRepresentative !== undefined && (isAbsent(invoice, 'BT-62') || !hasText(invoice.sellerTaxRepresentative.name)), btPath('BG-11', 'BT-62'))],
   ['BR-19', 'BG-12', br19],
   ['BR-20', 'BT-69', br20],

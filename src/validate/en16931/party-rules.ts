@@ -1,6 +1,11 @@
 /**
  * Party rules read on the tree as the official tests are written (BR-56 below):
  *
+ * - BR-17 (payee name, BT-59), per payee party: its name element is there (blank or not) and no
+ *   name, id (CII also legal registration id) of it equals one of the seller's, as written. CII
+ *   `//ram:PayeeTradeParty` against `../../ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`,
+ *   UBL `cac:PayeeParty` (names under `cac:PartyName`, ids under `cac:PartyIdentification`)
+ *   against `../cac:AccountingSupplierParty/cac:Party`.
  * - BR-62/BR-63 (scheme of the seller's and buyer's electronic address, BT-34-1/BT-49-1). CII:
  *   the first `ram:URIUniversalCommunication` of the party has a non-blank `ram:URIID/@schemeID`,
  *   or the party has none. UBL: each `cbc:EndpointID` of the party has a `schemeID` attribute,
@@ -17,7 +22,7 @@ import type { Invoice, Party } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
-import { descend, descendants, hasAncestor, kids, q } from '../syntax/tree-helpers.js'
+import { type QName, descend, descendants, hasAncestor, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue } from '../types.js'
 import { NONE, hasText, issue, when } from './model-helpers.js'
 import { type Check, bound, isChildOf, ublIsVat } from './syntax-bound-rules.js'
@@ -25,6 +30,9 @@ import { ciiHasRegistration, ublHasCompanyId } from './tax-id-presence.js'
 
 const C = {
   transaction: q('rsm:SupplyChainTradeTransaction'),
+  payee: q('ram:PayeeTradeParty'),
+  name: q('ram:Name'),
+  legalOrganization: q('ram:SpecifiedLegalOrganization'),
   agreement: q('ram:ApplicableHeaderTradeAgreement'),
   seller: q('ram:SellerTradeParty'),
   buyer: q('ram:BuyerTradeParty'),
@@ -36,6 +44,11 @@ const C = {
 }
 const U = {
   supplier: q('cac:AccountingSupplierParty'),
+  payee: q('cac:PayeeParty'),
+  partyName: q('cac:PartyName'),
+  name: q('cbc:Name'),
+  partyIdentification: q('cac:PartyIdentification'),
+  id: q('cbc:ID'),
   customer: q('cac:AccountingCustomerParty'),
   taxRepresentative: q('cac:TaxRepresentativeParty'),
   party: q('cac:Party'),
@@ -65,6 +78,57 @@ function electronicAddressRule(which: 'seller' | 'buyer'): Check {
     model,
   })
 }
+
+/** XPath's general `a = b` on two element lists: some pair with the same string value, as written. */
+function someEqual(a: readonly XmlElement[], b: readonly XmlElement[]): boolean {
+  if (a.length === 0 || b.length === 0) return false
+  const values = new Set(b.map(stringValue))
+  return a.some((el) => values.has(stringValue(el)))
+}
+
+const PAYEE_NAME = btPath('BG-10', 'BT-59')
+
+export const br17 = bound({
+  cii: (root) => {
+    const out: Issue[] = []
+    for (const payee of descendants(root, C.payee)) {
+      const transaction = payee.parent?.parent
+      const sellers = transaction === undefined ? [] : descend(transaction, C.agreement, C.seller)
+      const ofSellers = (...path: QName[]): XmlElement[] => sellers.flatMap((s) => descend(s, ...path))
+      const names = kids(payee, C.name)
+      const named = names.length > 0
+      const sameAsSeller =
+        someEqual(names, ofSellers(C.name)) ||
+        someEqual(kids(payee, C.id), ofSellers(C.id)) ||
+        someEqual(descend(payee, C.legalOrganization, C.id), ofSellers(C.legalOrganization, C.id))
+      if (!named || sameAsSeller) out.push(issue(PAYEE_NAME))
+    }
+    return out
+  },
+  ubl: (root) => {
+    const out: Issue[] = []
+    for (const payee of descendants(root, U.payee)) {
+      const sellers = payee.parent === undefined ? [] : descend(payee.parent, U.supplier, U.party)
+      const names = descend(payee, U.partyName, U.name)
+      const sameAsSeller =
+        someEqual(names, sellers.flatMap((s) => descend(s, U.partyName, U.name))) ||
+        someEqual(descend(payee, U.partyIdentification, U.id), sellers.flatMap((s) => descend(s, U.partyIdentification, U.id)))
+      if (names.length === 0 || sameAsSeller) out.push(issue(PAYEE_NAME))
+    }
+    return out
+  },
+  model: (invoice) => {
+    const payee = invoice.payee
+    if (payee === undefined) return NONE
+    const seller = invoice.seller
+    const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && a === b
+    const sameAsSeller =
+      same(payee.name, seller.name) ||
+      (payee.identifier !== undefined && seller.identifiers.some((s) => s.value === payee.identifier?.value)) ||
+      same(payee.legalRegistrationId?.value, seller.legalRegistrationId?.value)
+    return when(!hasText(payee.name) || sameAsSeller, PAYEE_NAME)
+  },
+})
 
 export const br62 = electronicAddressRule('seller')
 export const br63 = electronicAddressRule('buyer')
