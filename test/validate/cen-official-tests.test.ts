@@ -85,6 +85,11 @@ describe.skipIf(!hasCorpus)('the official CEN tests stop on two values where the
     ])
   })
 
+  it('a warning casts too (CII-SR-119: a blank gross price allowance indicator compared with false())', () => {
+    const stops = stopsOf(corpusVariant(CII_B1, [[64, '<udt:Indicator>false</udt:Indicator>', '<udt:Indicator></udt:Indicator>']]))
+    expect(stops.map((f) => [f.layer, f.params.rule])).toEqual([['en16931', 'CII-SR-119']])
+  })
+
   it('UBL: a blank breakdown tax amount stops the CEN rules (BR-CO-14 sums it); a date with an NBSP, which no test casts, does not', () => {
     const blank = corpusVariant('cen-en16931/ubl/examples/guide-example1.xml', [[81, '10.99', ' ']])
     const f = stopped(blank)
