@@ -428,3 +428,24 @@ describe.skipIf(!hasCorpus)('BR-17 on the payee party as written', () => {
     expect(cenErrorCounts(corpusVariant(B1, [[391, '>989823401<', '>123456789 <']]))).toEqual({})
   })
 })
+
+// The XRechnung tests that cast a value stop the official XRechnung transform too (refcheck: that
+// layer's REFCHECK-TRANSFORM-FAILED). R040 and R120 call the stylesheet's u:slack, R120 reads the
+// line's template variables; BR-DEX-02 runs on extension invoices only, whose context compares
+// `cbc:CustomizationID[text() = …]`, a text() step einvoice's evaluator had read as child elements.
+describe.skipIf(!hasCorpus)('XRechnung tests that cast a value stop that layer', () => {
+  const XR_UBL = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_ubl.xml'
+  const XR_EXT_UBL = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'
+  const XR_CII = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/02.01a-INVOICE_uncefact.xml'
+  const layerStops = (xml: string) => stopsOf(xml).map((f) => [f.layer, f.params.rule])
+  it('UBL: a blank invoiced quantity (R120)', () => {
+    expect(layerStops(corpusVariant(XR_UBL, [[114, '>1</cbc:InvoicedQuantity>', '> </cbc:InvoicedQuantity>']]))).toEqual([['xrechnung', 'PEPPOL-EN16931-R120']])
+  })
+  it('UBL extension: an empty sub-invoice line amount (BR-DEX-02)', () => {
+    expect(layerStops(corpusVariant(XR_EXT_UBL, [[198, '>482.25<', '><']]))).toEqual([['xrechnung', 'BR-DEX-02']])
+  })
+  it('CII: a blank allowance percentage (R040); a blank amount stops the CEN layer as well', () => {
+    expect(layerStops(corpusVariant(XR_CII, [[264, '>0<', '> <']]))).toEqual([['xrechnung', 'PEPPOL-EN16931-R040']])
+    expect(layerStops(corpusVariant(XR_CII, [[266, '>0<', '> <']])).map(([layer]) => layer)).toEqual(['en16931', 'xrechnung'])
+  })
+})

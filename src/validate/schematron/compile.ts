@@ -17,6 +17,7 @@ import {
   type Item,
   type Node,
   type Sequence,
+  TEXT_CHILDREN,
   XPathDynamicError,
   arithmetic,
   atomize,
@@ -1077,7 +1078,7 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
   return make(shape, (item, pos, size, env) => fn({ args: args.map((a) => a.seq(item, pos, size, env)), context: item }))
 }
 
-const CONTEXT_FUNCTIONS = new Set(['normalize-space', 'string', 'string-length', 'number', 'name', 'local-name'])
+const CONTEXT_FUNCTIONS = new Set(['normalize-space', 'string', 'string-length', 'number', 'name', 'local-name', TEXT_CHILDREN])
 
 /** Functions whose result is always one xs:boolean (their predicate use is never positional). */
 const BOOLEAN_FUNCTIONS = new Set(['contains', 'starts-with', 'ends-with', 'matches'])

@@ -9,6 +9,7 @@ import {
   type Atomic,
   type Item,
   type Sequence,
+  TEXT_CHILDREN,
   XPathDynamicError,
   atomize,
   bool,
@@ -103,6 +104,19 @@ const nameOf = (item: Item | undefined, local: boolean): string => {
   if (item === undefined || !isNode(item)) return ''
   if (isElement(item)) return local ? item.local : item.qname
   return item.t === 'attr' ? item.local : ''
+}
+
+/**
+ * An argument declared `as="xs:decimal"` in a stylesheet function: exactly one value, untyped
+ * text cast to xs:decimal, a decimal or integer as it is; anything else (a double, a string, none
+ * or two) is the type error XTTE0790 that stops the transform.
+ */
+function decimalParam(seq: Sequence | undefined, fn: string): Decimal {
+  const n = seq?.length ?? 0
+  if (n !== 1) throw new XPathDynamicError('XTTE0790', `${fn}() expects one decimal, got ${n} values`)
+  const a = atomize((seq as Sequence)[0] as Item)
+  if (a.t === 'untyped' || a.t === 'dec') return toDecimal(a)
+  throw new XPathDynamicError('XTTE0790', `${fn}() expects a decimal, got ${a.t === 'dbl' ? 'a double' : `"${stringOf(a)}"`}`)
 }
 
 const FUNCTIONS: Readonly<Record<string, Fn>> = {
@@ -200,6 +214,22 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   'xs:date': ({ args }) => {
     const a = single(args[0], 'xs:date')
     return a === undefined ? [] : [toDate(a)]
+  },
+  [TEXT_CHILDREN]: ({ context }) => (context !== undefined && isElement(context) && context.text !== '' ? [{ t: 'untyped', v: context.text }] : []),
+  // Functions of the KoSIT XRechnung stylesheets (namespace prefix `u:`), which their tests call.
+  /** Whether `exp` is within `slack` of `val`: `xs:decimal($exp + $slack) >= $val and xs:decimal($exp - $slack) <= $val`. */
+  'u:slack': ({ args }) => {
+    const exp = decimalParam(args[0], 'u:slack')
+    const val = decimalParam(args[1], 'u:slack')
+    const slack = decimalParam(args[2], 'u:slack')
+    return [bool(exp.plus(slack).greaterThanOrEqualTo(val) && exp.minus(slack).lessThanOrEqualTo(val))]
+  },
+  /** `if (boolean($element)) then xs:decimal($element) else 0`. */
+  'u:decimalOrZero': ({ args }) => {
+    const element = args[0] ?? []
+    if (!ebv(element)) return [integer(0)]
+    const a = single(element, 'xs:decimal') as Atomic
+    return [dec(toDecimal(a))]
   },
 }
 

@@ -8,7 +8,7 @@ import type { Axis, Expr, NameTest, Step } from './ast.js'
 import { type Token, tokenize } from './lexer.js'
 import { Decimal } from '../../model/decimal.js'
 import { shared } from '../../xml/name-cache.js'
-import { type Atomic, dbl, dec } from './values.js'
+import { type Atomic, TEXT_CHILDREN, dbl, dec } from './values.js'
 
 const COMPARISON_LEVEL = 3
 /** Binding strength of the binary operators (the levels of the XPath 2.0 grammar). */
@@ -254,6 +254,13 @@ class Parser {
   private axisStep(axis: Axis): Step {
     const t = this.t
     let test: NameTest | 'node'
+    if (t.kind === 'name' && t.text === 'text' && this.peek().text === '(') {
+      // The tree keeps no text nodes: `text()` becomes a call that gives an element's text.
+      if (axis !== 'child') this.fail('text() is supported on the child axis only')
+      this.i += 2
+      this.expectOp(')')
+      return { kind: 'filter', expr: { kind: 'call', name: TEXT_CHILDREN, args: [] }, predicates: this.predicates() }
+    }
     if (t.kind === 'name' && KIND_TESTS.has(t.text) && this.peek().text === '(') {
       this.i += 2
       this.expectOp(')')

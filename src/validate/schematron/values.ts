@@ -26,6 +26,13 @@ export type Atomic =
 export type Item = Node | Atomic
 export type Sequence = Item[]
 
+/**
+ * The function a `text()` step becomes (no XPath name can collide with it): the element's direct
+ * text as one text node's value, none for an element without text. The tree keeps no text nodes;
+ * an element with child elements and text between them yields it as one value, not one per run.
+ */
+export const TEXT_CHILDREN = '#text()'
+
 /** A dynamic error (XPath err:FORG0001, err:XPTY0004 …): in the reference the whole transformation stops. */
 export class XPathDynamicError extends Error {
   constructor(

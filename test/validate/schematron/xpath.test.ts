@@ -204,3 +204,30 @@ describe('xs:date and the exact xs:double → xs:decimal cast', () => {
     expect(value('xs:decimal(1e21)')).toEqual(['1000000000000000000000'])
   })
 })
+
+describe('text() and the XRechnung stylesheet functions', () => {
+  const XR = { ...NS, u: 'urn:u' }
+  const at = (src: string, el: XmlElement = root) => evaluateAt(parseXPath(src, XR), el).map((i) => stringOf(atomize(i)))
+  const fails = (src: string, el: XmlElement = root) => () => holds(parseXPath(src, XR), el)
+
+  it('text() gives an element\'s text, none for an empty element, and compares as written', () => {
+    expect(at('a:L/a:V/text()')).toEqual(['10.10', '20.20', 'abc'])
+    expect(at('a:E/text()')).toEqual([])
+    expect(check("a:L[a:V/text() = '20.20']/@id = '2'")).toBe(true)
+    expect(check("normalize-space(a:C/text()) = 'S'", first)).toBe(true)
+  })
+
+  it('u:slack: within the slack, decimals only, one value each', () => {
+    expect(check('u:slack(a:V, 10.11, 0.02)', first)).toBe(true)
+    expect(check('u:slack(a:V, 10.13, 0.02)', first)).toBe(false)
+    expect(fails('u:slack(a:L/a:V, 10, 0.02)')).toThrow(XPathDynamicError)
+    expect(fails('u:slack(a:V, 1e1, 0.02)', first)).toThrow(/expects a decimal, got a double/)
+    expect(fails("u:slack(a:L[3]/a:V, 0, 0.02)")).toThrow(/"abc" is not a decimal/)
+  })
+
+  it('u:decimalOrZero: 0 without a value, the decimal of one, an error for two', () => {
+    expect(at('u:decimalOrZero(a:E/a:X)')).toEqual(['0'])
+    expect(at('u:decimalOrZero(a:V)', first)).toEqual(['10.1'])
+    expect(fails('u:decimalOrZero(a:L/a:V)')).toThrow(XPathDynamicError)
+  })
+})
