@@ -79,6 +79,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'BR-CO-10': 'The sum of line net amounts (BT-106) should be {expected} (the sum of all BT-131), found {found}.',
   'BR-CO-11': 'The sum of document allowances (BT-107) should be {expected} (the sum of all BT-92), found {found}.',
   'BR-CO-12': 'The sum of document charges (BT-108) should be {expected} (the sum of all BT-99), found {found}.',
+  'BR-CO-signed-zero': 'The total {found} is zero, but of the other sign than the computed sum {expected}: the official validator (Saxon) compares the sign of zero here, so the rule fails.',
   'BR-CO-13': 'The total without VAT (BT-109) should be {expected} (BT-106 − BT-107 + BT-108), found {found}.',
   'BR-CO-14': 'The invoice VAT total (BT-110) should be {expected} (the sum of the VAT breakdown tax amounts BT-117), found {found}.',
   'BR-CO-14-nan': 'The invoice VAT total (BT-110) {found} cannot equal the sum of the VAT breakdown tax amounts (BT-117): one of them is no number.',

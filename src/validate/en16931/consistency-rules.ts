@@ -7,6 +7,9 @@
 import { type Decimal, ZERO, sum } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
+import { stringValue } from '../syntax/paths.js'
+import { descend, q } from '../syntax/tree-helpers.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
@@ -17,6 +20,22 @@ const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ct
 
 const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: expected.toString(), found: fmt(found) })
 
+const CII_SUMMATION = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation')] as const
+const CII_ALLOWANCE_TOTAL = q('ram:AllowanceTotalAmount')
+const CII_CHARGE_TOTAL = q('ram:ChargeTotalAmount')
+
+/**
+ * Whether Saxon 9.9, the reference's XSLT processor, finds a CII total written `text` unequal to
+ * the computed zero it equals in value: comparing the untyped total with a number, it keeps the
+ * sign of zero. `-0.00` is not the integer 0 of an empty sum (`-0` is: two integers) nor the
+ * double +0.0 of a sum; `0.00` is not the -0.0 of a sum rounded up to zero from below. Measured
+ * with Saxon on BR-CO-12's test; XPath itself calls all of these equal.
+ */
+function zeroSignDiffers(text: string, emptySum: boolean, expectedNegative: boolean): boolean {
+  const written = xmlTrim(text)
+  const negative = written.startsWith('-')
+  return emptySum ? negative && !/^-\d+$/.test(written) : negative !== expectedNegative
+}
 
 function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T) => boolean): Issue[] {
   const out: Issue[] = []
@@ -49,13 +68,18 @@ const ROWS: readonly Row[] = [
     (id): Row => [
       id,
       id === 'BR-CO-11' ? 'BT-107' : 'BT-108',
-      ({ invoice }) => {
+      ({ invoice, syntax, doc }) => {
         const charge = id === 'BR-CO-12'
         const list = docAc(invoice, charge)
         const found = charge ? invoice.totals.sumOfCharges : invoice.totals.sumOfAllowances
         if (list.length === 0 && found === undefined) return NONE
         const expected = xpathRound2(sum(list.map((a) => a.amount)))
-        return when(found === undefined || !found.equals(expected), btPath('BG-22', charge ? 'BT-108' : 'BT-107'), amounts(expected, found))
+        const at = btPath('BG-22', charge ? 'BT-108' : 'BT-107')
+        if (found === undefined || !found.equals(expected)) return [issue(at, amounts(expected, found))]
+        if (!expected.isZero() || syntax !== 'CII' || doc === undefined) return NONE
+        const written = descend(doc.root, ...CII_SUMMATION, charge ? CII_CHARGE_TOTAL : CII_ALLOWANCE_TOTAL).map(stringValue)
+        if (written.some((text) => !zeroSignDiffers(text, list.length === 0, expected.isNeg()))) return NONE
+        return [{ at, params: { found: xmlTrim(written[0] ?? ''), expected: expected.isNeg() ? '-0' : '0' }, messageKey: 'BR-CO-signed-zero' }]
       },
     ],
   ),
