@@ -448,6 +448,12 @@ describe.skipIf(!hasCorpus)('XRechnung tests that cast a value stop that layer',
     expect(layerStops(corpusVariant(XR_CII, [[264, '>0<', '> <']]))).toEqual([['xrechnung', 'PEPPOL-EN16931-R040']])
     expect(layerStops(corpusVariant(XR_CII, [[266, '>0<', '> <']])).map(([layer]) => layer)).toEqual(['en16931', 'xrechnung'])
   })
+  it('CII: an NBSP before the tax total in accounting currency (R055 compares it with 0); the structure check names the NBSP', () => {
+    const xml = corpusVariant(XR_CII, [[302, '>2048.44<', '>\u00a02048.44<']])
+    expect(layerStops(xml)).toEqual([['en16931', 'BR-DEC-15'], ['xrechnung', 'PEPPOL-EN16931-R055']])
+    const xsd = validateXml(Buffer.from(xml, 'utf8')).findings.find((f) => f.ruleId === 'xsd:cii-d16b')
+    expect(xsd?.message).toMatch(/no-break space \(U\+00A0\)/)
+  })
 })
 
 // Saxon 9.9 compares CII's untyped BR-CO-11/12 total with the computed sum keeping the sign of zero

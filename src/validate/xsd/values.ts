@@ -13,7 +13,7 @@
  * @module
  */
 import type { XsdValue } from './xsd-table.js'
-import { collapseXmlSpace } from '../../xml/whitespace.js'
+import { collapseXmlSpace, xmlTrim } from '../../xml/whitespace.js'
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
@@ -122,8 +122,9 @@ export function checkValue(kind: XsdValue, raw: string): string | undefined {
   const v = whitespace(kind.b, raw)
   const lexical = LEXICAL[kind.b]
   if (lexical !== undefined && !lexical.test(v)) {
-    // A date valid once trimmed: say why, as the message quotes the value trimmed.
-    const trimmed = v.trim()
+    // Say why where the quoted value (trimmed of XML white space) cannot show it.
+    if (v.includes('\u00a0')) return `not a valid xs:${kind.b}: it contains a no-break space (U+00A0)`
+    const trimmed = xmlTrim(v)
     if (trimmed !== v && lexical.test(trimmed)) return `not a valid xs:${kind.b}: white space around it is not accepted`
     return `not a valid xs:${kind.b}`
   }

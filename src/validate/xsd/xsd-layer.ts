@@ -6,6 +6,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 import { elementLocation } from '../location.js'
 import { renderMessage } from '../messages.js'
 import type { Finding, SyntaxKind } from '../types.js'
@@ -74,7 +75,7 @@ function finding(table: XsdTable, p: XsdProblem): Finding {
     parent: el.parent?.qname ?? '',
     expected: p.expected === undefined || p.expected.length === 0 ? 'no further element' : p.expected.join(', '),
     detail: p.detail ?? '',
-    value: el.text.trim().slice(0, 60),
+    value: xmlTrim(el.text).slice(0, 60),
   }
   // Same local name, other namespace (a misspelt namespace URI): say so rather than list the name.
   const wrongNamespace = p.kind === 'unexpected' && p.expected?.includes(el.local) === true

@@ -6,7 +6,7 @@
  * priority first: they shadow each other) and rows [rule id, flag, context, kind, test], with the
  * local names of the elements in one-value positions per row. Generated once from the official rule
  * definitions with a throwaway script; ids, contexts and tests are facts of the specification. The
- * casting tests that call the stylesheet's u:slack/u:decimalOrZero (R040, R046, R120; R120's template
+ * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's template
  * variables bound with `for`) were added by hand in session 18. See docs/validate.md ("Dynamic errors
  * of the official rules").
  * @module
