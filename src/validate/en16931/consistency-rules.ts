@@ -14,7 +14,7 @@ import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2, zeroSignDiffers } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -23,19 +23,6 @@ const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: 
 const CII_SUMMATION = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation')] as const
 const CII_ALLOWANCE_TOTAL = q('ram:AllowanceTotalAmount')
 const CII_CHARGE_TOTAL = q('ram:ChargeTotalAmount')
-
-/**
- * Whether Saxon 9.9, the reference's XSLT processor, finds a CII total written `text` unequal to
- * the computed zero it equals in value: comparing the untyped total with a number, it keeps the
- * sign of zero. `-0.00` is not the integer 0 of an empty sum (`-0` is: two integers) nor the
- * double +0.0 of a sum; `0.00` is not the -0.0 of a sum rounded up to zero from below. Measured
- * with Saxon on BR-CO-12's test; XPath itself calls all of these equal.
- */
-function zeroSignDiffers(text: string, emptySum: boolean, expectedNegative: boolean): boolean {
-  const written = xmlTrim(text)
-  const negative = written.startsWith('-')
-  return emptySum ? negative && !/^-\d+$/.test(written) : negative !== expectedNegative
-}
 
 function eachIssue<T>(items: readonly T[], at: (i: number) => string, bad: (t: T) => boolean): Issue[] {
   const out: Issue[] = []
@@ -104,7 +91,12 @@ const ROWS: readonly Row[] = [
       }
       if (ctx.syntax === 'CII' && ctx.doc !== undefined) {
         // A breakdown tax amount that is no number makes the official sum NaN, which equals nothing.
-        return ciiTaxTotalMismatches(ctx.doc).map((m) => (m.expected === 'NaN' ? { at: btPath('BG-22', 'BT-110'), params: { found: m.found }, messageKey: 'BR-CO-14-nan' } : issue(btPath('BG-22', 'BT-110'), m)))
+        const at = btPath('BG-22', 'BT-110')
+        return ciiTaxTotalMismatches(ctx.doc).map((m) =>
+          m.expected === 'NaN' ? { at, params: { found: m.found }, messageKey: 'BR-CO-14-nan' }
+          : m.signedZero === true ? { at, params: { found: m.found, expected: m.expected }, messageKey: 'BR-CO-signed-zero' }
+          : issue(at, { expected: m.expected, found: m.found }),
+        )
       }
       const { invoice } = ctx
       const found = invoice.totals.invoiceTotalVatAmount

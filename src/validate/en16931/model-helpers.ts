@@ -9,7 +9,7 @@ import type { XmlDocument } from '../../xml/index.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
 import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
-import { isXmlBlank } from '../../xml/whitespace.js'
+import { isXmlBlank, xmlTrim } from '../../xml/whitespace.js'
 import { xsDouble } from '../schematron/values.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
@@ -107,21 +107,41 @@ const CII_CALCULATED = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableH
  * all in xs:double (the amounts are untyped). An amount in another currency, or without one, is
  * not checked; no breakdown sums to 0.
  */
-export function ciiTaxTotalMismatches(doc: XmlDocument): { expected: string; found: string }[] {
+export function ciiTaxTotalMismatches(doc: XmlDocument): { expected: string; found: string; signedZero?: true }[] {
   const currencies = descend(doc.root, ...CII_CURRENCY).map(stringValue)
+  const amounts = descend(doc.root, ...CII_CALCULATED)
+  // fn:sum starts from its first value (a lone -0.0 stays -0.0), an empty sum is the integer 0.
   let total = 0
-  for (const el of descend(doc.root, ...CII_CALCULATED)) total += xsDouble(stringValue(el))
-  // fn:round on a double: the nearest integer, halves towards positive infinity.
-  const expected = Math.floor(total * 10 * 10 + 0.5) / 100
-  const out: { expected: string; found: string }[] = []
+  amounts.forEach((el, i) => (total = i === 0 ? xsDouble(stringValue(el)) : total + xsDouble(stringValue(el))))
+  // fn:round on a double: the nearest integer, halves towards positive infinity; -0.5 ≤ x < 0 gives -0.
+  const scaled = total * 10 * 10
+  const expected = (scaled < 0 && scaled >= -0.5 ? -0 : Math.floor(scaled + 0.5)) / 100
+  const out: { expected: string; found: string; signedZero?: true }[] = []
   for (const el of descend(doc.root, ...TX)) {
     const id = attrValue(el, 'currencyID')
     if (id === undefined || !currencies.includes(id)) continue
-    const found = xsDouble(stringValue(el))
-    if (found !== expected) out.push({ expected: String(expected), found: stringValue(el) })
+    const text = stringValue(el)
+    const found = xsDouble(text)
+    if (found !== expected) out.push({ expected: String(expected), found: text })
+    else if (found === 0 && zeroSignDiffers(text, amounts.length === 0, Object.is(expected, -0))) out.push({ expected: Object.is(expected, -0) ? '-0' : '0', found: xmlTrim(text), signedZero: true })
   }
   return out
 }
+
+/**
+ * Whether Saxon 9.9, the reference's XSLT processor, finds a CII total written `text` unequal to
+ * the computed zero it equals in value: comparing the untyped total with a number, it keeps the
+ * sign of zero. `-0.00` is not the integer 0 of an empty sum (`-0` is: two integers) nor the
+ * double +0.0 of a sum; `0.00` is not the -0.0 of a sum rounded up to zero from below. Measured
+ * with Saxon on BR-CO-12's test (BR-CO-11, BR-CO-14 read so too); XPath itself calls all of these
+ * equal.
+ */
+export function zeroSignDiffers(text: string, emptySum: boolean, expectedNegative: boolean): boolean {
+  const written = xmlTrim(text)
+  const negative = written.startsWith('-')
+  return emptySum ? negative && !/^-\d+$/.test(written) : negative !== expectedNegative
+}
+
 
 /**
  * The currencyID of every invoice total VAT amount (BT-110/BT-111) as written: the model keeps at
