@@ -448,6 +448,11 @@ describe.skipIf(!hasCorpus)('XRechnung tests that cast a value stop that layer',
     expect(layerStops(corpusVariant(XR_CII, [[264, '>0<', '> <']]))).toEqual([['xrechnung', 'PEPPOL-EN16931-R040']])
     expect(layerStops(corpusVariant(XR_CII, [[266, '>0<', '> <']])).map(([layer]) => layer)).toEqual(['en16931', 'xrechnung'])
   })
+  it('UBL: an empty line period end fails R111 (xs:date(text()) of no text is empty; the comparison fails)', () => {
+    const xml = corpusVariant('kosit-xrechnung-testsuite/src/test/business-cases/standard/02.01a-INVOICE_ubl.xml', [[252, '<cbc:EndDate>2016-12-31</cbc:EndDate>', '<cbc:EndDate></cbc:EndDate>']])
+    const xr = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.layer === 'xrechnung' && f.severity === 'fatal').map((f) => f.ruleId)
+    expect(xr).toEqual(['PEPPOL-EN16931-R008', 'PEPPOL-EN16931-R111'])
+  })
   it('CII: an NBSP before the tax total in accounting currency (R055 compares it with 0); the structure check names the NBSP', () => {
     const xml = corpusVariant(XR_CII, [[302, '>2048.44<', '>\u00a02048.44<']])
     expect(layerStops(xml)).toEqual([['en16931', 'BR-DEC-15'], ['xrechnung', 'PEPPOL-EN16931-R055']])

@@ -110,6 +110,8 @@ function linePeriod(local: string): ElementMatcher {
 
 /** R110/R111 compare `xs:date` values; ISO dates of equal shape order like strings. */
 function periodOk(el: XmlElement, local: string, ok: (line: string, header: string) => boolean): boolean {
+  // `xs:date(text())` of an element without text is the empty sequence, and the comparison fails.
+  if (el.text === '') return false
   const header = all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).map((h) => xmlTrim(stringValue(h)))
   return header.some((h) => ok(xmlTrim(stringValue(el)), h))
 }
