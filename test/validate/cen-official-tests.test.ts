@@ -448,6 +448,11 @@ describe.skipIf(!hasCorpus)('XRechnung tests that cast a value stop that layer',
     expect(layerStops(corpusVariant(XR_CII, [[264, '>0<', '> <']]))).toEqual([['xrechnung', 'PEPPOL-EN16931-R040']])
     expect(layerStops(corpusVariant(XR_CII, [[266, '>0<', '> <']])).map(([layer]) => layer)).toEqual(['en16931', 'xrechnung'])
   })
+  it('UBL extension: a blank EndpointID scheme is in the joined EAS list of BR-DEX-07 (only BR-CL-25 fails), XX is not', () => {
+    const scheme = (id: string) => validateXml(Buffer.from(corpusVariant(XR_EXT_UBL, [[20, 'schemeID="EM"', `schemeID="${id}"`]]), 'utf8')).findings.filter((f) => f.severity === 'fatal' || f.severity === 'error').map((f) => f.ruleId)
+    expect(scheme(' ')).toEqual(['BR-CL-25'])
+    expect(scheme('XX')).toEqual(['BR-CL-25', 'BR-DEX-07'])
+  })
   it('UBL: an empty line period end fails R111 (xs:date(text()) of no text is empty; the comparison fails)', () => {
     const xml = corpusVariant('kosit-xrechnung-testsuite/src/test/business-cases/standard/02.01a-INVOICE_ubl.xml', [[252, '<cbc:EndDate>2016-12-31</cbc:EndDate>', '<cbc:EndDate></cbc:EndDate>']])
     const xr = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.layer === 'xrechnung' && f.severity === 'fatal').map((f) => f.ruleId)

@@ -68,10 +68,17 @@ const DIGA = ['XR01', 'XR02', 'XR03']
 export const ICD_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_ICD_CODES.filter((c) => c !== '0240')])
 export const EAS_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_EAS_CODES])
 
+/**
+ * The lists KoSIT builds with `concat($DIGA-CODES, …)`: the two space-delimited halves meet in two
+ * spaces (`' … XR03  0002 …'`), so a blank code, `concat(' ', '', ' ')`, is found in them.
+ */
+const JOINED_LISTS: ReadonlySet<ReadonlySet<string>> = new Set([ICD_EXT, EAS_EXT])
+
 /** `contains(' A B ', concat(' ', normalize-space(@x), ' '))` with no inner space: token membership. */
 export const inList = (list: ReadonlySet<string>, value: string | undefined): boolean => {
   const v = normalizeSpace(value ?? '')
-  return !v.includes(' ') && (v === '' ? false : list.has(v))
+  if (v === '') return JOINED_LISTS.has(list)
+  return !v.includes(' ') && list.has(v)
 }
 
 /**
