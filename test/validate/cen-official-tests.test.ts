@@ -403,6 +403,14 @@ describe.skipIf(!hasCorpus)('UBL BR-S-08 tolerance computed in doubles, as the o
   it('64.4 expected, 65.4 found: 65.4 − 1 is 64.400000000000005684… , not < 64.4, so it fails', () => {
     expect(cenErrorCounts(taxable('65.4', '12.43', '21.49', '215.26', '165.26'))).toEqual({ 'BR-S-08': 1 })
   })
+  it('CII BR-E-08 compares doubles: 0.14 found against lines of 1.14 passes (0.14 + 1 > 1.14), 2.14 fails', () => {
+    const E = 'zugferd-corpus/XML-Rechnung/CII/EN16931_Sachversicherung_berechneter_Steuersatz.cii.xml'
+    const lines = (basis: string) =>
+      corpusVariant(E, [156, 213, 216, 218, 220].map((n): [number, string, string] => [n, '>1163.40<', '>1.14<']).concat([[201, '>1163.40<', `>${basis}<`]]))
+    expect(cenErrorCounts(lines('0.14'))).toEqual({})
+    expect(validateXml(Buffer.from(lines('0.14'), 'utf8')).valid).toBe(true)
+    expect(cenErrorCounts(lines('2.14'))).toEqual({ 'BR-E-08': 1 })
+  })
   it('an allowance of 1 without a category: only BR-32 (its S sum is 65.4 against 64.4 found)', () => {
     expect(cenErrorCounts(corpusVariant(RABATTE, [[94, '<cbc:ID>S</cbc:ID>', '']]))).toEqual({ 'BR-32': 1 })
   })

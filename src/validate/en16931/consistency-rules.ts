@@ -14,13 +14,12 @@ import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
-import { NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2, zeroSignDiffers } from './model-helpers.js'
+import { CII_HEADER_SUMMATION, NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2, zeroSignDiffers } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
 const amounts = (expected: Decimal, found: Decimal | undefined) => ({ expected: expected.toString(), found: fmt(found) })
 
-const CII_SUMMATION = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation')] as const
 const CII_ALLOWANCE_TOTAL = q('ram:AllowanceTotalAmount')
 const CII_CHARGE_TOTAL = q('ram:ChargeTotalAmount')
 
@@ -64,7 +63,7 @@ const ROWS: readonly Row[] = [
         const at = btPath('BG-22', charge ? 'BT-108' : 'BT-107')
         if (found === undefined || !found.equals(expected)) return [issue(at, amounts(expected, found))]
         if (!expected.isZero() || syntax !== 'CII' || doc === undefined) return NONE
-        const written = descend(doc.root, ...CII_SUMMATION, charge ? CII_CHARGE_TOTAL : CII_ALLOWANCE_TOTAL).map(stringValue)
+        const written = descend(doc.root, ...CII_HEADER_SUMMATION, charge ? CII_CHARGE_TOTAL : CII_ALLOWANCE_TOTAL).map(stringValue)
         if (written.some((text) => !zeroSignDiffers(text, list.length === 0, expected.isNeg()))) return NONE
         return [{ at, params: { found: xmlTrim(written[0] ?? ''), expected: expected.isNeg() ? '-0' : '0' }, messageKey: 'BR-CO-signed-zero' }]
       },

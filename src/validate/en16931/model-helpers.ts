@@ -71,7 +71,9 @@ export function fmt(value: Decimal | undefined): string {
 
 export type ModelCheck = (ctx: ModelContext) => readonly Issue[]
 
-const TX = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation'), q('ram:TaxTotalAmount')] as const
+/** The CII header monetary summation (BG-22), from the root. */
+export const CII_HEADER_SUMMATION = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:SpecifiedTradeSettlementHeaderMonetarySummation')] as const
+const TX = [...CII_HEADER_SUMMATION, q('ram:TaxTotalAmount')] as const
 const UBL_TAX_TOTAL = [q('cac:TaxTotal'), q('cbc:TaxAmount')] as const
 const UBL_TAX_TOTAL_GROUP = q('cac:TaxTotal')
 const UBL_TAX_SUBTOTAL = q('cac:TaxSubtotal')
@@ -141,7 +143,6 @@ export function zeroSignDiffers(text: string, emptySum: boolean, expectedNegativ
   const negative = written.startsWith('-')
   return emptySum ? negative && !/^-\d+$/.test(written) : negative !== expectedNegative
 }
-
 
 /**
  * The currencyID of every invoice total VAT amount (BT-110/BT-111) as written: the model keeps at

@@ -13,6 +13,7 @@ import { btPath } from '../location.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, ModelContext } from '../types.js'
+import { xmlTrim } from '../../xml/whitespace.js'
 import { NONE, invoiceCurrenciesAsWritten, issue, taxTotalCurrencies, when } from './model-helpers.js'
 
 const CII_TAX_CURRENCY = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:TaxCurrencyCode')] as const
@@ -22,7 +23,7 @@ const UBL_TAX_CURRENCY = q('cbc:TaxCurrencyCode')
 
 const AT = btPath('BG-22', 'BT-111')
 /** The code for the message: an empty or blank one says so. */
-const shown = (code: string): string => (code.trim() === '' ? '(empty)' : code.trim())
+const shown = (code: string): string => (xmlTrim(code) === '' ? '(empty)' : xmlTrim(code))
 
 export function br53({ invoice, syntax, doc }: ModelContext): readonly Issue[] {
   if (doc === undefined) return onModel(invoice)
