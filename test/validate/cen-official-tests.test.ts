@@ -493,3 +493,27 @@ describe.skipIf(!hasCorpus)('a CII document total written as a negative zero', (
     expect(cenErrorCounts(corpusVariant(XR, []))).toEqual({})
   })
 })
+
+// UBL's BR-x-02 and BR-O-12 look for line categories with `//cac:ClassifiedTaxCategory`, which
+// finds those of XRechnung sub-invoice lines too; einvoice read the model's top-level lines only
+// and missed BR-IC-02 and BR-O-12 (error sets are refcheck's).
+describe.skipIf(!hasCorpus)('UBL: the categories of sub-invoice lines count for BR-x-02 and BR-O-12', () => {
+  const XR_EXT_UBL = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'
+  const TOP_LINE_CATEGORIES = [105, 262]
+  const toO = (line: number): [number, string, string][] => [
+    [line, '<cbc:ID>S</cbc:ID>', '<cbc:ID>O</cbc:ID>'],
+    [line + 1, '<cbc:Percent>19</cbc:Percent>', ''],
+  ]
+  /** Breakdown and top-level lines of category O; the sub-invoice lines keep S. */
+  const oBreakdown = [...toO(83), ...TOP_LINE_CATEGORIES.flatMap(toO)]
+  it('a sub-invoice line of category K: BR-IC-02 (the buyer has no VAT identifier) beside BR-IC-01', () => {
+    expect(errorRules(corpusVariant(XR_EXT_UBL, [[123, '<cbc:ID>S</cbc:ID>', '<cbc:ID>K</cbc:ID>']]))).toEqual(['BR-IC-01', 'BR-IC-02'])
+  })
+  it('an O breakdown with S sub-invoice lines fails BR-O-12; with O sub-invoice lines it does not', () => {
+    const subLineS = errorRules(corpusVariant(XR_EXT_UBL, oBreakdown))
+    expect(subLineS).toEqual(['BR-CO-17', 'BR-DE-14', 'BR-O-02', 'BR-O-09', 'BR-O-10', 'BR-O-12', 'BR-S-01'])
+    const lines = readFileSync(join(CORPUS_DIR, XR_EXT_UBL), 'utf8').split('\n')
+    const subLines = lines.flatMap((l, i) => (l.includes('<cbc:ID>S</cbc:ID>') && i + 1 > 98 && !TOP_LINE_CATEGORIES.includes(i + 1) ? toO(i + 1) : []))
+    expect(errorRules(corpusVariant(XR_EXT_UBL, [...oBreakdown, ...subLines]))).toEqual(['BR-CO-17', 'BR-DE-14', 'BR-O-02', 'BR-O-09', 'BR-O-10'])
+  })
+})

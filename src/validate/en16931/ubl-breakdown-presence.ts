@@ -99,3 +99,28 @@ export function ublBreakdownPresence(doc: XmlDocument, code: string): BreakdownP
     }
   }
 }
+
+const SUB_LINES = [q('cac:SubInvoiceLine'), q('cac:SubCreditNoteLine')]
+const subLineCodes = new WeakMap<XmlDocument, readonly string[]>()
+
+/**
+ * `normalize-space(cbc:ID)` of the VAT-scheme `cac:ClassifiedTaxCategory` elements of XRechnung
+ * sub-invoice lines (BG-DEX-01). The UBL tests that look for line categories with
+ * `//cac:ClassifiedTaxCategory` (BR-x-02, BR-O-12) find them too; the model the CEN rules read
+ * holds the top-level lines only.
+ */
+export function ublSubLineVatCodes(doc: XmlDocument): readonly string[] {
+  let codes = subLineCodes.get(doc)
+  if (codes !== undefined) return codes
+  const found: string[] = []
+  for (const name of SUB_LINES) {
+    // Nested sub-lines are descendants too: each line's own categories, once.
+    for (const line of descendants(doc.root, name)) {
+      for (const item of kids(line, q('cac:Item'))) {
+        for (const c of kids(item, U.classifiedTaxCategory)) if (ublIsVat(c)) found.push(categoryOf(c).code)
+      }
+    }
+  }
+  subLineCodes.set(doc, (codes = found))
+  return codes
+}

@@ -13,7 +13,7 @@ import { exemptionRule } from './exemption-rules.js'
 import { brIc11, brIc12 } from './intra-community-rules.js'
 import { NONE, fmt, isAllowanceOrCharge, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
-import { ublBreakdownPresence } from './ubl-breakdown-presence.js'
+import { ublBreakdownPresence, ublSubLineVatCodes } from './ubl-breakdown-presence.js'
 
 type RateRule = 'positive' | 'nonNegative' | 'zero' | 'none'
 type TaxRule = 'zero' | 'rateTimesBasis' | 'unchecked'
@@ -208,8 +208,8 @@ function categoryRules(c: Category): ModelRule[] {
       return when(!ok, btPath('BG-23'), { ...params, used: String(used), found: String(count) })
     }),
     rule('02', 'BT-31', (ctx) => {
-      const { invoice, syntax } = ctx
-      const used = anyLine(invoice, codeOf(invoice, syntax))
+      const { invoice, syntax, doc } = ctx
+      const used = anyLine(invoice, codeOf(invoice, syntax)) || (isUbl(syntax) && doc !== undefined && ublSubLineVatCodes(doc).includes(c.code))
       // UBL's BR-S-02 asks for an S line of the VAT scheme whenever there is an S line of any scheme.
       if (!used && c.code === 'S' && isUbl(syntax) && anyLine(invoice, anySchemeCodeOf(invoice, syntax))) {
         return [{ at: btPath('BG-25'), params, messageKey: 'vat-02-scheme' }]
@@ -303,7 +303,7 @@ const OTHER_RULES: readonly ModelRule[] = [
       bt: 'BT-118',
       severity: 'fatal',
       layer: 'en16931',
-      check: ({ invoice, syntax }) => {
+      check: ({ invoice, syntax, doc }) => {
         if (!hasBreakdown(invoice, syntax, 'O')) return NONE
         // UBL's others are VAT categories too; CII's any ApplicableTradeTax or CategoryTradeTax.
         const code = (isUbl(syntax) ? codeOf : anySchemeCodeOf)(invoice, syntax)
@@ -315,7 +315,9 @@ const OTHER_RULES: readonly ModelRule[] = [
         // CategoryTradeTax (allowances and charges) for 13 and 14. UBL tests the breakdowns for 11,
         // the lines for 12, the allowances for 13 and the charges for 14.
         const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => other(v, v.categoryCode))
-        const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode))
+        // UBL counts `//cac:ClassifiedTaxCategory`: the sub-invoice lines' categories too.
+        const otherSubLine = (): boolean => isUbl(syntax) && doc !== undefined && ublSubLineVatCodes(doc).some((k) => k !== 'O')
+        const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode)) || otherSubLine()
         const otherAllowanceCharge = (charge: boolean): boolean =>
           invoice.allowancesAndCharges.some((a) => other(a, a.vatCategoryCode) && (syntax === 'CII' || isAllowanceOrCharge(invoice, a, charge)))
         const cii = syntax === 'CII'
