@@ -60,6 +60,19 @@ export class XmlValueReader {
     return holder
   }
 
+  /**
+   * Notes `field` when its element is there but gave no value (blank, or text the reader could not
+   * read; see InvoiceSource.blankIn); returns `holder`.
+   */
+  noteValuelessIn<T extends object>(holder: T, field: string, el: XmlElement | undefined, value: unknown): T {
+    if (el === undefined || value !== undefined) return holder
+    this.blankIn ??= new Map()
+    const list = this.blankIn.get(holder)
+    if (list === undefined) this.blankIn.set(holder, [field])
+    else list.push(field)
+    return holder
+  }
+
   /** Notes `holder` when its tax category is of another tax scheme than VAT; returns `holder`. */
   noteTaxScheme<T extends object>(holder: T, isVat: boolean): T {
     if (!isVat) (this.otherTaxSchemes ??= new Set()).add(holder)

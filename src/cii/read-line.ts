@@ -144,6 +144,7 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
   const delivery = cx.el(el, d.lineDelivery)
   const settlement = cx.el(el, d.lineSettlement)
   const tax = cx.el(settlement, 'ApplicableTradeTax')
+  const rate = cx.amount(tax, d.rate)
   const notes = cx
     .all(doc, 'IncludedNote')
     .map((n) => readNote(cx, n))
@@ -194,12 +195,17 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
     price: readPrice(cx, agreement),
     vat: cx.noteTaxScheme(
       cx.keepCodeAsWritten(
-        compact({
-          categoryCode: categoryCode ?? '',
-          rate: cx.amount(tax, d.rate),
-          exemptionReason: cx.text(tax, 'ExemptionReason'),
-          exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
-        }),
+        cx.noteValuelessIn(
+          compact({
+            categoryCode: categoryCode ?? '',
+            rate,
+            exemptionReason: cx.text(tax, 'ExemptionReason'),
+            exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
+          }),
+          'rate',
+          cx.el(tax, d.rate),
+          rate,
+        ),
         cx.el(tax, 'CategoryCode'),
       ),
       cx.isVatTax(tax),

@@ -414,9 +414,10 @@ export type InvoiceSource = {
    */
   absentIn?: ReadonlyMap<object, readonly string[]> | undefined
   /**
-   * Fields written as an element without text, by the model object whose field is then absent
-   * (an allowance or charge's `reason`, `reasonCode`): the official rules that ask only for the
-   * element (BR-33, BR-CO-21…) count it as given. Absent when none.
+   * Fields written as an element that gave no value, by the model object whose field is then
+   * absent: an allowance or charge's `reason`, `reasonCode` without text, a VAT rate (a line's
+   * `vat.rate`, an allowance or charge's `vatRate`) blank or unreadable. The official rules that
+   * ask only for the element (BR-33, BR-CO-21…, BR-O-05/06/07) count it as given. Absent when none.
    */
   blankIn?: ReadonlyMap<object, readonly string[]> | undefined
 }

@@ -119,6 +119,7 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
   const item = cx.cac(line, 'Item')
   const taxCategory = cx.cac(item, 'ClassifiedTaxCategory')
   const categoryCode = cx.text(taxCategory, 'ID')
+  const rate = cx.amount(taxCategory, 'Percent')
   if (categoryCode === undefined) cx.absent('BT-151')
   return {
     id: id ?? '',
@@ -135,12 +136,17 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
     charges: allowanceCharges.filter((ac) => ac.isCharge),
     price: readPrice(cx, cx.cac(line, 'Price'), nested),
     vat: cx.noteTaxScheme(
-      {
-        categoryCode: categoryCode ?? '',
-        rate: cx.amount(taxCategory, 'Percent'),
-        exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
-        exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
-      },
+      cx.noteValuelessIn(
+        {
+          categoryCode: categoryCode ?? '',
+          rate,
+          exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
+          exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
+        },
+        'rate',
+        cx.cbc(taxCategory, 'Percent'),
+        rate,
+      ),
       taxCategory === undefined || isVatTaxScheme(taxCategory),
     ),
     item: readItem(cx, item),

@@ -90,6 +90,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
     reasonCode: cx.text(el, 'AllowanceChargeReasonCode'),
   }, category === undefined || isVatTaxScheme(category))
   cx.noteBlankIn(allowanceCharge, { reason: cx.cbc(el, 'AllowanceChargeReason'), reasonCode: cx.cbc(el, 'AllowanceChargeReasonCode') })
+  cx.noteValuelessIn(allowanceCharge, 'vatRate', cx.cbc(category, 'Percent'), allowanceCharge.vatRate)
   return cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
 }
 

@@ -517,3 +517,30 @@ describe.skipIf(!hasCorpus)('UBL: the categories of sub-invoice lines count for 
     expect(errorRules(corpusVariant(XR_EXT_UBL, [...oBreakdown, ...subLines]))).toEqual(['BR-CO-17', 'BR-DE-14', 'BR-O-02', 'BR-O-09', 'BR-O-10'])
   })
 })
+
+// BR-O-05/06/07 are `not(cbc:Percent)` / `not(ram:RateApplicablePercent)`: a rate element written
+// blank, empty or unreadable is a rate there. einvoice read the model, where such a rate is absent,
+// and missed the rule (error sets are refcheck's; the XSD check rejects all but the 0).
+describe.skipIf(!hasCorpus)('a VAT rate element without a readable value is a rate for the O category', () => {
+  const UBL_O = 'cen-en16931/ubl/examples/ubl-tc434-example7.xml'
+  const CII_B1_E_LINE = 229
+  const ALLOWANCE_CATEGORY = 451
+  it('UBL: an O line with a rate written NBSP 0, empty, blank, abc or 0 fails BR-O-05', () => {
+    for (const rate of ['\u00a00', '', ' ', 'abc', '0']) {
+      const xml = corpusVariant(UBL_O, [[122, '<cbc:ID>O</cbc:ID>', `<cbc:ID>O</cbc:ID><cbc:Percent>${rate}</cbc:Percent>`]])
+      expect(cenErrorCounts(xml), JSON.stringify(rate)).toEqual({ 'BR-O-05': 1 })
+    }
+    const unreadable = corpusVariant(UBL_O, [[122, '<cbc:ID>O</cbc:ID>', '<cbc:ID>O</cbc:ID><cbc:Percent>abc</cbc:Percent>']])
+    expect(validateXml(Buffer.from(unreadable, 'utf8')).findings.find((f) => f.ruleId === 'BR-O-05')?.params.found).toBe('a rate element without a readable value')
+  })
+  it('CII: an O line whose rate is NBSP 0, empty or abc fails BR-O-05', () => {
+    for (const rate of ['\u00a00', '', 'abc']) {
+      const xml = corpusVariant(CII_B1, [[CII_B1_E_LINE, '>E<', '>O<'], [CII_B1_E_LINE + 1, '>0<', `>${rate}<`]])
+      expect(cenErrorCounts(xml), JSON.stringify(rate)).toEqual({ 'BR-E-01': 1, 'BR-E-08': 1, 'BR-O-02': 1, 'BR-O-05': 1 })
+    }
+  })
+  it('CII: an O allowance with a blank rate fails BR-O-06', () => {
+    const xml = corpusVariant(CII_B1, [[ALLOWANCE_CATEGORY, '>S<', '>O<'], [ALLOWANCE_CATEGORY + 1, '>25<', '> <']])
+    expect(Object.keys(cenErrorCounts(xml)).sort()).toEqual(['BR-O-03', 'BR-O-06', 'BR-S-08'])
+  })
+})

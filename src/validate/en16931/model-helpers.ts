@@ -41,6 +41,11 @@ export function hasReason(invoice: Invoice, ac: { reason?: string | undefined; r
   return blank !== undefined && (blank.includes('reason') || blank.includes('reasonCode'))
 }
 
+/** Whether `holder`'s `field` was written: it has a value, or its element is there without one (InvoiceSource.blankIn). */
+export function isWritten(invoice: Invoice, holder: object, field: string, value: unknown): boolean {
+  return value !== undefined || invoice.source?.blankIn?.get(holder)?.includes(field) === true
+}
+
 /**
  * Whether a document allowance (`charge` false) or charge is one for the official tests, which
  * select them by `ChargeIndicator = false()` / `true()`: one without a valid indicator is neither.

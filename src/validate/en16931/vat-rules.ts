@@ -11,7 +11,7 @@ import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
 import { brIc11, brIc12 } from './intra-community-rules.js'
-import { NONE, fmt, isAllowanceOrCharge, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { NONE, fmt, isAllowanceOrCharge, isWritten, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
 import { ublBreakdownPresence, ublSubLineVatCodes } from './ubl-breakdown-presence.js'
 
@@ -76,9 +76,16 @@ function partyOk(rule: PartyRule, ids: TaxIdPresence): boolean {
   }
 }
 
+/** The rate as a message shows it: an element without a readable value is not "(absent)". */
+const foundRate = (rate: Decimal | undefined, written: boolean): string => (rate === undefined && written ? 'a rate element without a readable value' : fmt(rate))
+
 const RATE_TEXT: Readonly<Record<RateRule, string>> = { positive: 'a rate above 0', nonNegative: 'a rate of 0 or more', zero: 'a rate of 0', none: 'no rate' }
 
-function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
+/**
+ * Whether the rate meets the rule. `written`: the rate element is there, readable or not; the
+ * official "no rate" tests (`not(ram:RateApplicablePercent)`, `not(cbc:Percent)`) ask only that.
+ */
+function rateOk(rule: RateRule, rate: Decimal | undefined, written: boolean): boolean {
   switch (rule) {
     case 'positive':
       return rate !== undefined && rate.greaterThan(0)
@@ -87,7 +94,7 @@ function rateOk(rule: RateRule, rate: Decimal | undefined): boolean {
     case 'zero':
       return rate !== undefined && rate.isZero()
     case 'none':
-      return rate === undefined
+      return !written
   }
 }
 
@@ -222,7 +229,8 @@ function categoryRules(c: Category): ModelRule[] {
       const out: Issue[] = []
       const code = codeOf(invoice, syntax)
       invoice.lines.forEach((l, i) => {
-        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(l.vat.rate) }))
+        const written = isWritten(invoice, l.vat, 'rate', l.vat.rate)
+        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate, written)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(l.vat.rate, written) }))
       })
       return out
     }),
@@ -230,7 +238,8 @@ function categoryRules(c: Category): ModelRule[] {
       rule(n, n === '06' ? 'BT-96' : 'BT-103', ({ invoice, syntax }) => {
         const out: Issue[] = []
         acUses(invoice, n === '07', codeOf(invoice, syntax)).forEach((a, i) => {
-          if (!rateOk(c.rate[binding(syntax)], a.vatRate)) out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: fmt(a.vatRate) }))
+          const written = isWritten(invoice, a, 'vatRate', a.vatRate)
+          if (!rateOk(c.rate[binding(syntax)], a.vatRate, written)) out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(a.vatRate, written) }))
         })
         return out
       }),
