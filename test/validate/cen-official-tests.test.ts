@@ -544,3 +544,31 @@ describe.skipIf(!hasCorpus)('a VAT rate element without a readable value is a ra
     expect(Object.keys(cenErrorCounts(xml)).sort()).toEqual(['BR-O-03', 'BR-O-06', 'BR-S-08'])
   })
 })
+
+// UBL's BR-29/BR-30 compare `xs:date` values: a year may be negative or have five digits, a time
+// zone moves the date's start, and BR-29 runs on sub-invoice lines' periods too. einvoice compared
+// the model's YYYY-MM-DD texts and got the verdict wrong on all but the controls (refcheck's verdicts).
+describe.skipIf(!hasCorpus)('UBL invoicing periods compared as xs:date values', () => {
+  const UBL_PERIOD = 'cen-en16931/ubl/examples/ubl-tc434-example3.xml'
+  const XR_EXT_UBL = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'
+  const period = (start: string, end: string) =>
+    cenErrorCounts(corpusVariant(UBL_PERIOD, [[23, '2013-01-01', start], [24, '2013-04-01', end]]))
+  const P = (start: string, end: string): string => `<cac:InvoicePeriod><cbc:StartDate>${start}</cbc:StartDate><cbc:EndDate>${end}</cbc:EndDate></cac:InvoicePeriod>`
+  it('negative and five-digit years', () => {
+    expect(period('2013-01-01', '-2013-04-01')).toEqual({ 'BR-29': 1 })
+    expect(period('-2013-01-01', '-2014-04-01')).toEqual({ 'BR-29': 1 })
+    expect(period('-2014-01-01', '-2013-04-01')).toEqual({})
+    expect(period('12013-01-01', '2013-04-01')).toEqual({ 'BR-29': 1 })
+    expect(period('2013-01-01', '12013-04-01')).toEqual({})
+  })
+  it('time zones: a date starts at midnight of its zone (no zone: UTC)', () => {
+    expect(period('2013-04-02+12:00', '2013-04-01-13:00')).toEqual({})
+    expect(period('2013-04-01-12:00', '2013-04-01+12:00')).toEqual({ 'BR-29': 1 })
+    expect(period('2013-04-01Z', '2013-04-01')).toEqual({})
+  })
+  it('a line period with a negative year fails BR-30; a sub-invoice line period is checked by BR-29', () => {
+    expect(cenErrorCounts(corpusVariant(XR_EXT_UBL, [[101, '</cbc:LineExtensionAmount>', `</cbc:LineExtensionAmount>${P('2020-02-01', '-2020-03-01')}`]]))).toEqual({ 'BR-30': 1 })
+    expect(cenErrorCounts(corpusVariant(XR_EXT_UBL, [[119, '</cbc:LineExtensionAmount>', `</cbc:LineExtensionAmount>${P('2020-02-01', '2020-01-01')}`]]))).toEqual({ 'BR-29': 1 })
+    expect(cenErrorCounts(corpusVariant(XR_EXT_UBL, [[119, '</cbc:LineExtensionAmount>', `</cbc:LineExtensionAmount>${P('2020-01-01', '2020-02-01')}`]]))).toEqual({})
+  })
+})

@@ -10,7 +10,10 @@
  * `102`, as strings (`End >= Start` between untyped values), and holds only when some pair
  * compares so or one of `ram:EndDateTime`, `ram:StartDateTime` is missing. So a period whose dates
  * have another format, or an empty `ram:EndDateTime`, fails it, though the model cannot read those
- * dates. UBL compares `xs:date` values, which the model holds exactly.
+ * dates. UBL compares `xs:date` values on the tree: a year may be negative or have five digits,
+ * and a time zone moves the date's start (the model keeps `YYYY-MM-DD` only). Its BR-29 runs on
+ * every `cac:InvoicePeriod` that is no line's, sub-invoice lines' included. A date that is no
+ * xs:date, or two of them, stops the official transform instead (the probe's finding).
  * @module
  */
 import type { Invoice, Period } from '../../model/invoice.js'
@@ -18,6 +21,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
+import { XPathDynamicError, toDate } from '../schematron/values.js'
 import type { Issue, MessageParams } from '../types.js'
 import { isAbsent, issue, when } from './model-helpers.js'
 import { bound, isChildOf } from './syntax-bound-rules.js'
@@ -46,6 +50,33 @@ function ciiPeriodFails(period: XmlElement): MessageParams | undefined {
   if (e.some((end) => s.some((start) => end >= start))) return undefined
   return { start: s[0] ?? '(none in format 102)', end: e[0] ?? '(none in format 102)' }
 }
+
+const U = {
+  period: q('cac:InvoicePeriod'),
+  start: q('cbc:StartDate'),
+  end: q('cbc:EndDate'),
+  invoiceLine: q('cac:InvoiceLine'),
+  creditNoteLine: q('cac:CreditNoteLine'),
+}
+
+/** UBL `xs:date(cbc:EndDate) >= xs:date(cbc:StartDate)` when both are there (an uncastable pair passes here). */
+function ublPeriodFails(period: XmlElement): MessageParams | undefined {
+  const starts = kids(period, U.start)
+  const ends = kids(period, U.end)
+  if (starts.length !== 1 || ends.length !== 1) return undefined
+  const [start, end] = [stringValue(starts[0] as XmlElement), stringValue(ends[0] as XmlElement)]
+  try {
+    const s = toDate({ t: 'untyped', v: start })
+    const e = toDate({ t: 'untyped', v: end })
+    if (s.t === 'date' && e.t === 'date' && e.ms >= s.ms) return undefined
+  } catch (err) {
+    if (err instanceof XPathDynamicError) return undefined
+    throw err
+  }
+  return { start: start.trim(), end: end.trim() }
+}
+
+const isLinePeriod = (p: XmlElement): boolean => isChildOf(p, U.invoiceLine) || isChildOf(p, U.creditNoteLine)
 
 /** `normalize-space(x) != ''` on the first of the elements (the probe reports two as the official stop). */
 const firstNonBlank = (els: readonly XmlElement[]): boolean => els[0] !== undefined && normalizeSpace(stringValue(els[0])) !== ''
@@ -83,7 +114,13 @@ export const br29 = bound({
         const failed = ciiPeriodFails(p)
         return failed === undefined ? [] : [issue(AT_DOCUMENT, failed)]
       }),
-  ubl: (_root, invoice) => modelBr29(invoice),
+  ubl: (root) =>
+    descendants(root, U.period)
+      .filter((p) => !isLinePeriod(p))
+      .flatMap((p) => {
+        const failed = ublPeriodFails(p)
+        return failed === undefined ? [] : [issue(AT_DOCUMENT, failed)]
+      }),
   model: modelBr29,
 })
 
@@ -95,6 +132,12 @@ export const br30 = bound({
         return failed === undefined ? [] : [issue(atLine(i), failed)]
       }),
     ),
-  ubl: (_root, invoice) => modelBr30(invoice),
+  ubl: (root) =>
+    [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)].flatMap((line, i) =>
+      kids(line, U.period).flatMap((p) => {
+        const failed = ublPeriodFails(p)
+        return failed === undefined ? [] : [issue(atLine(i), failed)]
+      }),
+    ),
   model: modelBr30,
 })
