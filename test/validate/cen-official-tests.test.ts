@@ -487,6 +487,14 @@ describe.skipIf(!hasCorpus)('a CII document total written as a negative zero', (
   it('-0.00 against the sum of one 0.00 allowance (a double +0) fails BR-CO-11', () => {
     expect(cenErrorCounts(corpusVariant(B2, [[190, '>0.00<', '>-0.00<']]))).toEqual({ 'BR-CO-11': 1 })
   })
+  it('BR-S-08: a taxable amount -0.00 or -0 against lines of 0.00 fails (the sum is an xs:decimal 0), 0.00 passes', () => {
+    // The three S lines and the breakdown's tax amount made 0.00; BR-CO-10 and BR-CO-14 then fail on the totals.
+    const zeroLines: [number, string, string][] = [[54, '>1.26<', '>0.00<'], [82, '>1.26<', '>0.00<'], [110, '>7.48<', '>0.00<'], [158, '>1.90<', '>0.00<']]
+    const basis = (text: string) => cenErrorCounts(corpusVariant(B2, [...zeroLines, [160, '>10.00<', `>${text}<`]]))
+    expect(basis('0.00')).toEqual({ 'BR-CO-10': 1, 'BR-CO-14': 1 })
+    for (const zero of ['-0.00', '-0']) expect(basis(zero)).toEqual({ 'BR-CO-10': 1, 'BR-CO-14': 1, 'BR-S-08': 1 })
+    expect(validateXml(Buffer.from(corpusVariant(B2, [...zeroLines, [160, '>10.00<', '>-0.00<']]), 'utf8')).findings.find((f) => f.ruleId === 'BR-S-08')?.messageKey).toBe('vat-08-signed-zero')
+  })
   it('BR-CO-14: -0.00 and -0 against the double sum 0.00 of the breakdown tax amounts both fail', () => {
     const XR = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.21a-INVOICE_uncefact.xml'
     for (const zero of ['-0.00', '-0']) expect(cenErrorCounts(corpusVariant(XR, [[160, '>0.00<', `>${zero}<`]]))).toEqual({ 'BR-CO-14': 1 })

@@ -267,6 +267,11 @@ function categoryRules(c: Category): ModelRule[] {
           ok = ((parts.lines.length > 0 || byCharges) && ok) || (byCharges && !lacks(invoice, v, 'BT-116') && near(expectedBasis({ ...parts, lines: [] }, false)))
         }
         if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-116'), { ...params, expected: expected.toString(), found: v.taxableAmount.toString() }))
+        // CII compares the untyped amount (a double) with the decimal sum keeping the sign of zero,
+        // as Saxon 9.9 does: a taxable amount written -0.00 or -0 is not the sum 0 (refcheck agrees).
+        else if (b === 'CII' && tolerance === 0 && v.taxableAmount.isZero() && v.taxableAmount.isNeg()) {
+          out.push({ at: btPath('BG-23', i + 1, 'BT-116'), params: { ...params, found: '-0', expected: '0' }, messageKey: 'vat-08-signed-zero' })
+        }
       })
       return out
     }),
