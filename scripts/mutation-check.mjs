@@ -12,6 +12,7 @@
  * EINVOICE-RULE-EVALUATION count as the same finding.
  *
  *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
+ *   (--kinds may also name the lexical kinds tz, plus, lead0, exp, year, which no default run makes)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
@@ -39,6 +40,13 @@ const BASES = {
   xrcii: 'mustang/validator/src/test/resources/01.01a-INVOICE_uncefact.xml',
 }
 const KINDS = ['del', 'empty', 'space', 'nbsp', 'trail', 'dup', 'zero', 'neg', 'noattr', 'attr', 'lower', 'dec3', 'swap']
+/**
+ * Lexical variants of a value, only when --kinds names them (so a seed keeps making the mutations
+ * it made before they existed): a time zone after it, a plus sign, leading zeros, an exponent, a
+ * year made negative or five digits long.
+ */
+const LEXICAL_KINDS = ['tz', 'plus', 'lead0', 'exp', 'year']
+const ZONES = ['Z', '+14:00', '-14:00', '+05:30', '-00:00']
 const ATTR_VALUES = ['', ' ', 'XXX', 'EUR', 'USD', 'VA', 'FC', 'EM', '0088', '102', '610']
 const CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M']
 const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR', 'C62', '1']
@@ -49,6 +57,7 @@ const { values } = parseArgs({
   options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false } },
 })
 const kinds = values.kinds?.split(',') ?? KINDS
+for (const k of kinds) if (!KINDS.includes(k) && !LEXICAL_KINDS.includes(k)) throw new Error(`unknown kind ${k}`)
 let seed = Number(values.seed) || 1
 const random = (n) => {
   seed = (seed * 1103515245 + 12345) % 2147483648
@@ -71,6 +80,11 @@ function mutate(kind, name, attrs, text) {
     case 'lower': return `<${name}${attrs}>${text.toLowerCase()}</${name}>`
     case 'dec3': return `<${name}${attrs}>${text.includes('.') ? `${text}1` : `${text}.001`}</${name}>`
     case 'swap': return `<${name}${attrs}>${SWAPS[random(SWAPS.length)]}</${name}>`
+    case 'tz': return `<${name}${attrs}>${text}${ZONES[random(ZONES.length)]}</${name}>`
+    case 'plus': return `<${name}${attrs}>+${text}</${name}>`
+    case 'lead0': return `<${name}${attrs}>00${text}</${name}>`
+    case 'exp': return `<${name}${attrs}>${text}E0</${name}>`
+    case 'year': return `<${name}${attrs}>${text.replace(/^(\d{4})/, random(2) === 0 ? '-$1' : '1$1')}</${name}>`
     default: throw new Error(`unknown kind ${kind}`)
   }
 }
