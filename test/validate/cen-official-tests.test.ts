@@ -580,3 +580,20 @@ describe.skipIf(!hasCorpus)('UBL invoicing periods compared as xs:date values', 
     expect(cenErrorCounts(corpusVariant(XR_EXT_UBL, [[119, '</cbc:LineExtensionAmount>', `</cbc:LineExtensionAmount>${P('2020-01-01', '2020-02-01')}`]]))).toEqual({})
   })
 })
+
+// UBL BR-CO-16 rounds a side only where it is a difference: round(BT-112 − BT-113) with a paid
+// amount, round(BT-115 − BT-114) with a rounding amount; the amount due alone is compared as
+// written. einvoice rounded it and missed BR-CO-16 on a due amount of three decimals (refcheck).
+describe.skipIf(!hasCorpus)('UBL BR-CO-16 compares the amount due as written when there is no rounding amount', () => {
+  const UBL_PREPAID = 'zugferd-corpus/XML-Rechnung/UBL/EN16931_Betriebskostenabrechnung.ubl.xml'
+  const due = (changes: [number, string, string][]) => cenErrorCounts(corpusVariant(UBL_PREPAID, changes))
+  it('18310.63 − 17808 paid: 502.631 due fails BR-CO-16 (and BR-DEC-18), 502.63 passes', () => {
+    expect(due([[111, '>502.63<', '>502.631<']])).toEqual({ 'BR-CO-16': 1, 'BR-DEC-18': 1, 'UBL-DT-01': 1 })
+    expect(due([])).toEqual({})
+  })
+  it('18310.634 − 17808 paid is rounded to 502.63: 502.63 due passes BR-CO-16, 502.634 fails', () => {
+    const inclusive: [number, string, string] = [107, '>18310.63<', '>18310.634<']
+    expect(due([inclusive])).toEqual({ 'BR-CO-15': 1, 'BR-DEC-14': 1, 'UBL-DT-01': 1 })
+    expect(due([inclusive, [111, '>502.63<', '>502.634<']])).toEqual({ 'BR-CO-15': 1, 'BR-CO-16': 1, 'BR-DEC-14': 1, 'BR-DEC-18': 1, 'UBL-DT-01': 2 })
+  })
+})
