@@ -597,3 +597,20 @@ describe.skipIf(!hasCorpus)('UBL BR-CO-16 compares the amount due as written whe
     expect(due([inclusive, [111, '>502.63<', '>502.634<']])).toEqual({ 'BR-CO-15': 1, 'BR-CO-16': 1, 'BR-DEC-14': 1, 'BR-DEC-18': 1, 'UBL-DT-01': 2 })
   })
 })
+
+// XRechnung (Peppol) R110/R111 in UBL: `xs:date(text()) >= xs:date(../../../cac:InvoicePeriod/cbc:StartDate)`.
+// einvoice compared the texts, which order like dates only without zones and with four-digit
+// years; three of seven variants had the wrong verdict (refcheck's error sets).
+describe.skipIf(!hasCorpus)('UBL R110/R111 compare the line period with the invoice period as xs:date values', () => {
+  const XR_UBL_PERIODS = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/02.01a-INVOICE_ubl.xml'
+  const xr = (changes: [number, string, string][]) =>
+    validateXml(Buffer.from(corpusVariant(XR_UBL_PERIODS, changes), 'utf8')).findings.filter((f) => f.layer === 'xrechnung' && f.severity === 'fatal').map((f) => f.ruleId)
+  it('a line start at midnight +05:00 is before the invoice start at midnight UTC; at -05:00 it is after', () => {
+    expect(xr([[251, '2016-01-01', '2016-01-01+05:00']])).toEqual(['PEPPOL-EN16931-R110'])
+    expect(xr([[251, '2016-01-01', '2016-01-01-05:00']])).toEqual([])
+  })
+  it('a five-digit year ends after the invoice period (R111 on the line), or lets the invoice period end last', () => {
+    expect(xr([[252, '2016-12-31', '12016-12-31']])).toEqual(['PEPPOL-EN16931-R111'])
+    expect(xr([[16, '2016-12-31', '12016-12-31']])).toEqual([])
+  })
+})

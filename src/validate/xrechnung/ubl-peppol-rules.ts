@@ -6,9 +6,8 @@
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
-import { xsDouble } from '../schematron/values.js'
+import { XPathDynamicError, toDate, xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
-import { xmlTrim } from '../../xml/whitespace.js'
 import { all, anyEquals, has, norm, pattern, perDocument, rootOf } from './common.js'
 import { decimalOf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
@@ -108,12 +107,30 @@ function linePeriod(local: string): ElementMatcher {
   return refine(c, (el) => has(rootOf(el), header))
 }
 
-/** R110/R111 compare `xs:date` values; ISO dates of equal shape order like strings. */
-function periodOk(el: XmlElement, local: string, ok: (line: string, header: string) => boolean): boolean {
+/** An `xs:date` as its starting instant in ms (no zone: UTC), or undefined where the cast fails (the probe's stop). */
+function dateMs(text: string): number | undefined {
+  try {
+    const d = toDate({ t: 'untyped', v: text })
+    return d.t === 'date' ? d.ms : undefined
+  } catch (err) {
+    if (err instanceof XPathDynamicError) return undefined
+    throw err
+  }
+}
+
+/**
+ * R110/R111 compare `xs:date` values: a negative or five-digit year, or a time zone, orders them
+ * otherwise than their texts.
+ */
+function periodOk(el: XmlElement, local: string, ok: (line: number, header: number) => boolean): boolean {
   // `xs:date(text())` of an element without text is the empty sequence, and the comparison fails.
   if (el.text === '') return false
-  const header = all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).map((h) => xmlTrim(stringValue(h)))
-  return header.some((h) => ok(xmlTrim(stringValue(el)), h))
+  const line = dateMs(stringValue(el))
+  if (line === undefined) return true
+  return all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).some((h) => {
+    const header = dateMs(stringValue(h))
+    return header === undefined || ok(line, header)
+  })
 }
 
 const EMPTY: TreePattern = pattern('ubl-pattern-0', [
