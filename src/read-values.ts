@@ -8,7 +8,7 @@
  */
 import type { Decimal } from './model/decimal.js'
 import { decimalFromText } from './read-decimal.js'
-import type { Identifier, SourceProblem } from './model/invoice.js'
+import { CATEGORY_CODE_ABSENT, type Identifier, type SourceProblem } from './model/invoice.js'
 import { type XmlAttribute, type XmlElement, elementPath } from './xml/index.js'
 import { xmlTrim } from './xml/whitespace.js'
 
@@ -79,12 +79,14 @@ export class XmlValueReader {
     return holder
   }
 
-  /** Notes `holder`'s code as written when white space around it was trimmed; returns `holder`. */
+  /**
+   * Notes `holder`'s code as written when white space around it was trimmed, or that the code
+   * element is absent (CATEGORY_CODE_ABSENT); returns `holder`.
+   */
   keepCodeAsWritten<T extends object>(holder: T, el: XmlElement | undefined): T {
-    if (el !== undefined) {
-      const raw = el.text
-      if (raw !== xmlTrim(raw)) (this.categoryCodesAsWritten ??= new Map()).set(holder, raw)
-    }
+    if (el === undefined) return this.noteAbsentIn(holder, { [CATEGORY_CODE_ABSENT]: undefined })
+    const raw = el.text
+    if (raw !== xmlTrim(raw)) (this.categoryCodesAsWritten ??= new Map()).set(holder, raw)
     return holder
   }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { Decimal, exactDecimalText, sum } from '../../model/decimal.js'
-import { CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
+import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
@@ -107,11 +107,16 @@ const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
 
 /**
  * CII's rules compare category codes as written (`ram:CategoryCode = 'S'`): a line whose code is
- * written ` S` is no S line there. UBL's normalise them, as the model does.
+ * written ` S` is no S line there. A tax without the element has no code: it is no S line, nor one
+ * of another category than O (`[ram:CategoryCode != 'O']` is false on nothing), where an empty
+ * element is. UBL's normalise them, as the model does.
  */
 function anySchemeCodeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
-  const asWritten = syntax === 'CII' ? invoice.source?.categoryCodesAsWritten : undefined
-  return asWritten === undefined ? TRIMMED : (holder, trimmed) => asWritten.get(holder) ?? trimmed
+  if (syntax !== 'CII') return TRIMMED
+  const asWritten = invoice.source?.categoryCodesAsWritten
+  const absentIn = invoice.source?.absentIn
+  if (asWritten === undefined && absentIn === undefined) return TRIMMED
+  return (holder, trimmed) => (absentIn?.get(holder)?.includes(CATEGORY_CODE_ABSENT) === true ? undefined : (asWritten?.get(holder) ?? trimmed))
 }
 
 /**
