@@ -12,7 +12,8 @@
  * EINVOICE-RULE-EVALUATION count as the same finding.
  *
  *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
- *   (--kinds may also name the lexical kinds tz, plus, lead0, exp, year, which no default run makes)
+ *   (--kinds may also name the lexical kinds tz, plus, lead0, exp, year and the markup kinds cdata,
+ *   comment, ns, order, which no default run makes)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
@@ -46,6 +47,13 @@ const KINDS = ['del', 'empty', 'space', 'nbsp', 'trail', 'dup', 'zero', 'neg', '
  * year made negative or five digits long.
  */
 const LEXICAL_KINDS = ['tz', 'plus', 'lead0', 'exp', 'year']
+/**
+ * Markup variants, also only when named: the text in a CDATA section, a comment splitting the text
+ * (two text nodes), the element in the namespace of another common prefix, or swapped with the
+ * leaf that follows it.
+ */
+const MARKUP_KINDS = ['cdata', 'comment', 'ns', 'order']
+const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
 const ZONES = ['Z', '+14:00', '-14:00', '+05:30', '-00:00']
 const ATTR_VALUES = ['', ' ', 'XXX', 'EUR', 'USD', 'VA', 'FC', 'EM', '0088', '102', '610']
 const CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M']
@@ -57,7 +65,14 @@ const { values } = parseArgs({
   options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false } },
 })
 const kinds = values.kinds?.split(',') ?? KINDS
-for (const k of kinds) if (!KINDS.includes(k) && !LEXICAL_KINDS.includes(k)) throw new Error(`unknown kind ${k}`)
+for (const k of kinds) if (![...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS].includes(k)) throw new Error(`unknown kind ${k}`)
+/**
+ * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
+ * cycle: with four kinds, `seed % 4` gave one kind 299 times in 300); the others draw as they always did.
+ */
+const optIn = kinds.some((k) => !KINDS.includes(k))
+/** The leaf that follows `rest`'s start (white space between), for the `order` kind. */
+const NEXT_LEAF = /^(\s*)(<((?:ram|cbc|udt|qdt):[A-Za-z]+)(?:\s[^>]*)?>[^<]*<\/\3>)/
 let seed = Number(values.seed) || 1
 const random = (n) => {
   seed = (seed * 1103515245 + 12345) % 2147483648
@@ -84,6 +99,13 @@ function mutate(kind, name, attrs, text) {
     case 'plus': return `<${name}${attrs}>+${text}</${name}>`
     case 'lead0': return `<${name}${attrs}>00${text}</${name}>`
     case 'exp': return `<${name}${attrs}>${text}E0</${name}>`
+    case 'cdata': return `<${name}${attrs}><![CDATA[${text}]]></${name}>`
+    case 'comment': return `<${name}${attrs}>${text.slice(0, text.length >> 1)}<!---->${text.slice(text.length >> 1)}</${name}>`
+    case 'ns': {
+      const [prefix, local] = name.split(':')
+      const other = `${OTHER_PREFIX[prefix]}:${local}`
+      return `<${other}${attrs}>${text}</${other}>`
+    }
     case 'year': return `<${name}${attrs}>${text.replace(/^(\d{4})/, random(2) === 0 ? '-$1' : '1$1')}</${name}>`
     default: throw new Error(`unknown kind ${kind}`)
   }
@@ -112,8 +134,13 @@ for (const [key, file] of bases) {
     const category = values.recategorise ? CATEGORIES[random(CATEGORIES.length)] : undefined
     const xml = category === undefined ? original : original.replace(CATEGORY_CODE, (_, open) => `${open}${category}<`)
     const m = [...xml.matchAll(LEAF)][unused.splice(random(unused.length), 1)[0]]
-    const kind = kinds[random(kinds.length)]
-    const changed = xml.slice(0, m.index) + mutate(kind, m[1], m[2], m[3]) + xml.slice(m.index + m[0].length)
+    const kind = kinds[optIn ? Math.floor((random(1 << 30) / (1 << 30)) * kinds.length) : random(kinds.length)]
+    const rest = xml.slice(m.index + m[0].length)
+    const next = kind === 'order' ? NEXT_LEAF.exec(rest) : null
+    const changed =
+      kind !== 'order' ? xml.slice(0, m.index) + mutate(kind, m[1], m[2], m[3]) + rest
+      : next === null ? xml
+      : xml.slice(0, m.index) + next[2] + next[1] + m[0] + rest.slice(next[0].length)
     writeFileSync(join(out, `${key}${category === undefined ? '' : `-${category}`}-${String(++n).padStart(4, '0')}-${kind}-${m[1].split(':')[1]}.xml`), changed)
   }
 }
