@@ -466,6 +466,12 @@ describe.skipIf(!hasCorpus)('XRechnung tests that cast a value stop that layer',
     const xr = validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.layer === 'xrechnung' && f.severity === 'fatal').map((f) => f.ruleId)
     expect(xr).toEqual(['PEPPOL-EN16931-R008', 'PEPPOL-EN16931-R111'])
   })
+  it('UBL extension: an empty prepaid or third-party paid amount stops BR-DEX-09, whose rule variables cast them', () => {
+    const XR_EXT_PREPAID = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/05.01a-INVOICE_ubl.xml'
+    expect(layerStops(corpusVariant(XR_EXT_UBL, [[95, '>10000.0<', '><']]))).toEqual([['en16931', 'BR-CO-16'], ['xrechnung', 'BR-DEX-09']])
+    // One of two third-party payments empty: the other makes the rule sum them all.
+    expect(layerStops(corpusVariant(XR_EXT_PREPAID, [[88, '>10.00<', '><']]))).toEqual([['xrechnung', 'BR-DEX-09']])
+  })
   it('CII: an NBSP before the tax total in accounting currency (R055 compares it with 0); the structure check names the NBSP', () => {
     const xml = corpusVariant(XR_CII, [[302, '>2048.44<', '>\u00a02048.44<']])
     expect(layerStops(xml)).toEqual([['en16931', 'BR-DEC-15'], ['xrechnung', 'PEPPOL-EN16931-R055']])

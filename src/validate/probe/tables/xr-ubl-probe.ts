@@ -7,7 +7,8 @@
  * local names of the elements in one-value positions per row. Generated once from the official rule
  * definitions with a throwaway script; ids, contexts and tests are facts of the specification. The
  * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's template
- * variables bound with `for`) were added by hand in session 18. See docs/validate.md ("Dynamic errors
+ * variables bound with `for`) were added by hand in session 18, BR-DEX-09 (its rule's three
+ * variables bound with `for`, on a LegalMonetaryTotal context the generator had left out) in session 19. See docs/validate.md ("Dynamic errors
  * of the official rules").
  * @module
  */
@@ -48,6 +49,7 @@ export const XR_UBL_PROBE: ProbeTable = {
     ["M39", "cbc:EndpointID[@schemeID and (exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
     ["M39", "cac:DeliveryLocation/cbc:ID[@schemeID and (exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
     ["M39", "/ubl:Invoice/cac:PrepaidPayment[(exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
+    ["M39", "cac:LegalMonetaryTotal[(exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
   ],
   rows: [
     ["PEPPOL-EN16931-R055", "f", 1, "assert", "not(cbc:TaxCurrencyCode) or (cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:TaxCurrencyCode)] <= 0 and cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:DocumentCurrencyCode)] <= 0) or (cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:TaxCurrencyCode)] >= 0 and cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:DocumentCurrencyCode)] >= 0) "],
@@ -66,6 +68,7 @@ export const XR_UBL_PROBE: ProbeTable = {
     ["BR-DE-28", "w", 17, "assert", "matches(normalize-space(cbc:ElectronicMail), '^[^@\\s]+@([^@.\\s]+\\.)+[^@.\\s]+$')"],
     ["BR-DEX-02", "w", 25, "assert", "(every $invoiceline          in /ubl:Invoice/cac:InvoiceLine[ exists (./cac:SubInvoiceLine) ]          satisfies $invoiceline/xs:decimal(cbc:LineExtensionAmount) = sum($invoiceline/cac:SubInvoiceLine/xs:decimal(cbc:LineExtensionAmount))) and         (count( //cac:SubInvoiceLine [count(cac:SubInvoiceLine) > 0 and xs:decimal(cbc:LineExtensionAmount) = sum(cac:SubInvoiceLine/xs:decimal(cbc:LineExtensionAmount))]) = count(//cac:SubInvoiceLine [count(cac:SubInvoiceLine) > 0]))"],
     ["BR-DEX-13", "f", 31, "assert", "string-length(substring-after(cbc:PaidAmount, '.')) <= 2"],
+    ["BR-DEX-09", "f", 32, "assert", "for $prepaidamount in (if (exists(cbc:PrepaidAmount)) then (xs:decimal(cbc:PrepaidAmount)) else (0)), $payableroundingamount in (if (exists(cbc:PayableRoundingAmount)) then (xs:decimal(cbc:PayableRoundingAmount)) else (0)), $thirdpartyprepaidamount in (if (exists(../cac:PrepaidPayment/cbc:PaidAmount[boolean(normalize-space(xs:string(.)))])) then (sum(../cac:PrepaidPayment/xs:decimal(cbc:PaidAmount))) else (0)) return (round((xs:decimal(cbc:PayableAmount) - $payableroundingamount) * 10 * 10) div 100) = (round((xs:decimal(cbc:TaxInclusiveAmount) - $prepaidamount + $thirdpartyprepaidamount) * 10 * 10) div 100)"],
   ],
   names: [
     "DocumentCurrencyCode TaxCurrencyCode",
@@ -84,6 +87,7 @@ export const XR_UBL_PROBE: ProbeTable = {
     "ElectronicMail",
     "LineExtensionAmount",
     "PaidAmount",
+    "PaidAmount PayableAmount PayableRoundingAmount PrepaidAmount TaxInclusiveAmount",
   ],
   codeLists: {},
 }
