@@ -14,6 +14,7 @@
  *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
  *   (--kinds may also name the lexical kinds tz, plus, lead0, exp, year and the markup kinds cdata,
  *   comment, ns, order, which no default run makes)
+ *   node scripts/mutation-check.mjs --files a.xml,b.xml [--per-file N]   (corpus-relative paths instead of the six bases)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
@@ -62,7 +63,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false } },
 })
 const kinds = values.kinds?.split(',') ?? KINDS
 for (const k of kinds) if (![...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS].includes(k)) throw new Error(`unknown kind ${k}`)
@@ -122,7 +123,10 @@ function corpusBases(count) {
     .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && ['CII', 'UBL-Invoice', 'UBL-CreditNote'].includes(r.syntax))
   return Array.from({ length: count }, (_, i) => [`c${i}`, valid[random(valid.length)].file])
 }
-const bases = values.corpus === undefined ? Object.entries(BASES) : corpusBases(Number(values.corpus))
+const bases =
+  values.files !== undefined ? values.files.split(',').map((file, i) => [`f${i}`, file])
+  : values.corpus === undefined ? Object.entries(BASES)
+  : corpusBases(Number(values.corpus))
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
 let n = 0
 for (const [key, file] of bases) {
