@@ -50,14 +50,15 @@ export class XmlValueReader {
 
   /** Notes each of `fields` whose element is there without text (see InvoiceSource.blankIn); returns `holder`. */
   noteBlankIn<T extends object>(holder: T, fields: Readonly<Record<string, XmlElement | undefined>>): T {
-    for (const [field, el] of Object.entries(fields)) {
-      if (el === undefined || xmlTrim(el.text) !== '') continue
-      this.blankIn ??= new Map()
-      const list = this.blankIn.get(holder)
-      if (list === undefined) this.blankIn.set(holder, [field])
-      else list.push(field)
-    }
+    for (const [field, el] of Object.entries(fields)) if (el !== undefined && xmlTrim(el.text) === '') this.noteBlank(holder, field)
     return holder
+  }
+
+  private noteBlank(holder: object, field: string): void {
+    this.blankIn ??= new Map()
+    const list = this.blankIn.get(holder)
+    if (list === undefined) this.blankIn.set(holder, [field])
+    else list.push(field)
   }
 
   /**
@@ -65,11 +66,7 @@ export class XmlValueReader {
    * read; see InvoiceSource.blankIn); returns `holder`.
    */
   noteValuelessIn<T extends object>(holder: T, field: string, el: XmlElement | undefined, value: unknown): T {
-    if (el === undefined || value !== undefined) return holder
-    this.blankIn ??= new Map()
-    const list = this.blankIn.get(holder)
-    if (list === undefined) this.blankIn.set(holder, [field])
-    else list.push(field)
+    if (el !== undefined && value === undefined) this.noteBlank(holder, field)
     return holder
   }
 

@@ -21,10 +21,10 @@ import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
-import { XPathDynamicError, toDate } from '../schematron/values.js'
+import { xsDateMs } from '../schematron/values.js'
 import type { Issue, MessageParams } from '../types.js'
 import { isAbsent, issue, when } from './model-helpers.js'
-import { bound, isChildOf } from './syntax-bound-rules.js'
+import { bound, isChildOf, ublLines } from './syntax-bound-rules.js'
 
 const PERIOD = q('ram:BillingSpecifiedPeriod')
 const HEADER_SETTLEMENT = q('ram:ApplicableHeaderTradeSettlement')
@@ -64,15 +64,11 @@ function ublPeriodFails(period: XmlElement): MessageParams | undefined {
   const starts = kids(period, U.start)
   const ends = kids(period, U.end)
   if (starts.length !== 1 || ends.length !== 1) return undefined
-  const [start, end] = [stringValue(starts[0] as XmlElement), stringValue(ends[0] as XmlElement)]
-  try {
-    const s = toDate({ t: 'untyped', v: start })
-    const e = toDate({ t: 'untyped', v: end })
-    if (s.t === 'date' && e.t === 'date' && e.ms >= s.ms) return undefined
-  } catch (err) {
-    if (err instanceof XPathDynamicError) return undefined
-    throw err
-  }
+  const start = stringValue(starts[0] as XmlElement)
+  const end = stringValue(ends[0] as XmlElement)
+  const s = xsDateMs(start)
+  const e = xsDateMs(end)
+  if (s === undefined || e === undefined || e >= s) return undefined
   return { start: start.trim(), end: end.trim() }
 }
 
@@ -133,7 +129,7 @@ export const br30 = bound({
       }),
     ),
   ubl: (root) =>
-    [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)].flatMap((line, i) =>
+    ublLines(root).flatMap((line, i) =>
       kids(line, U.period).flatMap((p) => {
         const failed = ublPeriodFails(p)
         return failed === undefined ? [] : [issue(atLine(i), failed)]

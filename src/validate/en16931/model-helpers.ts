@@ -36,9 +36,7 @@ export function lacks(invoice: Invoice, holder: object, term: string): boolean {
  * for the element only: one written blank counts (InvoiceSource.blankIn).
  */
 export function hasReason(invoice: Invoice, ac: { reason?: string | undefined; reasonCode?: string | undefined }): boolean {
-  if (ac.reason !== undefined || ac.reasonCode !== undefined) return true
-  const blank = invoice.source?.blankIn?.get(ac)
-  return blank !== undefined && (blank.includes('reason') || blank.includes('reasonCode'))
+  return isWritten(invoice, ac, 'reason', ac.reason) || isWritten(invoice, ac, 'reasonCode', ac.reasonCode)
 }
 
 /** Whether `holder`'s `field` was written: it has a value, or its element is there without one (InvoiceSource.blankIn). */

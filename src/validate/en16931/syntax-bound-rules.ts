@@ -132,7 +132,8 @@ export const ublIsVat = isVatTaxScheme
 const ciiBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, C.tradeTax).filter((t) => isChildOf(t, C.headerSettlement))
 const ublBreakdowns = (root: XmlElement): XmlElement[] => descendants(root, U.taxSubtotal).filter((s) => isChildOf(s, U.taxTotal))
 const ublVatCategories = (subtotal: XmlElement): XmlElement[] => kids(subtotal, U.taxCategory).filter(ublIsVat)
-const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
+/** The top-level lines of a UBL invoice or credit note, in document order (no sub-invoice lines). */
+export const ublLines = (root: XmlElement): XmlElement[] => [...descendants(root, U.invoiceLine), ...descendants(root, U.creditNoteLine)]
 
 /** Categories whose CII breakdown rules have the ApplicableTradeTax itself as their context. */
 const OWN_BREAKDOWN_CONTEXT = new Set(['L', 'M', 'O'])

@@ -19,6 +19,7 @@ const U = {
   classifiedTaxCategory: q('cac:ClassifiedTaxCategory'),
   allowanceCharge: q('cac:AllowanceCharge'),
   id: q('cbc:ID'),
+  item: q('cac:Item'),
 }
 
 /** A tax category as the tests read it. */
@@ -116,7 +117,7 @@ export function ublSubLineVatCodes(doc: XmlDocument): readonly string[] {
   for (const name of SUB_LINES) {
     // Nested sub-lines are descendants too: each line's own categories, once.
     for (const line of descendants(doc.root, name)) {
-      for (const item of kids(line, q('cac:Item'))) {
+      for (const item of kids(line, U.item)) {
         for (const c of kids(item, U.classifiedTaxCategory)) if (ublIsVat(c)) found.push(categoryOf(c).code)
       }
     }

@@ -114,9 +114,8 @@ const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
 function anySchemeCodeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
   if (syntax !== 'CII') return TRIMMED
   const asWritten = invoice.source?.categoryCodesAsWritten
-  const absentIn = invoice.source?.absentIn
-  if (asWritten === undefined && absentIn === undefined) return TRIMMED
-  return (holder, trimmed) => (absentIn?.get(holder)?.includes(CATEGORY_CODE_ABSENT) === true ? undefined : (asWritten?.get(holder) ?? trimmed))
+  if (asWritten === undefined && invoice.source?.absentIn === undefined) return TRIMMED
+  return (holder, trimmed) => (lacks(invoice, holder, CATEGORY_CODE_ABSENT) ? undefined : (asWritten?.get(holder) ?? trimmed))
 }
 
 /**

@@ -154,6 +154,20 @@ export function xsDouble(text: string): number {
   return toDouble({ t: 'untyped', v: text }, false)
 }
 
+/**
+ * A node's text cast as `xs:date` in XPath: its starting instant in ms (no time zone: UTC, as
+ * refcheck's Saxon reads it), undefined where the cast fails (a dynamic error the probe reports).
+ */
+export function xsDateMs(text: string): number | undefined {
+  try {
+    const d = toDate({ t: 'untyped', v: text })
+    return d.t === 'date' ? d.ms : undefined
+  } catch (err) {
+    if (err instanceof XPathDynamicError) return undefined
+    throw err
+  }
+}
+
 const DATE_LEXICAL = /^(-?\d{4,})-(\d{2})-(\d{2})(Z|[+-](\d{2}):(\d{2}))?$/
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 

@@ -6,7 +6,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
-import { XPathDynamicError, toDate, xsDouble } from '../schematron/values.js'
+import { xsDateMs, xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, has, norm, pattern, perDocument, rootOf } from './common.js'
 import { decimalOf } from '../syntax/tree-helpers.js'
@@ -107,17 +107,6 @@ function linePeriod(local: string): ElementMatcher {
   return refine(c, (el) => has(rootOf(el), header))
 }
 
-/** An `xs:date` as its starting instant in ms (no zone: UTC), or undefined where the cast fails (the probe's stop). */
-function dateMs(text: string): number | undefined {
-  try {
-    const d = toDate({ t: 'untyped', v: text })
-    return d.t === 'date' ? d.ms : undefined
-  } catch (err) {
-    if (err instanceof XPathDynamicError) return undefined
-    throw err
-  }
-}
-
 /**
  * R110/R111 compare `xs:date` values: a negative or five-digit year, or a time zone, orders them
  * otherwise than their texts.
@@ -125,10 +114,10 @@ function dateMs(text: string): number | undefined {
 function periodOk(el: XmlElement, local: string, ok: (line: number, header: number) => boolean): boolean {
   // `xs:date(text())` of an element without text is the empty sequence, and the comparison fails.
   if (el.text === '') return false
-  const line = dateMs(stringValue(el))
+  const line = xsDateMs(stringValue(el))
   if (line === undefined) return true
   return all(rootOf(el), `cac:InvoicePeriod/cbc:${local}`).some((h) => {
-    const header = dateMs(stringValue(h))
+    const header = xsDateMs(stringValue(h))
     return header === undefined || ok(line, header)
   })
 }

@@ -6,10 +6,10 @@
  * priority first: they shadow each other) and rows [rule id, flag, context, kind, test], with the
  * local names of the elements in one-value positions per row. Generated once from the official rule
  * definitions with a throwaway script; ids, contexts and tests are facts of the specification. The
- * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's template
- * variables bound with `for`) were added by hand in session 18, BR-DEX-09 (its rule's three
- * variables bound with `for`, on a LegalMonetaryTotal context the generator had left out) in session 19. See docs/validate.md ("Dynamic errors
- * of the official rules").
+ * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's
+ * template variables bound with `for`) were added by hand in session 18; BR-DEX-09 (its rule's
+ * three variables bound with `for`, on a LegalMonetaryTotal context the generator had left out) in
+ * session 19. See docs/validate.md ("Dynamic errors of the official rules").
  * @module
  */
 import type { ProbeTable } from '../evaluation-probe.js'
