@@ -169,6 +169,18 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     it(name, () => expect(errorRules(corpusVariant(file, changes))).toEqual(expected))
   }
 
+  // UBL BR-CO-13 rounds BT-106 − BT-107 + BT-108 only in the branches where a document allowance
+  // or charge total is there; without either it compares BT-109 with BT-106 as written (refcheck).
+  const UBL_10_TOTALS = 'cen-en16931/ubl/examples/ubl-tc434-example10.xml'
+  const coThirteen: [name: string, changes: [number, string, string][], expected: string[]][] = [
+    ['no document totals: BT-109 must equal BT-106 unrounded', [[107, '>229.60<', '>229.601<']], ['BR-CO-10', 'BR-CO-13', 'BR-DEC-09', 'UBL-DT-01']],
+    ['an allowance total of 0: the difference is rounded', [[107, '>229.60<', '>229.601<'], [109, '</cbc:TaxInclusiveAmount>', '</cbc:TaxInclusiveAmount><cbc:AllowanceTotalAmount currencyID="EUR">0.00</cbc:AllowanceTotalAmount>']], ['BR-CO-10', 'BR-DEC-09', 'UBL-DT-01']],
+    ['a charge total of 0: rounded too', [[107, '>229.60<', '>229.601<'], [109, '</cbc:TaxInclusiveAmount>', '</cbc:TaxInclusiveAmount><cbc:ChargeTotalAmount currencyID="EUR">0.00</cbc:ChargeTotalAmount>']], ['BR-CO-10', 'BR-DEC-09', 'UBL-DT-01']],
+  ]
+  for (const [name, changes, expected] of coThirteen) {
+    it(`UBL BR-CO-13, ${name}`, () => expect(errorRules(corpusVariant(UBL_10_TOTALS, changes))).toEqual(expected))
+  }
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

@@ -75,7 +75,11 @@ const ROWS: readonly Row[] = [
     (ctx) => {
       if (!hasTotalsGroup(ctx)) return NONE
       const t = ctx.invoice.totals
-      const expected = xpathRound2(t.sumOfLineNetAmounts.minus(t.sumOfAllowances ?? ZERO).plus(t.sumOfCharges ?? ZERO))
+      const difference = t.sumOfLineNetAmounts.minus(t.sumOfAllowances ?? ZERO).plus(t.sumOfCharges ?? ZERO)
+      // UBL's branch without either document total compares BT-109 with BT-106 unrounded; CII
+      // rounds in every branch.
+      const exact = isUbl(ctx) && t.sumOfAllowances === undefined && t.sumOfCharges === undefined
+      const expected = exact ? difference : xpathRound2(difference)
       return when(totalMissing(ctx, 'BT-106', 'BT-109') || !t.invoiceTotalWithoutVat.equals(expected), btPath('BG-22', 'BT-109'), amounts(expected, t.invoiceTotalWithoutVat))
     },
   ],
