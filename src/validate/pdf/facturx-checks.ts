@@ -98,6 +98,8 @@ function checkAttachment(file: EmbeddedFileInfo, level: string | undefined, out:
   const rel = a.relationship
   if (rel !== undefined && !['Alternative', 'Data', 'Source'].includes(rel)) {
     out.push(pdfFinding('FX-ATTACHMENT-RELATIONSHIP', where, { file: name, found: `/${rel}`, expected: `/${expected}` }))
+  } else if (rel !== undefined && rel !== expected && level !== undefined) {
+    out.push(pdfFinding('FX-ATTACHMENT-RELATIONSHIP-USUAL', where, { file: name, found: `/${rel}`, expected: `/${expected}`, level }))
   }
 }
 

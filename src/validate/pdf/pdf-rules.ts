@@ -118,6 +118,7 @@ export const PDF_RULES = {
   'FX-ATTACHMENT-MODDATE': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} needs /Params /ModDate (the date of the XML)'),
   'FX-ATTACHMENT-CATALOG-AF': r('facturx', 'error', 'Factur-X 6.2.1', 'the file specification of {file} must be in the catalog /AF array'),
   'FX-ATTACHMENT-RELATIONSHIP': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; expected {expected}'),
+  'FX-ATTACHMENT-RELATIONSHIP-USUAL': r('facturx', 'information', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; Factur-X asks for {expected} at the level {level} ({found} is tolerated)'),
   'FX-ATTACHMENT-XML': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} is not well-formed XML: {detail}', '17'),
   'FX-OTHER-XML': r('facturx', 'information', 'Mustang', 'the PDF also carries the XML attachment {file}, which is not the invoice', '17'),
 } as const satisfies Record<string, PdfRule>

@@ -79,6 +79,22 @@ describe('validatePdf', () => {
     expect(bad.findings.find((x) => x.ruleId === 'FX-XMP-CONFORMANCE')?.section).toBe('12')
   })
 
+  it('warns when the invoice attachment has a tolerated /AFRelationship other than the level asks for', async () => {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    const spec = doc.catalog.lookup(PDFName.of('AF'), PDFArray).lookup(0, PDFDict)
+    expect(spec.get(PDFName.of('AFRelationship'))).toEqual(PDFName.of('Alternative'))
+    spec.set(PDFName.of('AFRelationship'), PDFName.of('Data'))
+    const r = await validatePdf(await doc.save({ useObjectStreams: false }))
+    const f = r.findings.find((x) => x.ruleId === 'FX-ATTACHMENT-RELATIONSHIP-USUAL')
+    expect(f).toMatchObject({ severity: 'information', group: 'facturx' })
+    expect(f?.message).toContain('/Data')
+    expect(f?.message).toContain('/Alternative')
+    expect(f?.message).toContain('EN 16931')
+    // Tolerated: the container stays valid.
+    expect(r.facturxValid).toBe(true)
+    expect(ids(await validatePdf(facturx))).not.toContain('FX-ATTACHMENT-RELATIONSHIP-USUAL')
+  })
+
   it('reports a DocumentFileName that names no embedded file (a check Mustang lacks)', async () => {
     const r = await validatePdf(await withXmpReplaced(facturx, '>factur-x.xml<', '>xrechnung.xml<'))
     expect(ids(r)).toContain('FX-FILENAME-MATCH')
