@@ -17,6 +17,11 @@
  *   node scripts/mutation-check.mjs --files a.xml,b.xml [--per-file N]   (corpus-relative paths instead of the six bases)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
+ *   --numeric        mutate only leaves whose text is a number (with the kinds cent and round:
+ *                    the arithmetic and rounding tolerances of BR-CO-*, BR-S-08 … meet a wrong cent)
+ *   --blocks         mutate whole elements that have child elements instead of leaves, with the
+ *                    kinds bdel (deleted with their content), bdup (written twice) and bswap (swapped
+ *                    with the element that follows): lines, breakdowns, parties, allowances
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
  *                    allowances and charges, breakdowns) one other category, at random: the rules of
  *                    the Z, E, AE, K, G, O, L and M categories then run on invoices made for S
@@ -54,6 +59,14 @@ const LEXICAL_KINDS = ['tz', 'plus', 'lead0', 'exp', 'year']
  * leaf that follows it.
  */
 const MARKUP_KINDS = ['cdata', 'comment', 'ns', 'order']
+/**
+ * Numeric variants, only when named (best with --numeric): one unit more or less in the last
+ * decimal place (a wrong cent), or the value rounded half up to one decimal place fewer.
+ */
+const NUMERIC_KINDS = ['cent', 'round']
+/** Element-level variants, only with --blocks (which draws among these alone). */
+const BLOCK_KINDS = ['bdel', 'bdup', 'bswap']
+const NUMBER = /^\s*-?\d+(?:\.\d+)?\s*$/
 const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
 const ZONES = ['Z', '+14:00', '-14:00', '+05:30', '-00:00']
 const ATTR_VALUES = ['', ' ', 'XXX', 'EUR', 'USD', 'VA', 'FC', 'EM', '0088', '102', '610']
@@ -63,10 +76,10 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false } },
 })
-const kinds = values.kinds?.split(',') ?? KINDS
-for (const k of kinds) if (![...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS].includes(k)) throw new Error(`unknown kind ${k}`)
+const kinds = values.kinds?.split(',') ?? (values.blocks ? BLOCK_KINDS : KINDS)
+for (const k of kinds) if (!(values.blocks ? BLOCK_KINDS : [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
  * cycle: with four kinds, `seed % 4` gave one kind 299 times in 300); the others draw as they always did.
@@ -80,6 +93,59 @@ const random = (n) => {
   return seed % n
 }
 const LEAF = /<((?:ram|cbc|udt|qdt):[A-Za-z]+)((?:\s[^>]*)?)>([^<]*)<\/\1>/g
+
+const TAG = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<(\/?)([A-Za-z_][\w:.-]*)(?:\s[^>]*?)?(\/?)>/g
+/**
+ * The elements below the root that contain elements, in document order: [start, end, name, index
+ * of the next sibling or -1]. Found with a tag stack (the corpus has no `>` inside attribute values).
+ */
+function blocks(xml) {
+  const found = []
+  const stack = []
+  for (const m of xml.matchAll(TAG)) {
+    if (m[2] === undefined || m[3] === '/') {
+      if (m[2] !== undefined && stack.length > 0) stack[stack.length - 1].parent = true
+      continue
+    }
+    if (m[1] === '') {
+      if (stack.length > 0) stack[stack.length - 1].parent = true
+      stack.push({ start: m.index, name: m[2], parent: false, depth: stack.length, at: -1 })
+      continue
+    }
+    const open = stack.pop()
+    if (open.depth > 0 && open.parent) {
+      open.at = found.length
+      found.push([open.start, m.index + m[0].length, open.name, -1, open.depth])
+    }
+  }
+  // Sort into document order (they were found by their end) and link siblings of one parent.
+  found.sort((a, b) => a[0] - b[0])
+  for (let i = 0; i < found.length; i++) {
+    for (let j = i + 1; j < found.length && found[j][0] < found[i][1] + 200000; j++) {
+      if (found[j][4] === found[i][4] && /^\s*$/.test(xml.slice(found[i][1], found[j][0]))) { found[i][3] = j; break }
+      if (found[j][4] < found[i][4]) break
+    }
+  }
+  return found
+}
+
+/** `text` (a decimal) plus `units` in its last decimal place, written with the same scale. */
+function nudge(text, units) {
+  const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0
+  const n = BigInt(text.replace('.', '')) + units
+  const digits = (n < 0n ? -n : n).toString().padStart(scale + 1, '0')
+  return `${n < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`
+}
+/** `text` rounded half up (away from zero) to one decimal place fewer; an integer loses its last digit to 0. */
+function roundOff(text) {
+  const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0
+  const negative = text.startsWith('-')
+  const n = BigInt(text.replace('.', '').replace('-', ''))
+  const rounded = ((n + 5n) / 10n) * 10n
+  const digits = rounded.toString().padStart(scale + 1, '0')
+  const kept = scale <= 1 ? (scale === 0 ? digits : digits.slice(0, -1)) : `${digits.slice(0, -scale)}.${digits.slice(-scale, -1)}`
+  return `${negative ? '-' : ''}${kept}`
+}
 
 function mutate(kind, name, attrs, text) {
   switch (kind) {
@@ -107,6 +173,8 @@ function mutate(kind, name, attrs, text) {
       const other = `${OTHER_PREFIX[prefix]}:${local}`
       return `<${other}${attrs}>${text}</${other}>`
     }
+    case 'cent': return NUMBER.test(text) ? `<${name}${attrs}>${nudge(text.trim(), random(2) === 0 ? 1n : -1n)}</${name}>` : ''
+    case 'round': return NUMBER.test(text) ? `<${name}${attrs}>${roundOff(text.trim())}</${name}>` : ''
     case 'year': return `<${name}${attrs}>${text.replace(/^(\d{4})/, random(2) === 0 ? '-$1' : '1$1')}</${name}>`
     default: throw new Error(`unknown kind ${kind}`)
   }
@@ -132,7 +200,25 @@ let n = 0
 for (const [key, file] of bases) {
   const original = readFileSync(join(CORPUS, file), 'utf8')
   // Leaves are picked by position, without repeats; recategorising changes no element structure.
-  const unused = [...original.matchAll(LEAF)].map((_, i) => i)
+  if (values.blocks) {
+    const unusedBlocks = blocks(original).map((_, i) => i)
+    for (let k = 0; k < perFile && unusedBlocks.length > 0; k++) {
+      const category = values.recategorise ? CATEGORIES[random(CATEGORIES.length)] : undefined
+      const xml = category === undefined ? original : original.replace(CATEGORY_CODE, (_, open) => `${open}${category}<`)
+      const all = blocks(xml)
+      const [start, end, name, next] = all[unusedBlocks.splice(random(unusedBlocks.length), 1)[0]]
+      const kind = kinds[Math.floor((random(1 << 30) / (1 << 30)) * kinds.length)]
+      const block = xml.slice(start, end)
+      const changed =
+        kind === 'bdel' ? xml.slice(0, start) + xml.slice(end)
+        : kind === 'bdup' ? xml.slice(0, end) + block + xml.slice(end)
+        : next < 0 ? xml
+        : xml.slice(0, start) + xml.slice(all[next][0], all[next][1]) + xml.slice(end, all[next][0]) + block + xml.slice(all[next][1])
+      writeFileSync(join(out, `${key}${category === undefined ? '' : `-${category}`}-${String(++n).padStart(4, '0')}-${kind}-${name.split(':')[1] ?? name}.xml`), changed)
+    }
+    continue
+  }
+  const unused = [...original.matchAll(LEAF)].flatMap((m, i) => (values.numeric && !NUMBER.test(m[3]) ? [] : [i]))
   for (let k = 0; k < perFile && unused.length > 0; k++) {
     // Drawn only when asked: a seed keeps making the mutations it made before this option.
     const category = values.recategorise ? CATEGORIES[random(CATEGORIES.length)] : undefined
