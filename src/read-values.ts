@@ -70,6 +70,14 @@ export class XmlValueReader {
     return holder
   }
 
+  /**
+   * Notes `holder` when its UBL tax category element is absent (CATEGORY_CODE_ABSENT: the official
+   * tests select no category to compare); returns `holder`.
+   */
+  noteCategoryElement<T extends object>(holder: T, category: XmlElement | undefined): T {
+    return category === undefined ? this.noteAbsentIn(holder, { [CATEGORY_CODE_ABSENT]: undefined }) : holder
+  }
+
   /** Notes `holder` when its tax category is of another tax scheme than VAT; returns `holder`. */
   noteTaxScheme<T extends object>(holder: T, isVat: boolean): T {
     if (!isVat) (this.otherTaxSchemes ??= new Set()).add(holder)

@@ -410,7 +410,7 @@ export type InvoiceSource = {
    * Terms a repeated group lacks, by the model object that holds the stand-in (a breakdown without
    * BT-116 or BT-117): `absentTerms` says only that some group lacks one. CHARGE_INDICATOR_ABSENT marks a
    * document allowance or charge whose indicator is missing or no xs:boolean (read as an
-   * allowance); CATEGORY_CODE_ABSENT a CII tax category without its code element. Absent when none.
+   * allowance); CATEGORY_CODE_ABSENT a tax category without a code to compare. Absent when none.
    */
   absentIn?: ReadonlyMap<object, readonly string[]> | undefined
   /**
@@ -426,8 +426,10 @@ export type InvoiceSource = {
 export const CHARGE_INDICATOR_ABSENT = 'ChargeIndicator'
 
 /**
- * The `InvoiceSource.absentIn` term of a CII line tax, breakdown, allowance or charge without a
- * `ram:CategoryCode` element (its model code is `''`, like an empty element's).
+ * The `InvoiceSource.absentIn` term of a line tax, breakdown, allowance or charge whose category
+ * code the official tests cannot compare: CII without a `ram:CategoryCode` element, UBL without its
+ * `cac:TaxCategory`/`cac:ClassifiedTaxCategory` (one without `cbc:ID` compares as ''). The model
+ * code is `''` then, like an empty element's.
  */
 export const CATEGORY_CODE_ABSENT = 'CategoryCode'
 

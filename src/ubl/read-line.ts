@@ -121,6 +121,15 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
   const categoryCode = cx.text(taxCategory, 'ID')
   const rate = cx.amount(taxCategory, 'Percent')
   if (categoryCode === undefined) cx.absent('BT-151')
+  const vat = {
+    categoryCode: categoryCode ?? '',
+    rate,
+    exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
+    exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
+  }
+  cx.noteValuelessIn(vat, 'rate', cx.cbc(taxCategory, 'Percent'), rate)
+  cx.noteTaxScheme(vat, taxCategory === undefined || isVatTaxScheme(taxCategory))
+  cx.noteCategoryElement(vat, taxCategory)
   return {
     id: id ?? '',
     note: notes[0],
@@ -135,20 +144,7 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
     allowances: allowanceCharges.filter((ac) => !ac.isCharge),
     charges: allowanceCharges.filter((ac) => ac.isCharge),
     price: readPrice(cx, cx.cac(line, 'Price'), nested),
-    vat: cx.noteTaxScheme(
-      cx.noteValuelessIn(
-        {
-          categoryCode: categoryCode ?? '',
-          rate,
-          exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
-          exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
-        },
-        'rate',
-        cx.cbc(taxCategory, 'Percent'),
-        rate,
-      ),
-      taxCategory === undefined || isVatTaxScheme(taxCategory),
-    ),
+    vat,
     item: readItem(cx, item),
     additionalReferences: refs.others.length === 0 ? undefined : refs.others,
   }

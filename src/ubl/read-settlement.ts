@@ -91,6 +91,7 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
   }, category === undefined || isVatTaxScheme(category))
   cx.noteBlankIn(allowanceCharge, { reason: cx.cbc(el, 'AllowanceChargeReason'), reasonCode: cx.cbc(el, 'AllowanceChargeReasonCode') })
   cx.noteValuelessIn(allowanceCharge, 'vatRate', cx.cbc(category, 'Percent'), allowanceCharge.vatRate)
+  cx.noteCategoryElement(allowanceCharge, category)
   return cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
 }
 
@@ -114,6 +115,7 @@ function readSubtotal(cx: UblReadContext, el: XmlElement): VatBreakdown {
     },
     category === undefined || isVatTaxScheme(category),
   )
+  cx.noteCategoryElement(breakdown, category)
   return cx.noteAbsentIn(breakdown, { 'BT-116': taxable, 'BT-117': tax })
 }
 

@@ -181,6 +181,25 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     it(`UBL BR-CO-13, ${name}`, () => expect(errorRules(corpusVariant(UBL_10_TOTALS, changes))).toEqual(expected))
   }
 
+  // UBL BR-O-11…14 count category elements of another code than O: a line or allowance without
+  // its category element adds none, one without cbc:ID adds '' (refcheck; found by --blocks runs).
+  const UBL_O = 'cen-en16931/ubl/examples/ubl-tc434-example7.xml'
+  const withoutLines = (from: number, to: number): [number, string, string][] =>
+    Array.from({ length: to - from + 1 }, (_, i): [number, string, string] => [from + i, (lines7[from + i - 1] ?? '').trim(), ''])
+  const lines7 = hasCorpus ? corpusVariant(UBL_O, []).split('\n') : []
+  const allowance = (category: string): [number, string, string][] => [
+    [88, '<cac:TaxTotal>', `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>x</cbc:AllowanceChargeReason><cbc:Amount currencyID="SEK">0.00</cbc:Amount>${category}</cac:AllowanceCharge><cac:TaxTotal>`],
+  ]
+  const categoryO: [name: string, changes: () => [number, string, string][], expected: string[]][] = [
+    ['a line without its category is no line of another category', () => withoutLines(121, 126), ['BR-CO-04', 'BR-O-08', 'UBL-SR-48']],
+    ['a line category without cbc:ID is one', () => withoutLines(122, 122), ['BR-CO-04', 'BR-O-08', 'BR-O-12']],
+    ['an allowance without its category is none', () => allowance(''), ['BR-32', 'BR-CO-11']],
+    ['an allowance category without cbc:ID is one', () => allowance('<cac:TaxCategory><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>'), ['BR-32', 'BR-CO-11', 'BR-O-13']],
+  ]
+  for (const [name, changes, expected] of categoryO) {
+    it(`UBL BR-O-12/13 with an O breakdown: ${name}`, () => expect(errorRules(corpusVariant(UBL_O, changes()))).toEqual(expected))
+  }
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

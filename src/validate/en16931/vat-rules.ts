@@ -109,11 +109,11 @@ const TRIMMED: CodeOf = (_holder, trimmed) => trimmed
  * CII's rules compare category codes as written (`ram:CategoryCode = 'S'`): a line whose code is
  * written ` S` is no S line there. A tax without the element has no code: it is no S line, nor one
  * of another category than O (`[ram:CategoryCode != 'O']` is false on nothing), where an empty
- * element is. UBL's normalise them, as the model does.
+ * element is. UBL's normalise them, as the model does; there a line, allowance or breakdown without
+ * its category element has no code (the tests select category elements), one without `cbc:ID` has ''.
  */
 function anySchemeCodeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
-  if (syntax !== 'CII') return TRIMMED
-  const asWritten = invoice.source?.categoryCodesAsWritten
+  const asWritten = syntax === 'CII' ? invoice.source?.categoryCodesAsWritten : undefined
   if (asWritten === undefined && invoice.source?.absentIn === undefined) return TRIMMED
   return (holder, trimmed) => (lacks(invoice, holder, CATEGORY_CODE_ABSENT) ? undefined : (asWritten?.get(holder) ?? trimmed))
 }
