@@ -60,3 +60,51 @@ describe.skipIf(!hasCorpus)('the KoSIT XRechnung tests stop on two values where 
     expect(validateXml(readFileSync(file)).findings.some((x) => x.ruleId === EVALUATION_RULE_ID)).toBe(false)
   })
 })
+
+// One element written twice where an official test takes one value (refcheck on each variant: the
+// layers named stop, with no rule failed). Found by block mutations (scripts/mutation-check.mjs --blocks).
+describe.skipIf(!hasCorpus)('a doubled account or tax scheme stops the official tests that take one value', () => {
+  const STANDARD = 'kosit-xrechnung-testsuite/src/test/business-cases/standard'
+  const twice = (element: string) => (line: string): string => line.replace(new RegExp(`(<${element}>[^<]*</${element}>)`), '$1$1')
+  const cases: [name: string, file: string, line: number, change: (line: string) => string, stops: Record<string, RegExp>][] = [
+    ['CII: two IBANs of a SEPA credit transfer (BR-DE-19 replaces in one value)', `${STANDARD}/01.02a-INVOICE_uncefact.xml`, 133, twice('ram:IBANID'), { en16931: /BR-/, xrechnung: /BR-DE-19 .*replace\(\) expects one value, got 2/ }],
+    ['CII: two IBANs of a SEPA direct debit (BR-DE-20)', `${STANDARD}/03.04a-INVOICE_uncefact.xml`, 420, twice('ram:IBANID'), { xrechnung: /BR-DE-20 .*replace\(\) expects one value, got 2/ }],
+    ['UBL: two payee account ids (BR-DE-19)', `${STANDARD}/01.02a-INVOICE_ubl.xml`, 86, twice('cbc:ID'), { en16931: /BR-50/, xrechnung: /BR-DE-19 .*replace\(\)/ }],
+    ['UBL: two payer account ids of a mandate (BR-DE-20)', `${STANDARD}/03.04a-INVOICE_ubl.xml`, 85, twice('cbc:ID'), { xrechnung: /BR-DE-20 .*replace\(\)/ }],
+    ['UBL: two invoice type codes (BR-04; KoSIT BR-DE-26 stops before BR-DE-17)', `${STANDARD}/01.02a-INVOICE_ubl.xml`, 9, twice('cbc:InvoiceTypeCode'), { en16931: /BR-04 /, xrechnung: /normalize-space\(\) expects one value, got 2/ }],
+    ['CII CVD: a clean-vehicle characteristic with two values (BR-DE-CVD-05)', 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-cvd-03-04-05-06-test.xml', 57, twice('ram:Value'), { xrechnung: /BR-DE-CVD-05 .*normalize-space\(\) expects one value, got 2/ }],
+    ['UBL CVD: the same on an additional item property', 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-cvd-03-04-05-06-test.xml', 166, twice('cbc:Value'), { xrechnung: /BR-DE-CVD-05 .*normalize-space\(\) expects one value, got 2/ }],
+    [
+      'UBL: a line tax category with two tax schemes (BR-CO-04 takes the boolean value of two comparisons)',
+      `${STANDARD}/01.02a-INVOICE_ubl.xml`,
+      127,
+      (line) => line.replace('</cac:TaxScheme>', '</cac:TaxScheme><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>'),
+      { en16931: /BR-CO-04 .*boolean value of a sequence of several values/ },
+    ],
+  ]
+  for (const [name, file, line, change, stops] of cases) {
+    it(name, () => {
+      const lines = readFileSync(join(CORPUS_DIR, file), 'utf8').split('\n')
+      const changed = change(lines[line - 1] ?? '')
+      expect(changed).not.toBe(lines[line - 1])
+      lines[line - 1] = changed
+      const found = validateXml(Buffer.from(lines.join('\n'), 'utf8')).findings.filter((x) => x.ruleId === EVALUATION_RULE_ID)
+      expect(found.map((f) => f.layer).sort()).toEqual(Object.keys(stops).sort())
+      for (const f of found) expect(f.message).toMatch(stops[f.layer] as RegExp)
+    })
+  }
+})
+
+describe.skipIf(!hasCorpus)('a doubled tax scheme where the official test stops before it', () => {
+  it('a seller with a VAT scheme first and a doubled second scheme stops nothing (BR-IC-02 asks exists(), which stops at the first match)', () => {
+    // 01.10a recategorised to K, the seller's second PartyTaxScheme with two TaxSchemes (refcheck:
+    // BR-IC-02, -05, -09, -10, -11 fail, no transform stops).
+    const file = join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.10a-INVOICE_ubl.xml')
+    const lines = readFileSync(file, 'utf8').replaceAll('<cbc:ID>S</cbc:ID>', '<cbc:ID>K</cbc:ID>').split('\n')
+    expect(lines[40]?.trim()).toBe('</cac:TaxScheme>')
+    lines[40] = '</cac:TaxScheme><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme>'
+    const r = validateXml(Buffer.from(lines.join('\n'), 'utf8'))
+    expect(r.findings.some((x) => x.ruleId === EVALUATION_RULE_ID)).toBe(false)
+    expect(r.findings.filter((x) => x.layer === 'en16931' && x.severity === 'fatal').map((x) => x.ruleId).sort()).toEqual(['BR-IC-02', 'BR-IC-05', 'BR-IC-09', 'BR-IC-10', 'BR-IC-11'])
+  })
+})

@@ -73,6 +73,52 @@ function regex(pattern: string, flags: string): RegExp {
   return re
 }
 
+type Replacing = { re: RegExp; groups: number }
+const GLOBAL_CACHE = new Map<string, Replacing>()
+/**
+ * The pattern of fn:replace() as a global RegExp. A pattern that matches the empty string is
+ * FORX0003 (replacing it would never end), as in Saxon.
+ */
+function replacing(pattern: string, flags: string): Replacing {
+  const key = `${flags}/${pattern}`
+  let r = GLOBAL_CACHE.get(key)
+  if (r === undefined) {
+    const one = regex(pattern, flags)
+    if (new RegExp(`^(?:${one.source})$`, one.flags).test('')) {
+      throw new XPathDynamicError('FORX0003', `replace(): the pattern ${JSON.stringify(pattern)} matches an empty string`)
+    }
+    // An alternative that always matches counts the groups: the match array has one entry each.
+    const groups = (new RegExp(`${one.source}|`, one.flags).exec('') as RegExpExecArray).length - 1
+    r = { re: new RegExp(one.source, `${one.flags}g`), groups }
+    GLOBAL_CACHE.set(key, r)
+  }
+  return r
+}
+
+/**
+ * The text that replaces one match: `$N` is group N (the longest group number that exists, an
+ * absent group is empty), `\$` and `\\` are the characters; any other `$` or `\` is FORX0004.
+ */
+function replacement(template: string, groups: readonly (string | undefined)[]): string {
+  let out = ''
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i] as string
+    const next = template[i + 1]
+    if (c === '\\' && (next === '\\' || next === '$')) {
+      out += next
+      i++
+    } else if (c === '$' && next !== undefined && next >= '0' && next <= '9') {
+      let n = Number(next)
+      i++
+      while (i + 1 < template.length && /[0-9]/.test(template[i + 1] as string) && n * 10 + Number(template[i + 1]) < groups.length) n = n * 10 + Number(template[++i])
+      out += groups[n] ?? ''
+    } else if (c === '\\' || c === '$') {
+      throw new XPathDynamicError('FORX0004', `replace(): ${JSON.stringify(template)} is no valid replacement string`)
+    } else out += c
+  }
+  return out
+}
+
 function sum(seq: Sequence): Atomic {
   let decimal: Decimal | undefined = ZERO
   let double = 0
@@ -170,6 +216,15 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
     return [str(chars.filter((_, i) => i + 1 >= start && i + 1 < end).join(''))]
   },
   concat: ({ args }) => [str(args.map((a, i) => (a.length === 0 ? '' : stringOf(single(a, `concat#${i}`) as Atomic))).join(''))],
+  replace: (input) => {
+    const text = stringArg(input, 0, 'replace')
+    const { re, groups } = replacing(stringArg(input, 1, 'replace'), input.args.length > 3 ? stringArg(input, 3, 'replace') : '')
+    const template = stringArg(input, 2, 'replace')
+    // The callback gets the match and one argument per group, then offset and input.
+    return [str(text.replace(re, (...m: (string | undefined)[]) => replacement(template, m.slice(0, groups + 1))))]
+  },
+  'string-join': (input) => [str((input.args[0] ?? []).map((item) => stringOf(atomize(item))).join(stringArg(input, 1, 'string-join')))],
+  'string-to-codepoints': (input) => Array.from(stringArg(input, 0, 'string-to-codepoints'), (c) => integer(c.codePointAt(0) as number)),
   matches: (input) => [bool(regex(stringArg(input, 1, 'matches'), input.args.length > 2 ? stringArg(input, 2, 'matches') : '').test(stringArg(input, 0, 'matches')))],
   tokenize: (input) => {
     const s = stringArg(input, 0, 'tokenize')

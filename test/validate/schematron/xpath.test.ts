@@ -102,6 +102,29 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(() => check('normalize-space(a:L/a:V)')).toThrow(XPathDynamicError)
   })
 
+  it('replaces, joins and splits into code points as fn:replace, fn:string-join and fn:string-to-codepoints do', () => {
+    expect(value("replace(' DE89 3704\t0044 ', '([ \\n\\r\\t\\s])', '')")).toEqual(['DE8937040044'])
+    expect(value("replace('abcabc', '(b)(c)', '[$2$1\\$]')")).toEqual(['a[cb$]a[cb$]'])
+    expect(value("replace('a.b', '\\.', '\\\\')")).toEqual(['a\\b'])
+    expect(value("replace((), 'x', 'y')")).toEqual([''])
+    expect(value("string-join(('a', 'b', 'c'), '-')")).toEqual(['a-b-c'])
+    expect(value("string-join((), '-')")).toEqual([''])
+    expect(value("string-to-codepoints('A€')")).toEqual(['65', '8364'])
+    expect(value("string-to-codepoints('')")).toEqual([])
+    // A pattern that matches nothing at all, a bad replacement, two input values: errors, as in Saxon.
+    expect(() => value("replace('abc', 'x*', '-')")).toThrow(XPathDynamicError)
+    expect(() => value("replace('abc', 'b', '$')")).toThrow(XPathDynamicError)
+    expect(() => value("replace(a:L/a:V, 'b', '')")).toThrow(XPathDynamicError)
+  })
+
+  it('computes the IBAN check of KoSIT BR-DE-19 (mod 97 of the rearranged code points)', () => {
+    const iban = (v: string): string =>
+      `xs:integer(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1`
+    expect(check(iban('DE89 3704 0044 0532 0130 00'))).toBe(true)
+    expect(check(iban('DE89 3704 0044 0532 0130 01'))).toBe(false)
+    expect(check(iban('GB29NWBK60161331926819'))).toBe(true)
+  })
+
   it('raises dynamic errors where XPath 2.0 does (the reference stops there)', () => {
     expect(() => value('xs:decimal(a:L[3]/a:V)')).toThrow(XPathDynamicError)
     expect(() => value('normalize-space(a:L/a:V)')).toThrow(XPathDynamicError)

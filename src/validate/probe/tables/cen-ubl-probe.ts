@@ -7,8 +7,10 @@
  * local names of the elements in one-value positions per row. Also the tests that cast a value
  * (xs:decimal(), a comparison with a number, arithmetic), with no names: they run only on a document
  * whose structure check rejected a value (session 17). Generated from the official rule definitions
- * with throwaway scripts; ids, contexts and tests are facts of the specification. Do not edit by
- * hand; see docs/validate.md ("Dynamic errors of the official rules").
+ * with throwaway scripts; ids, contexts and tests are facts of the specification. Session 20 added
+ * by hand the name TaxScheme to BR-CO-04, whose predicate `cac:TaxScheme/(… = 'VAT')` gives one
+ * boolean per scheme; not to the rules that ask exists() of such a predicate, since Saxon stops at
+ * their first match and this evaluator does not. See docs/validate.md ("Dynamic errors of the official rules").
  * @module
  */
 import type { ProbeTable } from '../evaluation-probe.js'
@@ -350,7 +352,7 @@ export const CEN_UBL_PROBE: ProbeTable = {
     "Item Name",
     "",
     "",
-    "ID",
+    "ID TaxScheme",
     "LineExtensionAmount",
     "Amount",
     "BaseAmount",

@@ -7,7 +7,8 @@
  * local names of the elements in one-value positions per row. Generated once from the official rule
  * definitions with a throwaway script; ids, contexts and tests are facts of the specification. The
  * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's template
- * variables bound with `for`) were added by hand in session 18. See docs/validate.md ("Dynamic errors
+ * variables bound with `for`) were added by hand in session 18, the IBAN tests BR-DE-19/20 and the
+ * CVD rule BR-DE-CVD-05 in session 20. See docs/validate.md ("Dynamic errors
  * of the official rules").
  * @module
  */
@@ -73,6 +74,9 @@ export const XR_CII_PROBE: ProbeTable = {
     ["BR-DE-28", "w", 20, "assert", "matches(normalize-space(ram:EmailURIUniversalCommunication/ram:URIID), '^[^@\\s]+@([^@.\\s]+\\.)+[^@.\\s]+$')"],
     ["BR-TMP-2", "w", 22, "assert", "not(exists(ram:URIID)) or (matches(ram:URIID, '^([a-zA-Z])([a-zA-Z0-9+.-])+:.*'))"],
     ["BR-DE-CVD-02", "f", 41, "assert", "ram:AdditionalReferencedDocument[normalize-space(ram:TypeCode) = '50' and normalize-space(ram:IssuerAssignedID)]"],
+    ["BR-DE-19", "w", 24, "assert", "not(normalize-space(ram:TypeCode) = '58') or matches(normalize-space(replace(ram:PayeePartyCreditorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')), '^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$') and xs:integer(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace(ram:PayeePartyCreditorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace(ram:PayeePartyCreditorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace(ram:PayeePartyCreditorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1"],
+    ["BR-DE-20", "w", 26, "assert", "not(normalize-space(ram:TypeCode) = '59') or matches(normalize-space(replace(ram:PayerPartyDebtorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')), '^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$') and xs:decimal(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace(ram:PayerPartyDebtorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace(ram:PayerPartyDebtorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace(ram:PayerPartyDebtorFinancialAccount/ram:IBANID, '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1"],
+    ["BR-DE-CVD-05", "f", 40, "assert", "normalize-space(ram:Value) = ('clean', 'zero-emission', 'other')"],
   ],
   names: [
     "InvoiceCurrencyCode TaxCurrencyCode",
@@ -88,6 +92,9 @@ export const XR_CII_PROBE: ProbeTable = {
     "EmailURIUniversalCommunication URIID",
     "URIID",
     "IssuerAssignedID TypeCode",
+    "IBANID PayeePartyCreditorFinancialAccount TypeCode",
+    "IBANID PayerPartyDebtorFinancialAccount TypeCode",
+    "Value",
   ],
   codeLists: {},
 }

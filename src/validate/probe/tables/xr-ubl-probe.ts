@@ -9,7 +9,9 @@
  * casting tests (R040, R046, R120 with the stylesheet's u:slack/u:decimalOrZero, CII R055; R120's
  * template variables bound with `for`) were added by hand in session 18; BR-DEX-09 (its rule's
  * three variables bound with `for`, on a LegalMonetaryTotal context the generator had left out) in
- * session 19. See docs/validate.md ("Dynamic errors of the official rules").
+ * session 19; in session 20 the IBAN tests BR-DE-19/20 (fn:replace, string-join,
+ * string-to-codepoints), BR-DE-17 and the CVD rule BR-DE-CVD-05 (its context written as a union of
+ * two paths, the `$isCVD` test spelled out). See docs/validate.md ("Dynamic errors of the official rules").
  * @module
  */
 import type { ProbeTable } from '../evaluation-probe.js'
@@ -50,6 +52,7 @@ export const XR_UBL_PROBE: ProbeTable = {
     ["M39", "cac:DeliveryLocation/cbc:ID[@schemeID and (exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
     ["M39", "/ubl:Invoice/cac:PrepaidPayment[(exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
     ["M39", "cac:LegalMonetaryTotal[(exists(/ubl:Invoice/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] | /cn:CreditNote/cbc:CustomizationID[text() = concat( 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_', '3.0' ,'#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_', '3.0') ] ))]"],
+    ["M40", "/ubl:Invoice[(/ubl:Invoice | /cn:CreditNote)/cbc:CustomizationID/text() = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9']/cac:InvoiceLine/cac:Item/cac:AdditionalItemProperty[cbc:Name = 'cva'] | /cn:CreditNote[(/ubl:Invoice | /cn:CreditNote)/cbc:CustomizationID/text() = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9']/cac:CreditNoteLine/cac:Item/cac:AdditionalItemProperty[cbc:Name = 'cva']"],
   ],
   rows: [
     ["PEPPOL-EN16931-R055", "f", 1, "assert", "not(cbc:TaxCurrencyCode) or (cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:TaxCurrencyCode)] <= 0 and cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:DocumentCurrencyCode)] <= 0) or (cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:TaxCurrencyCode)] >= 0 and cac:TaxTotal/cbc:TaxAmount[@currencyID=normalize-space(../../cbc:DocumentCurrencyCode)] >= 0) "],
@@ -69,6 +72,10 @@ export const XR_UBL_PROBE: ProbeTable = {
     ["BR-DEX-02", "w", 25, "assert", "(every $invoiceline          in /ubl:Invoice/cac:InvoiceLine[ exists (./cac:SubInvoiceLine) ]          satisfies $invoiceline/xs:decimal(cbc:LineExtensionAmount) = sum($invoiceline/cac:SubInvoiceLine/xs:decimal(cbc:LineExtensionAmount))) and         (count( //cac:SubInvoiceLine [count(cac:SubInvoiceLine) > 0 and xs:decimal(cbc:LineExtensionAmount) = sum(cac:SubInvoiceLine/xs:decimal(cbc:LineExtensionAmount))]) = count(//cac:SubInvoiceLine [count(cac:SubInvoiceLine) > 0]))"],
     ["BR-DEX-13", "f", 31, "assert", "string-length(substring-after(cbc:PaidAmount, '.')) <= 2"],
     ["BR-DEX-09", "f", 32, "assert", "for $prepaidamount in (if (exists(cbc:PrepaidAmount)) then (xs:decimal(cbc:PrepaidAmount)) else (0)), $payableroundingamount in (if (exists(cbc:PayableRoundingAmount)) then (xs:decimal(cbc:PayableRoundingAmount)) else (0)), $thirdpartyprepaidamount in (if (exists(../cac:PrepaidPayment/cbc:PaidAmount[boolean(normalize-space(xs:string(.)))])) then (sum(../cac:PrepaidPayment/xs:decimal(cbc:PaidAmount))) else (0)) return (round((xs:decimal(cbc:PayableAmount) - $payableroundingamount) * 10 * 10) div 100) = (round((xs:decimal(cbc:TaxInclusiveAmount) - $prepaidamount + $thirdpartyprepaidamount) * 10 * 10) div 100)"],
+    ["BR-DE-17", "w", 13, "assert", "normalize-space(cbc:InvoiceTypeCode) = ('326', '380', '384', '389', '381', '875', '876', '877') or normalize-space(cbc:CreditNoteTypeCode) = ('326', '380', '384', '389', '381', '875', '876', '877')"],
+    ["BR-DE-19", "w", 20, "assert", "not(normalize-space(cbc:PaymentMeansCode) = '58') or matches(normalize-space(replace(cac:PayeeFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')), '^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$') and xs:integer(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace(cac:PayeeFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace(cac:PayeeFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace(cac:PayeeFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1"],
+    ["BR-DE-20", "w", 22, "assert", "not(normalize-space(cbc:PaymentMeansCode) = '59') or matches(normalize-space(replace(cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')), '^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$') and xs:decimal(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace(cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace(cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace(cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID, '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1"],
+    ["BR-DE-CVD-05", "f", 33, "assert", "normalize-space(cbc:Value) = ('clean', 'zero-emission', 'other')"],
   ],
   names: [
     "DocumentCurrencyCode TaxCurrencyCode",
@@ -88,6 +95,10 @@ export const XR_UBL_PROBE: ProbeTable = {
     "LineExtensionAmount",
     "PaidAmount",
     "PaidAmount PayableAmount PayableRoundingAmount PrepaidAmount TaxInclusiveAmount",
+    "CreditNoteTypeCode InvoiceTypeCode",
+    "ID PayeeFinancialAccount PaymentMeansCode",
+    "ID PayerFinancialAccount PaymentMandate PaymentMeansCode",
+    "Value",
   ],
   codeLists: {},
 }
