@@ -2,8 +2,9 @@
  * Older XRechnung versions. The reference picks the KoSIT schematron by the version in BT-24
  * (`…xrechnung_2.1` → the 2.1 artefacts; unknown or absent → 3.0). einvoice implements the 3.0
  * conditions; for an older version it runs only the rules that version's schematron contains
- * (facts below) and checks BR-DE-21 against that version's identifiers. Conditions that changed
- * between versions are not modelled (a documented approximation).
+ * (facts below), adds those 3.0 dropped (legacy-rules.ts) and checks BR-DE-21 against that
+ * version's identifiers. Other conditions that changed between versions are not modelled (a
+ * documented approximation).
  * @module
  */
 import type { RuleSet, TreePattern } from '../types.js'
@@ -45,21 +46,26 @@ export function xrechnungVersion(specificationId: string | undefined): string {
 /** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
 const byVersion = new Map<string, RuleSet>()
 
-/** Keeps only the rules an older version's schematron has; contexts stay (they shadow as before). */
-function restrict(set: RuleSet, ids: ReadonlySet<string>, version: string): RuleSet {
+/**
+ * Keeps only the rules an older version's schematron has; contexts stay (they shadow as before).
+ * The rules that version had and 3.0 dropped (`legacy`) come after, in their own patterns.
+ */
+function restrict(set: RuleSet, legacy: readonly TreePattern[], ids: ReadonlySet<string>, version: string): RuleSet {
   // Rebuilt without any batch evaluation (`failing`), which would still run the removed rules.
-  const patterns: TreePattern[] = set.treePatterns.map((p) => ({ ...p, groups: p.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
+  const patterns: TreePattern[] = [...set.treePatterns, ...legacy]
+    .map((p) => ({ ...p, groups: p.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
+    .filter((p) => p.groups.some((g) => g.rules.length > 0))
   return { ...set, id: `${set.id.replace(/-3\.0\.2$/, '')}-${version}`, treePatterns: patterns }
 }
 
 /** A full (3.0) rule set restricted to the rules of an older XRechnung version (built once per version). */
-export function forVersion(full: RuleSet, syntax: 'cii' | 'ubl', version: string): RuleSet {
+export function forVersion(full: RuleSet, legacy: readonly TreePattern[], syntax: 'cii' | 'ubl', version: string): RuleSet {
   const ids = rulesOfVersion(version, syntax)
   if (ids === undefined) return full
   const key = `${syntax} ${version}`
   let set = byVersion.get(key)
   if (set === undefined) {
-    set = restrict(full, ids, version)
+    set = restrict(full, legacy, ids, version)
     byVersion.set(key, set)
   }
   return set
