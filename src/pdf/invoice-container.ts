@@ -60,12 +60,18 @@ function ciiRow(format: string, profile: string, version: number): FormatProfile
 
 /**
  * The container for `xml`.
- * @throws EInvoiceError INVALID_XML (not well-formed), UNSUPPORTED_DOCUMENT (not a CII, ZUGFeRD 1
+ * @throws EInvoiceError INVALID_XML (not well-formed, or not UTF-8), UNSUPPORTED_DOCUMENT (not a CII, ZUGFeRD 1
  *   or Order-X document), INVALID_PARAMETER (a format/profile that contradicts the XML, or no
  *   profile given and none recognisable in BT-24).
  */
 export function resolveContainer(xml: Uint8Array, request: ContainerRequest): InvoiceContainer {
-  const { root } = parseXml(xml)
+  const { root, encoding } = parseXml(xml)
+  // The container keeps the bytes as given, and Factur-X/ZUGFeRD embed UTF-8 XML.
+  if (encoding !== undefined && encoding !== 'utf-8') {
+    throw new EInvoiceError('INVALID_XML', `the XML is encoded in ${encoding.toUpperCase()}; ZUGFeRD and Factur-X embed UTF-8 XML: convert the file to UTF-8`, {
+      details: { encoding },
+    })
+  }
   const syntax = invoiceSyntaxOfRoot(root)
   if (syntax === undefined || syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' || syntax === 'DespatchAdvice') {
     throw new EInvoiceError(

@@ -1,7 +1,10 @@
 /**
- * Input checks before any XML parsing: size limit, byte order marks, strict UTF-8, empty input.
- * einvoice reads UTF-8 XML only: XRechnung and Factur-X require it, and refusing other encodings
- * beats guessing at a wrong cent in a mis-decoded amount.
+ * Input checks before any XML parsing: size limit, byte order marks, the document's encoding,
+ * empty input. UTF-8 (and its subset US-ASCII) is read strictly. Other encodings are read only when
+ * the document says which it is, as XML 1.0 §4.3.3 and Appendix F have it: a UTF-16 byte order mark
+ * or `<?` in UTF-16, or an encoding declaration such as ISO-8859-1 or windows-1252 (what the
+ * official validators read too). Nothing is guessed: bytes that break the named encoding, an
+ * encoding no decoder here knows, or a declaration that contradicts the byte order mark are refused.
  * @module
  */
 import { isAscii, isUtf8, transcode } from 'node:buffer'
@@ -22,18 +25,28 @@ const canTranscode = process.versions.icu !== undefined
 const utf8Lenient = new TextDecoder('utf-8', { ignoreBOM: true })
 /** Any byte except the XML white space characters (XML 1.0 §2.3 production S). */
 const NOT_XML_SPACE = /[^ \t\r\n]/
-/** Encoding names whose bytes we decode correctly: UTF-8 and its subset US-ASCII. */
-const ACCEPTED_ENCODING = /^(utf-?8|(us-)?ascii)$/i
+/** Encoding names read as UTF-8: UTF-8 and its subset US-ASCII. */
+const UTF8_NAMES = /^(utf-?8|(us-)?ascii)$/i
+const UTF16_NAMES = /^utf-?16(le|be)?$/i
+/** ISO-8859-1 itself (the WHATWG decoders read these labels as windows-1252, which differs in 0x80–0x9F). */
+const LATIN1_NAMES = /^(iso[-_]?8859-1|iso_8859-1:1987|latin-?1|l1|cp819|ibm819|iso-ir-100|csisolatin1)$/i
 const DECLARED_ENCODING = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/
 
-/** Refuses a declaration naming an encoding other than UTF-8 / US-ASCII. */
-export function checkDeclaredEncoding(encoding: string | undefined, position = START): void {
-  if (encoding === undefined || ACCEPTED_ENCODING.test(encoding)) return
-  throw xmlError(
-    position,
-    `the XML declares encoding "${encoding}"; only UTF-8 is supported (convert the file to UTF-8)`,
-    { encoding },
-  )
+/** How bytes were decoded: `utf-8`, `utf-16le`, `utf-16be`, `iso-8859-1` or another WHATWG label. */
+export type XmlEncoding = string
+
+/**
+ * Refuses a declaration that contradicts how the bytes were read (`used`; undefined for text given
+ * as a string, whose declaration has nothing left to say).
+ */
+export function checkDeclaredEncoding(declared: string | undefined, used: XmlEncoding | undefined, position = START): void {
+  if (declared === undefined || used === undefined) return
+  const fits =
+    used === 'utf-8' ? UTF8_NAMES.test(declared)
+    : used === 'utf-16le' || used === 'utf-16be' ? UTF16_NAMES.test(declared) && !(/le$/i.test(declared) && used === 'utf-16be') && !(/be$/i.test(declared) && used === 'utf-16le')
+    : true
+  if (fits) return
+  throw xmlError(position, `the XML declares encoding "${declared}", but its bytes are ${used.toUpperCase()} (a byte order mark or the first characters say so)`, { encoding: declared })
 }
 
 function checkSize(size: number, maxBytes: number): void {
@@ -72,11 +85,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 function refuseBytes(bytes: Uint8Array, start: number): never {
-  const b0 = bytes[start]
-  const b1 = bytes[start + 1]
-  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) throw utf16Error()
-  const head = Buffer.from(bytes.subarray(start, start + 200)).toString('latin1')
-  checkDeclaredEncoding(DECLARED_ENCODING.exec(head)?.[1])
   const offset = firstInvalidUtf8(bytes.subarray(start))
   const prefix = utf8Lenient.decode(bytes.subarray(start, start + offset))
   const badByte = (bytes[start + offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')
@@ -87,48 +95,103 @@ function refuseBytes(bytes: Uint8Array, start: number): never {
   )
 }
 
-function utf16Error() {
-  return xmlError(START, 'the input is UTF-16 (or another multi-byte encoding); only UTF-8 is supported')
-}
-
 function refuseNonXml(text: string): void {
-  // '<' followed by NUL (or the reverse) is UTF-16 without a byte order mark, which is valid UTF-8.
-  if (text.charCodeAt(0) === 0 || text.charCodeAt(1) === 0) throw utf16Error()
+  // NUL at the start: UTF-32 or UTF-16 that does not begin with `<`, neither of which is read here.
+  if (text.charCodeAt(0) === 0 || text.charCodeAt(1) === 0) throw xmlError(START, 'the input starts with a NUL character: UTF-32, or UTF-16 that does not begin with "<" (einvoice reads UTF-8, UTF-16 and declared single-byte encodings)')
   if (!NOT_XML_SPACE.test(text)) throw xmlError(START, 'empty input: expected an XML document')
   if (text.startsWith('%PDF-')) throw xmlError(START, 'this is a PDF file, not XML')
 }
 
+/** UTF-16 by its byte order mark or, without one, by `<` (XML 1.0 Appendix F); undefined for ASCII-compatible bytes. */
+function utf16Of(bytes: Uint8Array): { encoding: 'utf-16le' | 'utf-16be'; start: number } | undefined {
+  const [b0, b1, b2, b3] = bytes
+  if (b0 === 0xff && b1 === 0xfe) {
+    if (b2 === 0 && b3 === 0) throw xmlError(START, 'the input is UTF-32 (its byte order mark says so); einvoice reads UTF-8, UTF-16 and declared single-byte encodings')
+    return { encoding: 'utf-16le', start: 2 }
+  }
+  if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', start: 2 }
+  if (b0 === 0x3c && b1 === 0 && b2 !== 0) return { encoding: 'utf-16le', start: 0 }
+  if (b0 === 0 && b1 === 0x3c) return { encoding: 'utf-16be', start: 0 }
+  return undefined
+}
+
+/** windows-1252's 0x80–0x9F (the WHATWG index; the five unassigned bytes stay C1 controls). */
+const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
+/** windows-1252 by hand: Node 20's decoder reads it as ISO-8859-1 (0x80 is no euro sign there). */
+function decodeCp1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] as string)
+}
+
+/** Decodes with a WHATWG decoder that refuses bad bytes; the error names the encoding. */
+function decodeStrict(bytes: Uint8Array, encoding: string, label: string): string {
+  let decoder: InstanceType<typeof TextDecoder>
+  try {
+    decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true })
+  } catch {
+    throw xmlError(START, `the XML declares encoding "${label}", which einvoice cannot decode (convert the file to UTF-8)`, { encoding: label })
+  }
+  if (decoder.encoding === 'windows-1252') return decodeCp1252(bytes)
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    throw xmlError(START, `the bytes are not valid ${label} (the encoding the document names)`, { encoding: label })
+  }
+}
+
+/** The text and the encoding it was read in (undefined for a string, which is text already). */
+export type DecodedXml = { text: string; encoding: XmlEncoding | undefined }
+
 /**
- * Turns the caller's input into the text to parse. A leading UTF-8 BOM (or U+FEFF in a string)
- * is dropped; everything else must be valid UTF-8 within `maxBytes`.
+ * Turns the caller's input into the text to parse. A leading byte order mark (or U+FEFF in a
+ * string) is dropped. Bytes are UTF-8 unless a UTF-16 byte order mark, `<` in UTF-16 or the
+ * encoding declaration names another encoding; within `maxBytes` either way.
  */
-export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): string {
+export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): DecodedXml {
   let text: string
+  let encoding: XmlEncoding | undefined = 'utf-8'
   if (typeof input === 'string') {
     checkStringSize(input, maxBytes)
     text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+    encoding = undefined
   } else {
     checkSize(input.length, maxBytes)
     if (input.length >= 4 && input[0] === 0x25 && input[1] === 0x50 && input[2] === 0x44 && input[3] === 0x46) {
       throw xmlError(START, 'this is a PDF file, not XML')
     }
+    const utf16 = utf16Of(input)
     const start = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0
-    const body = start === 0 ? input : input.subarray(start)
-    if (isAscii(body)) {
-      // ASCII is UTF-8 whose bytes are its characters: a one-byte string, several times faster
-      // to build than running the UTF-8 decoder.
-      text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')
-    } else if (canTranscode && body.length <= TRANSCODE_MAX_BYTES) {
-      if (!isUtf8(body)) refuseBytes(input, start)
-      text = transcode(body, 'utf8', 'utf16le').toString('utf16le')
+    const declared = utf16 === undefined && start === 0 ? DECLARED_ENCODING.exec(Buffer.from(input.subarray(0, 256)).toString('latin1'))?.[1] : undefined
+    if (utf16 !== undefined) {
+      encoding = utf16.encoding
+      text = decodeStrict(input.subarray(utf16.start), utf16.encoding, utf16.encoding.toUpperCase())
+    } else if (declared !== undefined && UTF16_NAMES.test(declared)) {
+      throw xmlError(START, `the XML declares encoding "${declared}", but its bytes are not UTF-16 (no byte order mark, and "<" is a single byte)`, { encoding: declared })
+    } else if (declared !== undefined && !UTF8_NAMES.test(declared)) {
+      encoding = LATIN1_NAMES.test(declared) ? 'iso-8859-1' : declared.toLowerCase()
+      // ISO-8859-1 maps every byte to the code point of its value; the WHATWG decoders would read windows-1252.
+      text = encoding === 'iso-8859-1' ? Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1') : decodeStrict(input, encoding, declared)
     } else {
-      try {
-        text = utf8.decode(body)
-      } catch {
-        refuseBytes(input, start)
-      }
+      text = decodeUtf8(input, start)
     }
   }
   refuseNonXml(text)
-  return text
+  return { text, encoding }
+}
+
+function decodeUtf8(input: Uint8Array, start: number): string {
+  const body = start === 0 ? input : input.subarray(start)
+  // ASCII is UTF-8 whose bytes are its characters: a one-byte string, several times faster to
+  // build than running the UTF-8 decoder.
+  if (isAscii(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')
+  if (canTranscode && body.length <= TRANSCODE_MAX_BYTES) {
+    if (!isUtf8(body)) refuseBytes(input, start)
+    return transcode(body, 'utf8', 'utf16le').toString('utf16le')
+  }
+  try {
+    return utf8.decode(body)
+  } catch {
+    return refuseBytes(input, start)
+  }
 }

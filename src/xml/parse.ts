@@ -1,7 +1,7 @@
 /**
  * parseXml: untrusted bytes in, a namespace-resolved element tree with positions out.
  * Decoding (decode.ts) and scanning (scanner.ts) are our own: no DTD is ever read, and the limits,
- * strict UTF-8 and one error type with line and column make it safe for input from anywhere.
+ * strict decoding and one error type with line and column make it safe for input from anywhere.
  * @module
  */
 import { decodeXmlInput, DEFAULT_MAX_BYTES } from './decode.js'
@@ -16,13 +16,16 @@ export const DEFAULT_MAX_ELEMENTS = 2_000_000
  * Refuses with EInvoiceError `INVALID_XML` (`line L, column C: reason`, `details.line/column`):
  * not well-formed or truncated XML, any DOCTYPE (so no DTD, no entity expansion: XXE and
  * "billion laughs" cannot happen), undeclared prefixes, nesting deeper than `maxDepth`, more than
- * `maxElements` elements, empty input, bytes that are not UTF-8 or an encoding declaration other
- * than UTF-8 / US-ASCII; with `INPUT_TOO_LARGE` input over `maxBytes`. A UTF-8 BOM is accepted.
+ * `maxElements` elements, empty input, bytes that break their encoding (UTF-8 unless a UTF-16
+ * byte order mark or the encoding declaration names another, see decode.ts) or a declaration that
+ * contradicts the bytes; with `INPUT_TOO_LARGE` input over `maxBytes`.
  * @example
  * const { root } = parseXml(bytes)
  * const id = childText(child(root, NS.rsm, 'ExchangedDocument')!, NS.ram, 'ID')
  */
 export function parseXml(input: Uint8Array | string, options: ParseXmlOptions = {}): XmlDocument {
-  const text = decodeXmlInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES)
-  return scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS)
+  const { text, encoding } = decodeXmlInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES)
+  const doc = scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS, encoding)
+  if (encoding !== undefined) doc.encoding = encoding
+  return doc
 }

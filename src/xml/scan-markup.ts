@@ -123,7 +123,7 @@ export function scanPi(s: ScanState, lt: number, declarationPossible: boolean): 
   s.i = end + 2
 }
 
-/** `<?xml ...?>` at `lt` (the start of the document): checked whole, and its encoding must be UTF-8. */
+/** `<?xml ...?>` at `lt` (the start of the document): checked whole; its encoding must fit the bytes'. */
 function scanXmlDeclaration(s: ScanState, lt: number): void {
   const t = s.text
   const end = t.indexOf('?>', lt + 2)
@@ -134,6 +134,6 @@ function scanXmlDeclaration(s: ScanState, lt: number): void {
   checkChars(s, lt + 2, end)
   const m = XML_DECLARATION.exec(t.slice(lt + 2, end))
   if (m === null) fail(s, lt, 'malformed XML declaration (expected <?xml version="1.0" encoding="UTF-8"?>)')
-  checkDeclaredEncoding(m[3])
+  checkDeclaredEncoding(m[3], s.encoding)
   s.i = end + 2
 }

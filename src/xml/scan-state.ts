@@ -44,7 +44,10 @@ export class ScanState {
   readonly maxDepth: number
   readonly maxElements: number
 
-  constructor(text: string, maxDepth: number, maxElements: number) {
+  /** The encoding the bytes were read in, which the XML declaration must agree with; undefined for a string. */
+  readonly encoding: string | undefined
+  constructor(text: string, maxDepth: number, maxElements: number, encoding?: string) {
+    this.encoding = encoding
     this.text = text
     this.length = text.length
     this.maxDepth = maxDepth

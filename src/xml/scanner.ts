@@ -10,15 +10,17 @@ import { ScanState } from './scan-state.js'
 import { scanBang, scanPi } from './scan-markup.js'
 import { scanEndTag, scanStartTag } from './scan-tags.js'
 import { scanOutside, scanText } from './scan-text.js'
+import type { XmlEncoding } from './decode.js'
 import type { XmlDocument } from './types.js'
 import { BANG, QUESTION, SLASH } from './xml-chars.js'
 
 /**
- * Scans a whole document. `text` is already decoded (see decode.ts); a leading U+FEFF is skipped.
+ * Scans a whole document. `text` is already decoded (see decode.ts; `encoding` says from what, for
+ * the declaration's check); a leading U+FEFF is skipped.
  * Throws EInvoiceError `INVALID_XML` (`line L, column C: ...`) at the first problem.
  */
-export function scanXml(text: string, maxDepth: number, maxElements: number): XmlDocument {
-  const s = new ScanState(text, maxDepth, maxElements)
+export function scanXml(text: string, maxDepth: number, maxElements: number, encoding?: XmlEncoding): XmlDocument {
+  const s = new ScanState(text, maxDepth, maxElements, encoding)
   const n = text.length
   // The XML declaration may only be the very first thing (§2.8), after a byte order mark at most.
   const declarationAt = text.charCodeAt(0) === 0xfeff ? 1 : 0

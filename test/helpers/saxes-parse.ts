@@ -67,8 +67,8 @@ type SaxesNS = { xmlns: true; position: true; forceXMLVersion: true; defaultXMLV
  * Refuses with EInvoiceError `INVALID_XML` (`line L, column C: reason`, `details.line/column`):
  * not well-formed or truncated XML, any DOCTYPE (so no DTD, no entity expansion: XXE and
  * "billion laughs" cannot happen), undeclared prefixes, nesting deeper than `maxDepth`, more than
- * `maxElements` elements, empty input, bytes that are not UTF-8 or an encoding declaration other
- * than UTF-8 / US-ASCII; with `INPUT_TOO_LARGE` input over `maxBytes`. A UTF-8 BOM is accepted.
+ * `maxElements` elements, empty input, bytes that break their encoding or a declaration that
+ * contradicts it (decoding is parseXml's own, decode.ts); with `INPUT_TOO_LARGE` input over `maxBytes`.
  * @example
  * const { root } = parseXml(bytes)
  * const id = childText(child(root, NS.rsm, 'ExchangedDocument')!, NS.ram, 'ID')
@@ -77,7 +77,7 @@ export function parseXmlWithSaxes(input: Uint8Array | string, options: ParseXmlO
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH
   const maxElements = options.maxElements ?? DEFAULT_MAX_ELEMENTS
-  const text = decodeXmlInput(input, maxBytes)
+  const { text, encoding } = decodeXmlInput(input, maxBytes)
 
   const parser = new SaxesParser<SaxesNS>({ xmlns: true, position: true, forceXMLVersion: true, defaultXMLVersion: '1.0' })
   const processingInstructions: XmlProcessingInstruction[] = []
@@ -109,7 +109,7 @@ export function parseXmlWithSaxes(input: Uint8Array | string, options: ParseXmlO
     else ({ line, column } = startBeforeLine(text, lt, lineStart, line))
     depth++
     // The XML declaration, if any, has been read once the root is open.
-    if (++count === 1) checkDeclaredEncoding(parser.xmlDecl.encoding, { line: 1, column: 1 })
+    if (++count === 1) checkDeclaredEncoding(parser.xmlDecl.encoding, encoding, { line: 1, column: 1 })
     if (depth > maxDepth) {
       throw xmlError({ line, column }, `<${tag.name}> is nested ${depth} elements deep, more than the limit of ${maxDepth}`, {
         limit: String(maxDepth),

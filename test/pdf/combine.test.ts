@@ -117,6 +117,12 @@ describe('combineXML', () => {
     await expect(runCombineXml(pdfa3, enc('<rsm:CrossIndustryInvoice'))).rejects.toMatchObject({ errorCode: 'INVALID_XML' })
   })
 
+  it('refuses XML in another encoding than UTF-8, which Factur-X embeds (it is read, then named)', async () => {
+    const utf8 = new TextDecoder().decode(xmlFor('fx', 'EN16931'))
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf8.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le')])
+    await expect(runCombineXml(pdfa3, utf16)).rejects.toMatchObject({ errorCode: 'INVALID_XML', message: expect.stringMatching(/encoded in UTF-16LE; ZUGFeRD and Factur-X embed UTF-8 XML/) })
+  })
+
   it('refuses a non-PDF/A input with unembedded fonts, listing every reason', async () => {
     const err = await runCombineXml(helvetica, xmlFor('fx', 'EN16931')).catch((e: unknown) => e as { errorCode: string; message: string })
     expect(err).toMatchObject({ errorCode: 'NOT_PDFA' })

@@ -140,26 +140,48 @@ describe('parseXml refuses input over its limits', () => {
   })
 })
 
-describe('parseXml refuses encodings other than UTF-8', () => {
-  it('refuses bytes that are not UTF-8, with the byte offset and its line and column', () => {
+describe('parseXml reads the encoding the document names, and refuses what breaks it', () => {
+  const textOf = (input: Uint8Array): string => parseXml(input).root.text
+
+  it('refuses bytes that are not UTF-8 in a document that names no other encoding, with the byte offset and its line and column', () => {
     const latin1 = Buffer.from('<r>\n  <n>M\u00fcller</n></r>', 'latin1')
     expectRefused(latin1, 2, 7, /not UTF-8: invalid byte 0xFC at byte offset 10/)
     expect(refusal(latin1).details.offset).toBe('10')
   })
 
-  it('names the declared encoding when a Latin-1 file says so', () => {
-    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r>M\u00fcller</r>', 'latin1')
-    expectRefused(latin1, 1, 1, /declares encoding "ISO-8859-1"; only UTF-8 is supported/)
+  it('reads ISO-8859-1 when the declaration says so: every byte is the code point of its value, 0x80–0x9F too', () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r>M\u00fcller \u0080</r>', 'latin1')
+    expect(textOf(latin1)).toBe('M\u00fcller \u0080')
   })
 
-  it('refuses a non-UTF-8 encoding declaration even when the bytes happen to be ASCII', () => {
-    expectRefused('<?xml version="1.0" encoding="windows-1252"?>\n<r>plain</r>', 1, 1, /declares encoding "windows-1252"/)
+  it('reads windows-1252 and other declared encodings with a strict decoder', () => {
+    const cp1252 = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1252"?><r>'), Buffer.from([0x80, 0x20, 0xe4]), Buffer.from('</r>')])
+    expect(textOf(cp1252)).toBe('\u20ac \u00e4')
+    const sjis = Buffer.concat([Buffer.from("<?xml version='1.0' encoding='Shift_JIS'?><r>"), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</r>')])
+    expect(textOf(sjis)).toBe('\u65e5\u672c')
+    expectRefused(Buffer.concat([Buffer.from("<?xml version='1.0' encoding='Shift_JIS'?><r>"), Buffer.from([0x81]), Buffer.from('</r>')]), 1, 1, /not valid Shift_JIS/)
   })
 
-  it('refuses UTF-16 with and without a byte order mark', () => {
-    const utf16 = Buffer.from('<r>x</r>', 'utf16le')
-    expectRefused(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]), 1, 1, /UTF-16/)
-    expectRefused(utf16, 1, 1, /UTF-16/)
+  it('reads UTF-16 with a byte order mark, and without one when the document begins with "<"', () => {
+    const body = '<?xml version="1.0" encoding="UTF-16"?><r>M\u00fcller \u20ac</r>'
+    const le = Buffer.from(body, 'utf16le')
+    const be = Buffer.from(le).swap16()
+    expect(textOf(Buffer.concat([Buffer.from([0xff, 0xfe]), le]))).toBe('M\u00fcller \u20ac')
+    expect(textOf(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe('M\u00fcller \u20ac')
+    expect(textOf(le)).toBe('M\u00fcller \u20ac')
+    expect(textOf(be)).toBe('M\u00fcller \u20ac')
+  })
+
+  it('refuses a declaration that contradicts the bytes, an encoding it cannot decode, UTF-32 and broken UTF-16', () => {
+    expectRefused(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<?xml version="1.0" encoding="UTF-8"?><r/>', 'utf16le')]), 1, 1, /declares encoding "UTF-8", but its bytes are UTF-16LE/)
+    expectRefused(Buffer.from('<?xml version="1.0" encoding="UTF-16"?><r/>'), 1, 1, /declares encoding "UTF-16", but its bytes are not UTF-16/)
+    expectRefused(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><r/>'), 1, 1, /declares encoding "x-klingon", which einvoice cannot decode/)
+    expectRefused(Buffer.from([0xff, 0xfe, 0, 0, 0x3c, 0, 0, 0]), 1, 1, /UTF-32/)
+    expectRefused(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<r/>', 'utf16le'), Buffer.from([0x3c])]), 1, 1, /not valid UTF-16LE/)
+  })
+
+  it('takes a string as text: its declaration names the encoding of bytes it no longer has', () => {
+    expect(parseXml('<?xml version="1.0" encoding="windows-1252"?>\n<r>plain \u20ac</r>').root.text).toBe('plain \u20ac')
   })
 
   it('refuses overlong and surrogate UTF-8 forms', () => {

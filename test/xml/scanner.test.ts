@@ -22,7 +22,11 @@ describe('scanner: characters', () => {
 
   it('reads ASCII bytes and the same text as a string alike', () => {
     const xml = '<r a="1">x &amp; y</r>'
-    expect(parseXml(Buffer.from(xml))).toEqual(parseXml(xml))
+    const { encoding, ...fromBytes } = parseXml(Buffer.from(xml))
+    expect(fromBytes).toEqual(parseXml(xml))
+    // Bytes say how they were read; a string is text already.
+    expect(encoding).toBe('utf-8')
+    expect(parseXml(xml).encoding).toBeUndefined()
   })
 })
 
