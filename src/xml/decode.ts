@@ -30,6 +30,8 @@ const UTF8_NAMES = /^(utf-?8|(us-)?ascii)$/i
 const UTF16_NAMES = /^utf-?16(le|be)?$/i
 /** ISO-8859-1 itself (the WHATWG decoders read these labels as windows-1252, which differs in 0x80–0x9F). */
 const LATIN1_NAMES = /^(iso[-_]?8859-1|iso_8859-1:1987|latin-?1|l1|cp819|ibm819|iso-ir-100|csisolatin1)$/i
+/** XML 1.0 §4.3.3 production EncName. */
+const ENC_NAME = /^[A-Za-z][A-Za-z0-9._-]*$/
 const DECLARED_ENCODING = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/
 
 /** How bytes were decoded: `utf-8`, `utf-16le`, `utf-16be`, `iso-8859-1` or another WHATWG label. */
@@ -162,7 +164,9 @@ export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): De
     }
     const utf16 = utf16Of(input)
     const start = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0
-    const declared = utf16 === undefined && start === 0 ? DECLARED_ENCODING.exec(Buffer.from(input.subarray(0, 256)).toString('latin1'))?.[1] : undefined
+    const named = utf16 === undefined && start === 0 ? DECLARED_ENCODING.exec(Buffer.from(input.subarray(0, 256)).toString('latin1'))?.[1] : undefined
+    // A name outside XML's EncName production is a malformed declaration, which the scanner reports.
+    const declared = named !== undefined && ENC_NAME.test(named) ? named : undefined
     if (utf16 !== undefined) {
       encoding = utf16.encoding
       text = decodeStrict(input.subarray(utf16.start), utf16.encoding, utf16.encoding.toUpperCase())

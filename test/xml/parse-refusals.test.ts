@@ -180,6 +180,10 @@ describe('parseXml reads the encoding the document names, and refuses what break
     expectRefused(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<r/>', 'utf16le'), Buffer.from([0x3c])]), 1, 1, /not valid UTF-16LE/)
   })
 
+  it('reports an encoding name outside the EncName production as a malformed declaration, not as an unknown encoding', () => {
+    expectRefused(Buffer.from('<?xml version="1.0" encoding="UTF-8-W/O-BOM"?><r/>'), 1, 1, /malformed XML declaration/)
+  })
+
   it('takes a string as text: its declaration names the encoding of bytes it no longer has', () => {
     expect(parseXml('<?xml version="1.0" encoding="windows-1252"?>\n<r>plain \u20ac</r>').root.text).toBe('plain \u20ac')
   })
