@@ -200,6 +200,20 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     it(`UBL BR-O-12/13 with an O breakdown: ${name}`, () => expect(errorRules(corpusVariant(UBL_O, changes()))).toEqual(expected))
   }
 
+  // Whole elements deleted (refcheck on each; found by --blocks runs, seed 422).
+  const blankLines = (file: string, from: number, to: number): [number, string, string][] => {
+    const lines = corpusVariant(file, []).split('\n')
+    return Array.from({ length: to - from + 1 }, (_, i): [number, string, string] => [from + i, (lines[from + i - 1] ?? '').trim(), ''])
+  }
+  it('UBL BR-CO-11/12 run in cac:LegalMonetaryTotal: without it a document allowance is compared with nothing', () => {
+    const file = 'kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-9-test.xml'
+    expect(errorRules(corpusVariant(file, blankLines(file, 214, 223)))).toEqual(['BR-CO-15'])
+  })
+  it('UBL BR-Z-08/BR-E-08 need a line in the document (exists(//cac:CreditNoteLine) …): a credit note without lines fails them', () => {
+    const file = 'kosit-xrechnung-visualization/src/test/instances/direct-debit-bt-90-payee_creditnote.xml'
+    expect(errorRules(corpusVariant(file, blankLines(file, 277, 351)))).toEqual(['BR-16', 'BR-CO-10', 'BR-E-08', 'BR-S-08', 'BR-Z-08'])
+  })
+
   it('a CII date that is no calendar date (20260230) is a warning: no official rule checks it', () => {
     const r = validateXml(Buffer.from(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>20260230<']]), 'utf8'))
     expect(r.findings.find((f) => f.ruleId === 'EINVOICE-VALUE')?.severity).toBe('warning')

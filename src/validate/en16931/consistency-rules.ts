@@ -54,7 +54,10 @@ const ROWS: readonly Row[] = [
     (id): Row => [
       id,
       id === 'BR-CO-11' ? 'BT-107' : 'BT-108',
-      ({ invoice, syntax, doc }) => {
+      (ctx) => {
+        const { invoice, syntax, doc } = ctx
+        // The official context is the document totals group: without it nothing is compared.
+        if (!hasTotalsGroup(ctx)) return NONE
         const charge = id === 'BR-CO-12'
         const list = docAc(invoice, charge)
         const found = charge ? invoice.totals.sumOfCharges : invoice.totals.sumOfAllowances

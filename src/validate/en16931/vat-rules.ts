@@ -7,7 +7,9 @@
  */
 import { Decimal, exactDecimalText, sum } from '../../model/decimal.js'
 import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
+import { NS, type XmlDocument } from '../../xml/index.js'
 import { btPath } from '../location.js'
+import { elementsByLocal } from '../syntax/paths.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
 import { brIc11, brIc12 } from './intra-community-rules.js'
@@ -248,7 +250,7 @@ function categoryRules(c: Category): ModelRule[] {
         return out
       }),
     ),
-    rule('08', 'BT-116', ({ invoice, syntax }) => {
+    rule('08', 'BT-116', ({ invoice, syntax, doc }) => {
       const b = binding(syntax)
       const out: Issue[] = []
       if (!c.basisChecked[b]) return out
@@ -269,6 +271,12 @@ function categoryRules(c: Category): ModelRule[] {
           // charge of the rate, their sum alone passes too.
           const byCharges = parts.charges.length + parts.allowances.length > 0
           ok = ((parts.lines.length > 0 || byCharges) && ok) || (byCharges && !lacks(invoice, v, 'BT-116') && near(expectedBasis({ ...parts, lines: [] }, false)))
+        } else if (b === 'UBL' && doc !== undefined) {
+          // The other categories' UBL tests have a branch per kind of line, each only where the
+          // document has such a line (`exists(//cac:InvoiceLine) and …`): with no line at all
+          // both are false; the other kind's branch sums none of the model's lines.
+          const lines = ublLineKinds(doc, syntax)
+          ok = (lines.own && ok) || (lines.other && !lacks(invoice, v, 'BT-116') && near(expectedBasis({ ...parts, lines: [] }, false)))
         }
         if (!ok) out.push(issue(btPath('BG-23', i + 1, 'BT-116'), { ...params, expected: expected.toString(), found: v.taxableAmount.toString() }))
         // CII compares the untyped amount (a double) with the decimal sum keeping the sign of zero,
@@ -305,6 +313,15 @@ function categoryRules(c: Category): ModelRule[] {
     }),
     rule('10', 'BT-120', exemptionRule(c.code, c.exemption === 'required')),
   ]
+}
+
+/** Whether a UBL document has a line of its own kind and of the other kind anywhere (`exists(//cac:InvoiceLine)`). */
+function ublLineKinds(doc: XmlDocument, syntax: SyntaxKind): { own: boolean; other: boolean } {
+  const byLocal = elementsByLocal(doc.root)
+  const has = (local: string): boolean => byLocal.get(local)?.some((el) => el.ns === NS.cac) === true
+  const invoiceLines = has('InvoiceLine')
+  const creditNoteLines = has('CreditNoteLine')
+  return syntax === 'UBL-CreditNote' ? { own: creditNoteLines, other: invoiceLines } : { own: invoiceLines, other: creditNoteLines }
 }
 
 const hasBreakdown = (invoice: Invoice, syntax: SyntaxKind, category: string): boolean => {
