@@ -60,7 +60,7 @@ const isPdf = (bytes: Uint8Array): boolean => bytes[0] === 0x25 && bytes[1] === 
 export async function validateFile(bytes: Uint8Array, options: ValidateFileOptions = {}): Promise<FileValidationResult> {
   const fileName = options.fileName ?? 'invoice'
   const datetime = mustangDateTime(new Date())
-  if (bytes.length === 0) throw new EInvoiceError('MISSING_INPUT', `${fileName}: the file is empty`, { details: { file: fileName } })
+  if (bytes.length === 0) throw new EInvoiceError('MISSING_INPUT', 'the file is empty (0 bytes)', { details: { file: fileName } })
   if (isPdf(bytes)) {
     const { validatePdfContainer } = await import('./pdf/validate-container.js')
     // The container calls back synchronously: the validator with every table loaded.

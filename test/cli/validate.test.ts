@@ -30,6 +30,13 @@ describe('einvoice validate', () => {
     expect(r.stdout).toMatch(/files\s+valid\s+invalid\s+unreadable\s+time\n\s+2\s+1\s+0\s+1\s/)
   })
 
+  it('names an empty file once: the path, then the reason', async () => {
+    const file = await writeTemp(tempDir(), 'empty.xml', '')
+    const r = await cli(['validate', file])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^error .*empty\.xml: the file is empty \(0 bytes\)$/m)
+  })
+
   it('writes the Mustang XML report with --format xml', async () => {
     const r = await cli(['validate', '-f', 'xml', VALID])
     expect(r.code).toBe(0)
