@@ -116,6 +116,24 @@ const FALSE_SEQ: Sequence = [bool(false)]
 const EMPTY: Sequence = []
 const boolSeq = (b: boolean): Sequence => (b ? TRUE_SEQ : FALSE_SEQ)
 
+const READS_SIZE = new WeakMap<Expr, boolean>()
+
+/**
+ * Whether `e` calls last() for its own focus (not inside a predicate or a later path step, which
+ * have a focus of their own): its value then depends on the size of the focus, not on the item alone.
+ */
+function readsSize(e: Expr): boolean {
+  let r = READS_SIZE.get(e)
+  if (r === undefined) {
+    r =
+      e.kind === 'call' ? (e.name === 'last' && e.args.length === 0) || e.args.some(readsSize)
+      : e.kind === 'path' ? e.root === 'none' && e.steps[0]?.kind === 'filter' && readsSize(e.steps[0].expr)
+      : subExpressions(e).some(readsSize)
+    READS_SIZE.set(e, r)
+  }
+  return r
+}
+
 /** Static scope: variable name → slot. */
 type Scope = ReadonlyMap<string, number>
 
@@ -259,7 +277,7 @@ function filterBy(items: Sequence, preds: readonly Pred[], env: Env): Sequence {
 /**
  * The predicates as effective boolean values when none can select by position: each is a boolean
  * or a node selection (as `compilePredicate` decides; a number or a value of unknown type may be a
- * position). The subset has no position() or last(), so such a predicate ignores the position.
+ * position, as may last()). The subset has no position(), so such a predicate ignores the position.
  */
 function truthPredicates(predicates: readonly Expr[], scope: Scope): Fn<boolean>[] | undefined {
   const out: Fn<boolean>[] = []
@@ -823,21 +841,12 @@ function compilePath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
   if (expr.root === 'none') {
     const only = expr.steps[0]
     if (expr.steps.length === 1 && only !== undefined && only.kind === 'axis' && only.axis === 'self' && only.test === 'node' && only.predicates.length === 0) {
-      // `.`
+      // `.`, the context item: a node, or a value where the focus is one (`tokenize(…)[starts-with(., '#')]`).
       return make(
-        'nodes',
-        (item) => {
-          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
-          return [item]
-        },
-        (item) => {
-          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
-          return true
-        },
-        (item) => {
-          if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
-          return 1
-        },
+        'any',
+        (item) => [item],
+        (item) => (isNode(item) ? true : ebv([item])),
+        () => 1,
       )
     }
     const simple = specialise ? compileSimpleRelative(expr.steps) : undefined
@@ -855,7 +864,7 @@ function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compil
   let descendAll = false
   if (expr.root === '//' && steps[0] !== undefined) {
     const s = steps[0]
-    if (s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.local !== undefined && s.predicates.every((p) => p.kind !== 'literal-number')) {
+    if (s.kind === 'axis' && s.axis === 'child' && s.test !== 'node' && s.test.local !== undefined && s.predicates.every((p) => p.kind !== 'literal-number' && !readsSize(p))) {
       const keyed = specialise ? keyedPredicate(s.test, s.predicates, scope) : undefined
       indexed = { step: s, preds: s.predicates.map((p) => compilePredicate(p, scope)), keyed }
       steps = steps.slice(1)
@@ -1038,6 +1047,8 @@ function compileBinary(expr: Expr & { kind: 'binary' }, scope: Scope): Compiled 
 // Calls, bindings, the rest
 
 function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
+  // last(): the size of the focus, as a predicate passes it (`tokenize(…)[last()]`).
+  if (expr.name === 'last' && expr.args.length === 0) return make('any', (_item, _pos, size) => [integer(size)])
   const fn = functionFor(expr.name)
   if (fn === undefined) throw new Error(`rule expression: unsupported function ${expr.name}()`)
   const args = expr.args.map((a) => compileIn(a, scope))
@@ -1152,7 +1163,7 @@ function perNode<T>(results: (env: Env) => Map<Node, T>, evaluate: Fn<T>): Fn<T>
 /**
  * A variable-free part of an expression that binds variables (`every $rate in … satisfies`,
  * `for $x in …`), or one a long condition repeats: its value depends on the context node only (the
- * subset has no position() or last()), yet it is evaluated again for every bound value and every
+ * subset has no position(), and compileIn keeps no part that calls last() for its own focus), yet it is evaluated again for every bound value and every
  * line — the EXTENDED VAT rules filter all lines by rate a dozen times each. Its results are kept
  * per context node for one evaluation state, and equal syntax trees (the rules repeat their
  * conditions) share one memo. A dynamic error is not kept: the next evaluation raises it again.
@@ -1181,7 +1192,8 @@ function memoized(expr: Expr): Compiled {
 }
 
 function compileIn(expr: Expr, scope: Scope): Compiled {
-  if (!specialise) return compileNode(expr, scope)
+  // Kept values are per context node (or per document): a part that reads the size of its focus is not.
+  if (!specialise || readsSize(expr)) return compileNode(expr, scope)
   if (!withinDocumentWide && !usesFreeVariables(expr) && documentWideWorthy(expr)) return documentWide(expr)
   if ((scope.size > 0 ? memoWorthy(expr) && !cheapToRecompute(expr) : repeated?.has(expr) === true) && !usesVariables(expr)) return memoized(expr)
   return compileNode(expr, scope)

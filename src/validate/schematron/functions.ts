@@ -76,8 +76,8 @@ function regex(pattern: string, flags: string): RegExp {
 type Replacing = { re: RegExp; groups: number }
 const GLOBAL_CACHE = new Map<string, Replacing>()
 /**
- * The pattern of fn:replace() as a global RegExp. A pattern that matches the empty string is
- * FORX0003 (replacing it would never end), as in Saxon.
+ * The pattern of fn:replace() or fn:tokenize() as a global RegExp. A pattern that matches the
+ * empty string is FORX0003 (replacing or splitting by it would never end), as in Saxon.
  */
 function replacing(pattern: string, flags: string): Replacing {
   const key = `${flags}/${pattern}`
@@ -85,7 +85,7 @@ function replacing(pattern: string, flags: string): Replacing {
   if (r === undefined) {
     const one = regex(pattern, flags)
     if (new RegExp(`^(?:${one.source})$`, one.flags).test('')) {
-      throw new XPathDynamicError('FORX0003', `replace(): the pattern ${JSON.stringify(pattern)} matches an empty string`)
+      throw new XPathDynamicError('FORX0003', `the pattern ${JSON.stringify(pattern)} matches an empty string`)
     }
     // An alternative that always matches counts the groups: the match array has one entry each.
     const groups = (new RegExp(`${one.source}|`, one.flags).exec('') as RegExpExecArray).length - 1
@@ -228,8 +228,17 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   matches: (input) => [bool(regex(stringArg(input, 1, 'matches'), input.args.length > 2 ? stringArg(input, 2, 'matches') : '').test(stringArg(input, 0, 'matches')))],
   tokenize: (input) => {
     const s = stringArg(input, 0, 'tokenize')
+    const { re } = replacing(stringArg(input, 1, 'tokenize'), input.args.length > 2 ? stringArg(input, 2, 'tokenize') : '')
     if (s === '') return []
-    return s.split(regex(stringArg(input, 1, 'tokenize'), '')).map(str)
+    // The text between matches; unlike String.split, no captured group joins the result.
+    const out: Sequence = []
+    let from = 0
+    for (const m of s.matchAll(re)) {
+      out.push(str(s.slice(from, m.index)))
+      from = m.index + m[0].length
+    }
+    out.push(str(s.slice(from)))
+    return out
   },
   name: (input) => [str(nameOf(input.args.length > 0 ? input.args[0]?.[0] : input.context, false))],
   'local-name': (input) => [str(nameOf(input.args.length > 0 ? input.args[0]?.[0] : input.context, true))],

@@ -117,6 +117,25 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(() => value("replace(a:L/a:V, 'b', '')")).toThrow(XPathDynamicError)
   })
 
+  it('reads . as the context item, a value too, and tokenize() leaves captured groups out', () => {
+    expect(value("tokenize('a#b\nc#d', '(\\r?\\n)')")).toEqual(['a#b', 'c#d'])
+    expect(value("tokenize('x\n#a\n#b', '(\\r?\\n)')[starts-with(normalize-space(.), '#')]")).toEqual(['#a', '#b'])
+    expect(value("('a', '', 'b')[.]")).toEqual(['a', 'b'])
+    expect(() => value("tokenize('abc', 'x*')")).toThrow(XPathDynamicError)
+  })
+
+  it('selects by last() in a predicate, per focus (KoSIT BR-DE-18 takes the text after the last #…#)', () => {
+    expect(value("tokenize('a#x#b#y#c', '#.+#')[last()]")).toEqual(['c'])
+    expect(value('a:L[last()]/a:V')).toEqual(['abc'])
+    // `//a:V[last()]` is the last a:V child of each parent: every line's one value.
+    expect(value('//a:V[last()]')).toEqual(['10.10', '20.20', 'abc'])
+    expect(value('(//a:V)[last()]')).toEqual(['abc'])
+    // Per line: the last token of each line's own value.
+    expect(value("a:L[@id]/a:V/tokenize(., '\\.')[last()]")).toEqual(['10', '20'])
+    expect(value("for $k in (1, 2) return a:L[last()]/a:V")).toEqual(['abc', 'abc'])
+    expect(() => value("matches(a:L[@id]/a:V/tokenize(., '\\.')[last()], '0')")).toThrow(XPathDynamicError)
+  })
+
   it('computes the IBAN check of KoSIT BR-DE-19 (mod 97 of the rearranged code points)', () => {
     const iban = (v: string): string =>
       `xs:integer(string-join(for $cp in string-to-codepoints(concat(substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),5),upper-case(substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),1,2)),substring(normalize-space(replace('${v}', '([ \\n\\r\\t\\s])', '')),3,2))) return (if($cp > 64) then string($cp - 55) else string($cp - 48)),'')) mod 97 = 1`
