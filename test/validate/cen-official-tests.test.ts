@@ -209,6 +209,10 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     const file = 'kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-9-test.xml'
     expect(errorRules(corpusVariant(file, blankLines(file, 214, 223)))).toEqual(['BR-CO-15'])
   })
+  it('CII BR-CO-15 reads the totals from the root: without the header monetary summation it compares nothing and fails', () => {
+    const file = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_uncefact.xml'
+    expect(errorRules(corpusVariant(file, blankLines(file, 146, 152)))).toEqual(['BR-CO-15'])
+  })
   it('UBL BR-Z-08/BR-E-08 need a line in the document (exists(//cac:CreditNoteLine) …): a credit note without lines fails them', () => {
     const file = 'kosit-xrechnung-visualization/src/test/instances/direct-debit-bt-90-payee_creditnote.xml'
     expect(errorRules(corpusVariant(file, blankLines(file, 277, 351)))).toEqual(['BR-16', 'BR-CO-10', 'BR-E-08', 'BR-S-08', 'BR-Z-08'])

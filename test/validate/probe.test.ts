@@ -108,3 +108,39 @@ describe.skipIf(!hasCorpus)('a doubled tax scheme where the official test stops 
     expect(r.findings.filter((x) => x.layer === 'en16931' && x.severity === 'fatal').map((x) => x.ruleId).sort()).toEqual(['BR-IC-02', 'BR-IC-05', 'BR-IC-09', 'BR-IC-10', 'BR-IC-11'])
   })
 })
+
+// An element doubled where the schema allows it: KoSIT BR-DE-18 reads the text after the last
+// #…# of every payment terms' first description with one matches() (refcheck: the XRechnung
+// transform stops on the XSD-valid CII, and on the UBL credit note, whose schema takes one).
+describe.skipIf(!hasCorpus)('two payment terms with Skonto lines stop BR-DE-18', () => {
+  const INSTANCES = 'kosit-xrechnung-schematron/test/instances'
+  const doubled = (file: string, from: number, to: number): string => {
+    const lines = readFileSync(join(CORPUS_DIR, INSTANCES, file), 'utf8').split('\n')
+    const block = lines.slice(from - 1, to)
+    return [...lines.slice(0, to), ...block, ...lines.slice(to)].join('\n')
+  }
+  const stops = (xml: string): string[] => validateXml(Buffer.from(xml, 'utf8')).findings.filter((x) => x.ruleId === EVALUATION_RULE_ID).map((x) => `${x.layer} ${x.message}`)
+
+  it('CII (two ram:SpecifiedTradePaymentTerms are XSD-valid)', () => {
+    const xml = doubled('cii/cii-br-de-18-freespace-test.xml', 137, 148)
+    expect(validateXml(Buffer.from(xml, 'utf8')).findings.filter((x) => x.layer === 'xsd')).toEqual([])
+    expect(stops(xml)).toEqual([expect.stringMatching(/^xrechnung .*BR-DE-18 .*matches\(\) expects one value, got 2/)])
+  })
+
+  it('UBL', () => {
+    expect(stops(doubled('ubl-cn/ubl-cn-br-de-18-freespace-test.xml', 173, 188))).toEqual([expect.stringMatching(/^xrechnung .*BR-DE-18 /)])
+  })
+
+  it('the same files as given stop nothing', () => {
+    for (const file of ['cii/cii-br-de-18-freespace-test.xml', 'ubl-cn/ubl-cn-br-de-18-freespace-test.xml']) {
+      expect(stops(readFileSync(join(CORPUS_DIR, INSTANCES, file), 'utf8'))).toEqual([])
+    }
+  })
+
+  it('UBL BR-56: a tax representative scheme written twice (one PartyTaxScheme) stops the CEN rules', () => {
+    const lines = readFileSync(join(CORPUS_DIR, INSTANCES, 'ubl-cn/ubl-cn-br-de-18-test.xml'), 'utf8').split('\n')
+    expect(lines[137]?.trim()).toBe('</cac:TaxScheme>')
+    lines[137] = '</cac:TaxScheme><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>'
+    expect(stops(lines.join('\n'))).toEqual([expect.stringMatching(/^en16931 .*BR-56 .*boolean value of a sequence/)])
+  })
+})

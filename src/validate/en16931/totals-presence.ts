@@ -38,6 +38,7 @@ export const hasTotalsGroup = (ctx: ModelContext): boolean => (totalsGroups(ctx)
 
 /**
  * Whether an official comparison reading `terms` compares with nothing: some term's element is not
- * in the document, so the comparison is false whatever the other amounts are.
+ * in the document (or there is no totals group at all), so the comparison is false whatever the
+ * other amounts are.
  */
-export const totalMissing = (ctx: ModelContext, ...terms: TotalTerm[]): boolean => terms.some((term) => groupsLacking(ctx, term) > 0)
+export const totalMissing = (ctx: ModelContext, ...terms: TotalTerm[]): boolean => totalsGroups(ctx)?.length === 0 || terms.some((term) => groupsLacking(ctx, term) > 0)

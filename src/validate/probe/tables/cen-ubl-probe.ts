@@ -8,9 +8,11 @@
  * (xs:decimal(), a comparison with a number, arithmetic), with no names: they run only on a document
  * whose structure check rejected a value (session 17). Generated from the official rule definitions
  * with throwaway scripts; ids, contexts and tests are facts of the specification. Session 20 added
- * by hand the name TaxScheme to BR-CO-04, whose predicate `cac:TaxScheme/(… = 'VAT')` gives one
- * boolean per scheme; not to the rules that ask exists() of such a predicate, since Saxon stops at
- * their first match and this evaluator does not. See docs/validate.md ("Dynamic errors of the official rules").
+ * by hand the name TaxScheme to BR-CO-04 and BR-56, whose predicate `cac:TaxScheme/(… = 'VAT')`
+ * gives one boolean per scheme; not to the rules that ask exists() of such a predicate over the
+ * seller's schemes (BR-x-02…04), since Saxon stops at the first match (a seller's VAT scheme before
+ * a doubled second one) and this evaluator does not; a tax representative has one scheme. See
+ * docs/validate.md ("Dynamic errors of the official rules").
  * @module
  */
 import type { ProbeTable } from '../evaluation-probe.js'
@@ -366,7 +368,7 @@ export const CEN_UBL_PROBE: ProbeTable = {
     "ID",
     "Country IdentificationCode",
     "Name PartyName",
-    "ID",
+    "ID TaxScheme",
     "Country IdentificationCode",
     "TaxAmount",
     "ID",
