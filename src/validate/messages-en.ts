@@ -117,6 +117,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'vat-05-rate': 'A line with VAT category {category} needs {expected} (BT-152); found {found}.',
   'vat-06-rate': 'A document allowance with VAT category {category} needs {expected} (BT-96); found {found}.',
   'vat-07-rate': 'A document charge with VAT category {category} needs {expected} (BT-103); found {found}.',
+  'vat-09-signed-zero': 'The VAT amount (BT-117) of the VAT breakdown for category {category} is written {found}, a negative zero with decimals; it must be 0. The official validator (Saxon) compares the sign of zero with the integer 0 here (-0 would pass), so the rule fails.',
   'vat-08-signed-zero': 'The taxable amount (BT-116) of the VAT breakdown for category {category} is written as a negative zero; its lines, charges and allowances add up to {expected}. The official validator (Saxon) compares the sign of zero here, so the rule fails.',
   'vat-08-any': 'The taxable amount (BT-116) of the VAT breakdown for category {category} should be {expected} (its lines + charges − allowances), found {found}.',
   'vat-09-tax': 'The tax amount (BT-117) of the VAT breakdown for category {category} should be {expected}, found {found}.',

@@ -555,6 +555,22 @@ describe.skipIf(!hasCorpus)('a CII document total written as a negative zero', (
     for (const zero of ['-0.00', '-0']) expect(cenErrorCounts(corpusVariant(XR, [[160, '>0.00<', `>${zero}<`]]))).toEqual({ 'BR-CO-14': 1 })
     expect(cenErrorCounts(corpusVariant(XR, []))).toEqual({})
   })
+  it('BR-CO-14: one breakdown tax amount -0.00 sums to -0.0, which round() keeps negative: a total 0.00 fails, -0.00 passes (BR-AE-09 fails on it, below)', () => {
+    const XR = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.21a-INVOICE_uncefact.xml'
+    const calculated = (text: string): [number, string, string] => [130, '>0.00<', `>${text}<`]
+    expect(cenErrorCounts(corpusVariant(XR, [calculated('-0.00')]))).toEqual({ 'BR-AE-09': 1, 'BR-CO-14': 1 })
+    expect(cenErrorCounts(corpusVariant(XR, [calculated('-0.001')]))).toEqual({ 'BR-AE-09': 1, 'BR-CO-14': 1, 'BR-DEC-20': 1 })
+    expect(cenErrorCounts(corpusVariant(XR, [calculated('-0.00'), [160, '>0.00<', '>-0.00<']]))).toEqual({ 'BR-AE-09': 1 })
+  })
+  it('BR-AE-09 (…-09 of the zero-rated categories) compares the tax amount with the integer 0: -0.00 and -0.0 fail, -0 and -00 pass', () => {
+    const XR = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.21a-INVOICE_uncefact.xml'
+    const both = (text: string): [number, string, string][] => [[130, '>0.00<', `>${text}<`], [160, '>0.00<', `>${text}<`]]
+    for (const zero of ['-0.00', '-0.0']) expect(cenErrorCounts(corpusVariant(XR, both(zero)))).toEqual({ 'BR-AE-09': 1 })
+    for (const zero of ['-0', '-00']) expect(cenErrorCounts(corpusVariant(XR, both(zero)))).toEqual({})
+    const f = validateXml(Buffer.from(corpusVariant(XR, both('-0.00')), 'utf8')).findings.find((x) => x.ruleId === 'BR-AE-09')
+    expect(f?.messageKey).toBe('vat-09-signed-zero')
+    expect(f?.message).toContain('-0.00')
+  })
 })
 
 // UBL's BR-x-02 and BR-O-12 look for line categories with `//cac:ClassifiedTaxCategory`, which

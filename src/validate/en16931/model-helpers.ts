@@ -105,6 +105,24 @@ export function ublTaxTotalMismatches(doc: XmlDocument): { index: number; expect
 }
 
 const CII_CALCULATED = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement'), q('ram:ApplicableTradeTax'), q('ram:CalculatedAmount')] as const
+const CII_SETTLEMENT = [q('rsm:SupplyChainTradeTransaction'), q('ram:ApplicableHeaderTradeSettlement')] as const
+const CII_TAX = q('ram:ApplicableTradeTax')
+const CII_CALCULATED_AMOUNT = q('ram:CalculatedAmount')
+
+/**
+ * The tax amount of the CII breakdown at `index` (of the first header settlement's
+ * ram:ApplicableTradeTax, as the reader numbers them) as written, when that is a negative zero with
+ * a fraction (`-0.00`): Saxon 9.9 then finds `ram:CalculatedAmount = 0` false (the untyped value
+ * compared as a double keeps its sign; `-0` is an integer and passes). refcheck on `-0`, `-00`,
+ * `-0.0`, `-0.00`.
+ */
+export function ciiSignedZeroTaxAmount(doc: XmlDocument, index: number): string | undefined {
+  const settlement = descend(doc.root, ...CII_SETTLEMENT)[0]
+  const tax = settlement === undefined ? undefined : kids(settlement, CII_TAX)[index]
+  const texts = tax === undefined ? [] : kids(tax, CII_CALCULATED_AMOUNT).map(stringValue)
+  const signed = texts.length > 0 && texts.every((text) => xsDouble(text) === 0 && zeroSignDiffers(text, true, false))
+  return signed ? xmlTrim(texts[0] as string) : undefined
+}
 
 /**
  * CII BR-CO-14 as the official test computes it: each total VAT amount (BT-110) whose `@currencyID`
@@ -118,9 +136,10 @@ export function ciiTaxTotalMismatches(doc: XmlDocument): { expected: string; fou
   // fn:sum starts from its first value (a lone -0.0 stays -0.0), an empty sum is the integer 0.
   let total = 0
   amounts.forEach((el, i) => (total = i === 0 ? xsDouble(stringValue(el)) : total + xsDouble(stringValue(el))))
-  // fn:round on a double: the nearest integer, halves towards positive infinity; -0.5 ≤ x < 0 gives -0.
+  // fn:round on a double: the nearest integer, halves towards positive infinity; -0.5 ≤ x < 0 and
+  // -0 itself give -0 (a lone -0.00 amount sums to -0.0, which rounds to -0.0).
   const scaled = total * 10 * 10
-  const expected = (scaled < 0 && scaled >= -0.5 ? -0 : Math.floor(scaled + 0.5)) / 100
+  const expected = ((scaled < 0 && scaled >= -0.5) || Object.is(scaled, -0) ? -0 : Math.floor(scaled + 0.5)) / 100
   const out: { expected: string; found: string; signedZero?: true }[] = []
   for (const el of descend(doc.root, ...TX)) {
     const id = attrValue(el, 'currencyID')

@@ -13,7 +13,7 @@ import { elementsByLocal } from '../syntax/paths.js'
 import type { Issue, ModelContext, ModelRule, SyntaxKind } from '../types.js'
 import { exemptionRule } from './exemption-rules.js'
 import { brIc11, brIc12 } from './intra-community-rules.js'
-import { NONE, fmt, isAllowanceOrCharge, isWritten, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
+import { NONE, ciiSignedZeroTaxAmount, fmt, isAllowanceOrCharge, isWritten, issue, lacks, when, xpathRound0, xpathRound2 } from './model-helpers.js'
 import { type TaxIdPresence, taxIdPresence } from './tax-id-presence.js'
 import { ublBreakdownPresence, ublSubLineVatCodes } from './ubl-breakdown-presence.js'
 
@@ -287,7 +287,7 @@ function categoryRules(c: Category): ModelRule[] {
       })
       return out
     }),
-    rule('09', 'BT-117', ({ invoice, syntax }) => {
+    rule('09', 'BT-117', ({ invoice, syntax, doc }) => {
       const taxRule = c.tax[binding(syntax)]
       if (taxRule === 'unchecked') return NONE
       const out: Issue[] = []
@@ -298,6 +298,10 @@ function categoryRules(c: Category): ModelRule[] {
         const found = absent ? fmt(undefined) : v.taxAmount.toString()
         if (taxRule === 'zero') {
           if (absent || !v.taxAmount.isZero()) out.push(issue(at, { ...params, expected: '0', found }))
+          else {
+            const written = syntax === 'CII' && doc !== undefined ? ciiSignedZeroTaxAmount(doc, invoice.vatBreakdown.indexOf(v)) : undefined
+            if (written !== undefined) out.push({ at, params: { ...params, found: written }, messageKey: 'vat-09-signed-zero' })
+          }
         } else if (rate === undefined) {
           // The official comparison with no rate is false.
           out.push({ at, params: { ...params, found }, messageKey: 'vat-09-no-rate' })
