@@ -1060,9 +1060,10 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
       case 'boolean':
         return fromBool(a0.bool)
       case 'exists':
-        return fromBool((i, p, s, e) => a0.count(i, p, s, e) > 0)
-      case 'empty':
-        return fromBool((i, p, s, e) => a0.count(i, p, s, e) === 0)
+      case 'empty': {
+        const found = firstMatch(expr.args[0] as Expr, scope) ?? ((i: Item, p: number, s: number, e: Env) => a0.count(i, p, s, e) > 0)
+        return fromBool(expr.name === 'exists' ? found : (i, p, s, e) => !found(i, p, s, e))
+      }
       case 'count':
         return make('any', (i, p, s, e) => [integer(a0.count(i, p, s, e))], undefined, () => 1)
     }
@@ -1087,6 +1088,70 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
     return make(shape, (item, pos, size, env) => fn({ args: [a0.seq(item, pos, size, env), a1.seq(item, pos, size, env)], context: item }))
   }
   return make(shape, (item, pos, size, env) => fn({ args: args.map((a) => a.seq(item, pos, size, env)), context: item }))
+}
+
+const BOOLEAN_OPERATORS = new Set(['=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or'])
+const BOOLEAN_VALUED = new Set(['not', 'boolean', 'exists', 'empty', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches'])
+
+/** Whether `e` can never be a number, so as a predicate it never selects by position. */
+function neverNumeric(e: Expr): boolean {
+  if (e.kind === 'binary') return BOOLEAN_OPERATORS.has(e.op)
+  if (e.kind === 'call') return BOOLEAN_VALUED.has(e.name)
+  if (e.kind !== 'path') return false
+  // Nodes, or (`cac:TaxScheme/(… = 'VAT')`) the values of a last step that is never a number.
+  const last = e.steps[e.steps.length - 1]
+  return last !== undefined && (last.kind === 'axis' || (last.predicates.length === 0 && neverNumeric(last.expr)))
+}
+
+/**
+ * Whether a path of named child steps (from the context element, the root or `//`) selects
+ * anything, visited depth first in document order and stopped at the first node: as Saxon's lazy
+ * pipeline evaluates `exists(…)`, a predicate is evaluated only up to the first match, so a
+ * predicate that cannot be evaluated on a later node raises nothing (`exists(//…/cac:PartyTaxScheme
+ * [cac:TaxScheme/(… = 'VAT')]/cbc:CompanyID)` on a seller whose second scheme is written twice).
+ * Undefined for other paths (a predicate that may be a position, other axes), which are evaluated whole.
+ */
+function firstMatch(e: Expr, scope: Scope): Fn<boolean> | undefined {
+  if (e.kind !== 'path' || e.steps.length === 0) return undefined
+  const plan: { test: NameTest; preds: Fn<boolean>[] }[] = []
+  for (const step of e.steps) {
+    if (step.kind !== 'axis' || step.axis !== 'child' || step.test === 'node') return undefined
+    if (!step.predicates.every(neverNumeric)) return undefined
+    // Not positions: their effective boolean values, whatever the position.
+    plan.push({ test: step.test, preds: step.predicates.map((p) => compilePredicate(p, scope)) })
+  }
+  const passes = (el: XmlElement, depth: number, env: Env): boolean => {
+    const { test, preds } = plan[depth] as (typeof plan)[number]
+    if (!nameMatches(el, test)) return false
+    for (let k = 0; k < preds.length; k++) if (!(preds[k] as Fn<boolean>)(el, 1, 1, env)) return false
+    return true
+  }
+  const below = (el: XmlElement, depth: number, env: Env): boolean => {
+    if (depth === plan.length) return true
+    const kids = el.children
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i] as XmlElement
+      if (passes(c, depth, env) && below(c, depth + 1, env)) return true
+    }
+    return false
+  }
+  const first = e.steps[0] as Step & { kind: 'axis' }
+  if (e.root === '//') {
+    return (_item, _pos, _size, env) => {
+      const candidates = indexedDescendants(env.doc, first) ?? []
+      for (let i = 0; i < candidates.length; i++) {
+        const c = candidates[i] as XmlElement
+        if (passes(c, 0, env) && below(c, 1, env)) return true
+      }
+      return false
+    }
+  }
+  if (e.root === '/') return (_item, _pos, _size, env) => passes(env.doc.root, 0, env) && below(env.doc.root, 1, env)
+  return (item, _pos, _size, env) => {
+    if (!isNode(item)) throw new XPathDynamicError('XPTY0020', 'a path step needs a node as its context')
+    if ('t' in item) return item.t === 'doc' ? passes(item.root, 0, env) && below(item.root, 1, env) : false
+    return below(item, 0, env)
+  }
 }
 
 const CONTEXT_FUNCTIONS = new Set(['normalize-space', 'string', 'string-length', 'number', 'name', 'local-name', TEXT_CHILDREN])

@@ -117,6 +117,16 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(() => value("replace(a:L/a:V, 'b', '')")).toThrow(XPathDynamicError)
   })
 
+  it('exists() and empty() stop at the first match in document order, as Saxon does: a later predicate error is never met', () => {
+    // Line 3's value is no decimal: xs:decimal() on it is a dynamic error, reached only after the first two.
+    expect(check("exists(a:L[xs:decimal(a:V) > 5])")).toBe(true)
+    expect(check("empty(//a:L[xs:decimal(a:V) > 5]/a:V)")).toBe(false)
+    expect(() => check("exists(a:L[xs:decimal(a:V) > 50])")).toThrow(XPathDynamicError)
+    expect(() => check("count(a:L[xs:decimal(a:V) > 5]) > 0")).toThrow(XPathDynamicError)
+    // A predicate that may be a position is evaluated whole.
+    expect(check('exists(a:L[2]/a:V)')).toBe(true)
+  })
+
   it('reads . as the context item, a value too, and tokenize() leaves captured groups out', () => {
     expect(value("tokenize('a#b\nc#d', '(\\r?\\n)')")).toEqual(['a#b', 'c#d'])
     expect(value("tokenize('x\n#a\n#b', '(\\r?\\n)')[starts-with(normalize-space(.), '#')]")).toEqual(['#a', '#b'])
