@@ -852,7 +852,10 @@ function compilePath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
     const simple = specialise ? compileSimpleRelative(expr.steps) : undefined
     if (simple !== undefined) return simple
   }
-  return compileGeneralPath(expr, scope)
+  const general = compileGeneralPath(expr, scope)
+  // Its effective boolean value (not(…), a predicate, an operand of and/or) stops at the first node, as Saxon's does.
+  const first = firstMatch(expr, scope)
+  return first === undefined ? general : { ...general, bool: first }
 }
 
 function compileGeneralPath(expr: Expr & { kind: 'path' }, scope: Scope): Compiled {
@@ -1106,7 +1109,7 @@ function neverNumeric(e: Expr): boolean {
 /**
  * Whether a path of named child steps (from the context element, the root or `//`) selects
  * anything, visited depth first in document order and stopped at the first node: as Saxon's lazy
- * pipeline evaluates `exists(…)`, a predicate is evaluated only up to the first match, so a
+ * pipeline evaluates `exists(…)` and a path's effective boolean value, a predicate is evaluated only up to the first match, so a
  * predicate that cannot be evaluated on a later node raises nothing (`exists(//…/cac:PartyTaxScheme
  * [cac:TaxScheme/(… = 'VAT')]/cbc:CompanyID)` on a seller whose second scheme is written twice).
  * Undefined for other paths (a predicate that may be a position, other axes), which are evaluated whole.
@@ -1137,6 +1140,8 @@ function firstMatch(e: Expr, scope: Scope): Fn<boolean> | undefined {
   }
   const first = e.steps[0] as Step & { kind: 'axis' }
   if (e.root === '//') {
+    // `//*`: no name index to start from; evaluated whole.
+    if (first.test === 'node' || first.test.local === undefined) return undefined
     return (_item, _pos, _size, env) => {
       const candidates = indexedDescendants(env.doc, first) ?? []
       for (let i = 0; i < candidates.length; i++) {

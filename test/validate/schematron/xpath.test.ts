@@ -127,6 +127,22 @@ describe('schematron XPath subset: paths and predicates', () => {
     expect(check('exists(a:L[2]/a:V)')).toBe(true)
   })
 
+  it('a path as a boolean (not(), a predicate) stops at its first node too; //* is evaluated whole', () => {
+    expect(check("not(a:L[xs:decimal(a:V) > 5])")).toBe(false)
+    expect(() => check("not(a:L[xs:decimal(a:V) > 50])")).toThrow(XPathDynamicError)
+    expect(check("a:L[xs:decimal(a:V) > 5] and true()")).toBe(true)
+    expect(check('exists(//*[not(*) and not(normalize-space())])')).toBe(true)
+  })
+
+  it('text() gives one node per text run a comment or processing instruction splits', () => {
+    const split = parseXml('<a:R xmlns:a="urn:a"><a:D>2016-<!-- x -->01-01</a:D><a:E>1<?pi?>2<![CDATA[3]]><!---->4</a:E><a:F><!---->5</a:F></a:R>').root
+    expect(value('a:D/text()', split)).toEqual(['2016-', '01-01'])
+    expect(value('a:E/text()', split)).toEqual(['1', '23', '4'])
+    expect(value('a:F/text()', split)).toEqual(['5'])
+    expect(value('string(a:D)', split)).toEqual(['2016-01-01'])
+    expect(() => value('xs:date(a:D/text())', split)).toThrow(XPathDynamicError)
+  })
+
   it('reads . as the context item, a value too, and tokenize() leaves captured groups out', () => {
     expect(value("tokenize('a#b\nc#d', '(\\r?\\n)')")).toEqual(['a#b', 'c#d'])
     expect(value("tokenize('x\n#a\n#b', '(\\r?\\n)')[starts-with(normalize-space(.), '#')]")).toEqual(['#a', '#b'])
