@@ -5,7 +5,7 @@
  */
 import { checkDeclaredEncoding } from './decode.js'
 import { lineColumnAt, xmlError } from './position.js'
-import { checkChars, endOfInput, fail, failAt, failChar, normaliseLineEnds, skipSpaces } from './scan-state.js'
+import { appendAfterSplit, checkChars, endOfInput, fail, failAt, failChar, normaliseLineEnds, noteSplit, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { GT, QUESTION, codePointAt, isNameChar, isNameStartChar, isSpace, isXmlChar } from './xml-chars.js'
 
@@ -54,6 +54,7 @@ function scanComment(s: ScanState, from: number): void {
   checkChars(s, from, dashes)
   if (dashes + 2 >= s.length) endOfInput(s)
   if (t.charCodeAt(dashes + 2) !== GT) failAt(s, dashes + 2, '"--" is not allowed inside a comment')
+  noteSplit(s)
   s.i = dashes + 3
 }
 
@@ -71,7 +72,10 @@ function scanCdata(s: ScanState, lt: number): void {
   if (end > from) {
     const data = sawCr ? normaliseLineEnds(t.slice(from, end)) : t.slice(from, end)
     const el = s.current
-    if (el !== undefined) el.text = el.text === '' ? data : el.text + data
+    if (el !== undefined) {
+      if (s.sawSplit || s.splitText !== undefined) appendAfterSplit(s, el, data)
+      else el.text = el.text === '' ? data : el.text + data
+    }
   }
   s.i = end + 3
 }
@@ -120,6 +124,7 @@ export function scanPi(s: ScanState, lt: number, declarationPossible: boolean): 
   if (target.toLowerCase() === 'xml') fail(s, end + 1, `the processing instruction target "${target}" is reserved (an XML declaration must be lower-case and first)`)
   const body = sawCr ? normaliseLineEnds(t.slice(from, end)) : t.slice(from, end)
   s.processingInstructions.push({ target, body, line })
+  noteSplit(s)
   s.i = end + 2
 }
 

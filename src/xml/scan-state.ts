@@ -4,6 +4,7 @@
  * @module
  */
 import { lineColumnAt, xmlError } from './position.js'
+import { appendTextRun } from './text-runs.js'
 import type { XmlElement, XmlProcessingInstruction } from './types.js'
 import { CR, LF, SPACE, TAB, codePointAt, isXmlChar } from './xml-chars.js'
 
@@ -44,6 +45,10 @@ export class ScanState {
   readonly maxDepth: number
   readonly maxElements: number
 
+  /** The element whose text a comment or PI has just split (its next text starts a new text node). */
+  splitText: XmlElement | undefined = undefined
+  /** Some element's text has more than one text node (see text-runs.ts). */
+  sawSplit = false
   /** The encoding the bytes were read in, which the XML declaration must agree with; undefined for a string. */
   readonly encoding: string | undefined
   constructor(text: string, maxDepth: number, maxElements: number, encoding?: string) {
@@ -165,4 +170,20 @@ export function checkChars(s: ScanState, from: number, to: number): boolean {
 /** XML 1.0 §2.11: CR LF and a lone CR become LF in everything the application sees. */
 export function normaliseLineEnds(value: string): string {
   return value.replace(/\r\n?/g, '\n')
+}
+
+/** A comment or PI at the current position: it splits the open element's text, if it has some. */
+export function noteSplit(s: ScanState): void {
+  const el = s.current
+  if (el !== undefined && el.text !== '') s.splitText = el
+}
+
+/** Appends `piece` to `el`'s text once a document has split text (text-runs.ts keeps the nodes). */
+export function appendAfterSplit(s: ScanState, el: XmlElement, piece: string): void {
+  const split = s.splitText === el
+  if (split) {
+    s.splitText = undefined
+    s.sawSplit = true
+  }
+  appendTextRun(el, piece, split)
 }

@@ -38,5 +38,7 @@ export function scanXml(text: string, maxDepth: number, maxElements: number, enc
   }
   const root = s.root
   if (root === undefined || s.depth > 0) endOfInput(s)
-  return { root, processingInstructions: s.processingInstructions }
+  const doc: XmlDocument = { root, processingInstructions: s.processingInstructions }
+  if (s.sawSplit) doc.textSplit = true
+  return doc
 }

@@ -44,6 +44,8 @@ export type XmlProcessingInstruction = {
 export type XmlDocument = {
   root: XmlElement
   processingInstructions: XmlProcessingInstruction[]
+  /** Set when a comment or PI splits some element's text into several text nodes (text-runs.ts). */
+  textSplit?: true | undefined
   /** How the bytes were read: `utf-8`, `utf-16le`, `utf-16be`, `iso-8859-1` or another WHATWG label; undefined for a string. */
   encoding?: string | undefined
 }

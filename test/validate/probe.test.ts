@@ -154,3 +154,17 @@ describe.skipIf(!hasCorpus)('two payment terms with Skonto lines stop BR-DE-18',
     expect(stops(lines.join('\n'))).toEqual([expect.stringMatching(/^en16931 .*BR-56 .*boolean value of a sequence/)])
   })
 })
+
+describe.skipIf(!hasCorpus)('a comment inside a value gives text() two nodes', () => {
+  it('a line start date split by a comment stops PEPPOL-EN16931-R110 (xs:date(text()); refcheck: the XRechnung transform fails)', () => {
+    const file = join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.07a-INVOICE_ubl.xml')
+    const xml = readFileSync(file, 'utf8')
+    const line = /<cac:InvoiceLine>[\s\S]*?<cbc:StartDate>2\d{3}-/.exec(xml)
+    if (line === null) throw new Error('test setup: no line period in the fixture')
+    const at = line.index + line[0].length
+    const split = xml.slice(0, at) + '<!---->' + xml.slice(at)
+    const stops = validateXml(Buffer.from(split, 'utf8')).findings.filter((x) => x.ruleId === EVALUATION_RULE_ID)
+    expect(stops.map((x) => `${x.layer} ${x.message}`)).toEqual([expect.stringMatching(/^xrechnung .*PEPPOL-EN16931-R110 .*xs:date\(\) expects one value, got 2/)])
+  })
+})
+

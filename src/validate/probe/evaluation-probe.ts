@@ -116,7 +116,8 @@ export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: Pro
   const key = `${layer} ${binding}`
   let probe = probes.get(key)
   if (probe === undefined) probes.set(key, (probe = probeOf(layer, TABLES[layer][binding])))
-  const rows = badValues ? probe.allRows : rowsAtRisk(probe, doc.root)
+  // Split text (a comment inside a value) gives text() two nodes wherever it is: every row runs.
+  const rows = badValues || doc.textSplit === true ? probe.allRows : rowsAtRisk(probe, doc.root)
   if (rows.length === 0) return
   const ignored: Finding[] = []
   runTreePatterns(patternsFor(probe, rows), { doc, syntax }, ignored)

@@ -26,6 +26,7 @@ import {
   toDouble,
 } from './values.js'
 import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
+import { textRunsOf } from '../../xml/text-runs.js'
 import { xpathRegex } from './xpath-regex.js'
 
 /** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
@@ -280,7 +281,12 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
     const a = single(args[0], 'xs:date')
     return a === undefined ? [] : [toDate(a)]
   },
-  [TEXT_CHILDREN]: ({ context }) => (context !== undefined && isElement(context) && context.text !== '' ? [{ t: 'untyped', v: context.text }] : []),
+  [TEXT_CHILDREN]: ({ context }) => {
+    if (context === undefined || !isElement(context) || context.text === '') return []
+    // A comment or PI between text makes several text nodes (text-runs.ts).
+    const runs = textRunsOf(context)
+    return runs === undefined ? [{ t: 'untyped', v: context.text }] : runs.map((v): Atomic => ({ t: 'untyped', v }))
+  },
   // Functions of the KoSIT XRechnung stylesheets (namespace prefix `u:`), which their tests call.
   /** Whether `exp` is within `slack` of `val`: `xs:decimal($exp + $slack) >= $val and xs:decimal($exp - $slack) <= $val`. */
   'u:slack': ({ args }) => {
