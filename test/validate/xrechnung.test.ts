@@ -97,6 +97,19 @@ describe.skipIf(!hasCorpus)('rules of older XRechnung versions that 3.0 dropped'
     expect(layerIds(without(asVersion('01.02a-INVOICE_uncefact.xml', '2.1'), terms), 'fatal')).toEqual([])
   })
 
+  it('CII BR-DE-16 as 1.2…2.3 have it: the seller scheme written exactly VA, VAT or FC (3.0: VA or FC after normalize-space)', () => {
+    const withScheme = (version: string, scheme: string): string => {
+      const xml = asVersion('01.02a-INVOICE_uncefact.xml', version)
+      if (!xml.includes('schemeID="VA"')) throw new Error('test setup: no seller VAT id')
+      return xml.replace('schemeID="VA"', `schemeID="${scheme}"`)
+    }
+    expect(layerIds(withScheme('2.3', 'VAT'), 'fatal')).toEqual([])
+    expect(layerIds(withScheme('2.3', ' VA'), 'fatal')).toEqual(['BR-DE-16'])
+    const three = (scheme: string): string => readFileSync(join(CORPUS_DIR, STANDARD, '01.02a-INVOICE_uncefact.xml'), 'utf8').replace('schemeID="VA"', `schemeID="${scheme}"`)
+    expect(layerIds(three('VAT'), 'fatal')).toEqual(['BR-DE-16'])
+    expect(layerIds(three(' VA'), 'fatal')).toEqual([])
+  })
+
   it('BR-DE-13 (1.2, 2.0): one kind of payment instructions, a card beside the payee account fails', () => {
     const card = '<ram:ApplicableTradeSettlementFinancialCard><ram:ID>1234</ram:ID></ram:ApplicableTradeSettlementFinancialCard>'
     expect(layerIds(after(asVersion('01.02a-INVOICE_uncefact.xml', '2.0'), '</ram:PayeePartyCreditorFinancialAccount>', card), 'fatal')).toEqual(['BR-DE-13'])

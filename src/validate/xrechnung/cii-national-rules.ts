@@ -23,7 +23,7 @@ const postal = (bt: [city: string, zip: string]): readonly (readonly [string, 'f
 ]
 
 /** BR-DE-16: VAT categories that need BT-31/BT-32 or a tax representative, as KoSIT tests them. */
-function needsSellerVatId(el: XmlElement): boolean {
+export function needsSellerVatId(el: XmlElement): boolean {
   const lineVat = anyEquals(el, `${LINE_TAX}/ram:TypeCode`, ['VAT']) && anyEquals(el, `${LINE_TAX}/ram:CategoryCode`, VAT_CATEGORIES_NEEDING_ID)
   // KoSIT compares the whole CategoryTradeTax string value with 'VAT' here, which only holds for
   // an element whose entire text is VAT; kept as the reference evaluates it.

@@ -48,12 +48,17 @@ const byVersion = new Map<string, RuleSet>()
 
 /**
  * Keeps only the rules an older version's schematron has; contexts stay (they shadow as before).
- * The rules that version had and 3.0 dropped (`legacy`) come after, in their own patterns.
+ * The rules that version had and 3.0 dropped or changed (`legacy`) come after, in their own
+ * patterns; a legacy rule replaces 3.0's rule of the same id.
  */
 function restrict(set: RuleSet, legacy: readonly TreePattern[], ids: ReadonlySet<string>, version: string): RuleSet {
+  const legacyIds = new Set(legacy.flatMap((p) => p.groups.flatMap((g) => g.rules.map((r) => r.id))))
+  const keep = (pattern: TreePattern, own: boolean): TreePattern => ({
+    ...pattern,
+    groups: pattern.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id) && (own || !legacyIds.has(r.id))) })),
+  })
   // Rebuilt without any batch evaluation (`failing`), which would still run the removed rules.
-  const patterns: TreePattern[] = [...set.treePatterns, ...legacy]
-    .map((p) => ({ ...p, groups: p.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id)) })) }))
+  const patterns: TreePattern[] = [...set.treePatterns.map((p) => keep(p, false)), ...legacy.map((p) => keep(p, true))]
     .filter((p) => p.groups.some((g) => g.rules.length > 0))
   return { ...set, id: `${set.id.replace(/-3\.0\.2$/, '')}-${version}`, treePatterns: patterns }
 }
