@@ -110,6 +110,14 @@ describe.skipIf(!hasCorpus)('rules of older XRechnung versions that 3.0 dropped'
     expect(layerIds(three(' VA'), 'fatal')).toEqual([])
   })
 
+  it('2.2/2.3 share BR-DE-18/27/28 with 3.0 word for word: two payment terms with Skonto lines stop the 2.3 transform too', () => {
+    const lines = readFileSync(join(CORPUS_DIR, 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-18-freespace-test.xml'), 'utf8').split('\n')
+    const twoTerms = [...lines.slice(0, 148), ...lines.slice(136, 148), ...lines.slice(148)].join('\n').replace(XR_ID, 'urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_2.3')
+    const r = validateXml(twoTerms)
+    expect(r.valid).toBe(false)
+    expect(r.findings.filter((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION').map((f) => `${f.layer} ${f.message}`)).toEqual([expect.stringMatching(/^xrechnung .*BR-DE-18 /)])
+  })
+
   it('BR-DE-13 (1.2, 2.0): one kind of payment instructions, a card beside the payee account fails', () => {
     const card = '<ram:ApplicableTradeSettlementFinancialCard><ram:ID>1234</ram:ID></ram:ApplicableTradeSettlementFinancialCard>'
     expect(layerIds(after(asVersion('01.02a-INVOICE_uncefact.xml', '2.0'), '</ram:PayeePartyCreditorFinancialAccount>', card), 'fatal')).toEqual(['BR-DE-13'])

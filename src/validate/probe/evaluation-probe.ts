@@ -108,16 +108,19 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
  * Runs the official tests of `layer` that can stop on this document; their dynamic errors are
  * recorded for `evaluationFindings` (schematron/rule-table.ts). `badValues`: the document has an
  * element value its schema type rejects (a blank amount, an NBSP before one): an official test
- * that casts it stops, so every row runs and the evaluator finds which, if any, does.
+ * that casts it stops, so every row runs and the evaluator finds which, if any, does. `onlyRules`:
+ * the rows of these rule ids only (an older XRechnung version shares some tests with 3.0).
  */
-export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false): void {
+export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false, onlyRules?: ReadonlySet<string>): void {
   const binding = syntax === 'CII' ? 'CII' : syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? 'UBL' : undefined
   if (binding === undefined) return
   const key = `${layer} ${binding}`
   let probe = probes.get(key)
   if (probe === undefined) probes.set(key, (probe = probeOf(layer, TABLES[layer][binding])))
   // Split text (a comment inside a value) gives text() two nodes wherever it is: every row runs.
-  const rows = badValues || doc.textSplit === true ? probe.allRows : rowsAtRisk(probe, doc.root)
+  const atRisk = badValues || doc.textSplit === true ? probe.allRows : rowsAtRisk(probe, doc.root)
+  const table = probe.table
+  const rows = onlyRules === undefined ? atRisk : atRisk.filter((r) => onlyRules.has((table.rows[r] as SchematronTable['rows'][number])[0]))
   if (rows.length === 0) return
   const ignored: Finding[] = []
   runTreePatterns(patternsFor(probe, rows), { doc, syntax }, ignored)

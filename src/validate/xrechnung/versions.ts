@@ -81,6 +81,22 @@ export function rulesOfVersion(version: string, syntax: 'cii' | 'ubl'): Readonly
   return r === undefined ? undefined : new Set(r[syntax].split(' '))
 }
 
+/**
+ * The XRechnung 3.0 probe rows (probe/tables/xr-*-probe.ts) an older version's schematron shares
+ * word for word (context, test and flag; compared with the official stylesheets): their dynamic
+ * errors stop that version's transform too. Undefined for 3.0 (every row); empty where none is shared.
+ */
+const SHARED_PROBE_RULES: Readonly<Record<string, { cii: ReadonlySet<string>; ubl: ReadonlySet<string> }>> = {
+  '2.2': { cii: new Set(['BR-DE-18', 'BR-DE-27', 'BR-DE-28']), ubl: new Set() },
+  '2.3': { cii: new Set(['BR-DE-18', 'BR-DE-27', 'BR-DE-28']), ubl: new Set(['BR-DE-18', 'BR-DE-27', 'BR-DE-28']) },
+}
+const NONE_SHARED = { cii: new Set<string>(), ubl: new Set<string>() }
+
+export function probedRulesOf(version: string, syntax: 'cii' | 'ubl'): ReadonlySet<string> | undefined {
+  if (!(version in RULES)) return undefined
+  return (SHARED_PROBE_RULES[version] ?? NONE_SHARED)[syntax]
+}
+
 /** The CIUS and extension identifiers BR-DE-21 accepts for a version. */
 export function identifiersOf(version: string): readonly string[] {
   if (!(version in RULES)) return []
