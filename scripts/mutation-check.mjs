@@ -109,21 +109,21 @@ function blocks(xml) {
     }
     if (m[1] === '') {
       if (stack.length > 0) stack[stack.length - 1].parent = true
-      stack.push({ start: m.index, name: m[2], parent: false, depth: stack.length, at: -1 })
+      stack.push({ start: m.index, name: m[2], parent: false, depth: stack.length })
       continue
     }
     const open = stack.pop()
-    if (open.depth > 0 && open.parent) {
-      open.at = found.length
-      found.push([open.start, m.index + m[0].length, open.name, -1, open.depth])
-    }
+    if (open.depth > 0 && open.parent) found.push([open.start, m.index + m[0].length, open.name, -1, open.depth])
   }
-  // Sort into document order (they were found by their end) and link siblings of one parent.
+  // Sort into document order (they were found by their end), then link each to the block that
+  // follows it directly (white space between) at the same depth.
   found.sort((a, b) => a[0] - b[0])
   for (let i = 0; i < found.length; i++) {
-    for (let j = i + 1; j < found.length && found[j][0] < found[i][1] + 200000; j++) {
-      if (found[j][4] === found[i][4] && /^\s*$/.test(xml.slice(found[i][1], found[j][0]))) { found[i][3] = j; break }
-      if (found[j][4] < found[i][4]) break
+    for (let j = i + 1; j < found.length && found[j][4] >= found[i][4]; j++) {
+      if (found[j][4] === found[i][4]) {
+        if (/^\s*$/.test(xml.slice(found[i][1], found[j][0]))) found[i][3] = j
+        break
+      }
     }
   }
   return found

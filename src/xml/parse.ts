@@ -25,7 +25,5 @@ export const DEFAULT_MAX_ELEMENTS = 2_000_000
  */
 export function parseXml(input: Uint8Array | string, options: ParseXmlOptions = {}): XmlDocument {
   const { text, encoding } = decodeXmlInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES)
-  const doc = scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS, encoding)
-  if (encoding !== undefined) doc.encoding = encoding
-  return doc
+  return scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS, encoding)
 }

@@ -178,8 +178,17 @@ export function noteSplit(s: ScanState): void {
   if (el !== undefined && el.text !== '') s.splitText = el
 }
 
-/** Appends `piece` to `el`'s text once a document has split text (text-runs.ts keeps the nodes). */
-export function appendAfterSplit(s: ScanState, el: XmlElement, piece: string): void {
+/**
+ * Appends character data (text, CDATA) to the open element's text; once a comment or PI has split
+ * some text, through text-runs.ts, which keeps the text nodes.
+ */
+export function appendText(s: ScanState, piece: string): void {
+  const el = s.current
+  if (el === undefined) return
+  if (!s.sawSplit && s.splitText === undefined) {
+    el.text = el.text === '' ? piece : el.text + piece
+    return
+  }
   const split = s.splitText === el
   if (split) {
     s.splitText = undefined

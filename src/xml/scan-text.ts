@@ -5,7 +5,7 @@
  * character references; anything else needs a DTD, which einvoice never reads).
  * @module
  */
-import { appendAfterSplit, checkChars, endOfInput, fail, failChar, newLine } from './scan-state.js'
+import { appendText, checkChars, endOfInput, fail, failChar, newLine } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { AMP, CR, DQUOTE, GT, LF, LT, RBRACKET, SPACE, SQUOTE, TAB, isNcName, isXmlChar } from './xml-chars.js'
 
@@ -111,13 +111,6 @@ function scanIndent(s: ScanState, i: number): boolean {
   appendText(s, spaces > i ? (INDENTS[k] as string) : (SPACES[k] as string))
   s.i = j
   return true
-}
-
-function appendText(s: ScanState, piece: string): void {
-  const el = s.current
-  if (el === undefined) return
-  if (s.sawSplit || s.splitText !== undefined) appendAfterSplit(s, el, piece)
-  else el.text = el.text === '' ? piece : el.text + piece
 }
 
 /**

@@ -10,7 +10,7 @@ import { attrValue, stringValue } from '../syntax/paths.js'
 import { decimalOf, descend, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext, SyntaxKind } from '../types.js'
 import { isXmlBlank, xmlTrim } from '../../xml/whitespace.js'
-import { xsDouble } from '../schematron/values.js'
+import { roundDouble, xsDouble } from '../schematron/values.js'
 
 /** XPath `round()`: half towards positive infinity (round(2.5) = 3, round(-2.5) = -2). */
 export function xpathRound2(value: Decimal): Decimal {
@@ -136,10 +136,8 @@ export function ciiTaxTotalMismatches(doc: XmlDocument): { expected: string; fou
   // fn:sum starts from its first value (a lone -0.0 stays -0.0), an empty sum is the integer 0.
   let total = 0
   amounts.forEach((el, i) => (total = i === 0 ? xsDouble(stringValue(el)) : total + xsDouble(stringValue(el))))
-  // fn:round on a double: the nearest integer, halves towards positive infinity; -0.5 ≤ x < 0 and
-  // -0 itself give -0 (a lone -0.00 amount sums to -0.0, which rounds to -0.0).
-  const scaled = total * 10 * 10
-  const expected = ((scaled < 0 && scaled >= -0.5) || Object.is(scaled, -0) ? -0 : Math.floor(scaled + 0.5)) / 100
+  // fn:round on a double (a lone -0.00 amount sums to -0.0, which rounds to -0.0).
+  const expected = roundDouble(total * 10 * 10) / 100
   const out: { expected: string; found: string; signedZero?: true }[] = []
   for (const el of descend(doc.root, ...TX)) {
     const id = attrValue(el, 'currencyID')

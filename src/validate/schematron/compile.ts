@@ -1064,7 +1064,8 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
         return fromBool(a0.bool)
       case 'exists':
       case 'empty': {
-        const found = firstMatch(expr.args[0] as Expr, scope) ?? ((i: Item, p: number, s: number, e: Env) => a0.count(i, p, s, e) > 0)
+        // Of nodes, the effective boolean value is existence, and a path's stops at its first node (compilePath).
+        const found: Fn<boolean> = a0.shape === 'nodes' ? a0.bool : (i, p, s, e) => a0.count(i, p, s, e) > 0
         return fromBool(expr.name === 'exists' ? found : (i, p, s, e) => !found(i, p, s, e))
       }
       case 'count':
@@ -1093,35 +1094,41 @@ function compileCall(expr: Expr & { kind: 'call' }, scope: Scope): Compiled {
   return make(shape, (item, pos, size, env) => fn({ args: args.map((a) => a.seq(item, pos, size, env)), context: item }))
 }
 
-const BOOLEAN_OPERATORS = new Set(['=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or'])
-const BOOLEAN_VALUED = new Set(['not', 'boolean', 'exists', 'empty', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches'])
-
-/** Whether `e` can never be a number, so as a predicate it never selects by position. */
-function neverNumeric(e: Expr): boolean {
-  if (e.kind === 'binary') return BOOLEAN_OPERATORS.has(e.op)
-  if (e.kind === 'call') return BOOLEAN_VALUED.has(e.name)
-  if (e.kind !== 'path') return false
-  // Nodes, or (`cac:TaxScheme/(… = 'VAT')`) the values of a last step that is never a number.
-  const last = e.steps[e.steps.length - 1]
-  return last !== undefined && (last.kind === 'axis' || (last.predicates.length === 0 && neverNumeric(last.expr)))
+/**
+ * A predicate that never selects by position, as its effective boolean value; undefined when it
+ * may be a number. Beside booleans and nodes (truthPredicates' kind) the values of a path whose
+ * last step is a boolean (`cac:TaxScheme/(… = 'VAT')`, one per scheme: two make a dynamic error).
+ */
+function nonPositional(p: Expr, scope: Scope): Fn<boolean> | undefined {
+  if (p.kind === 'literal-number') return undefined
+  const c = compileIn(p, scope)
+  if (c.shape !== 'any') return c.bool
+  const last = p.kind === 'path' ? p.steps[p.steps.length - 1] : undefined
+  const booleans = last?.kind === 'filter' && last.predicates.length === 0 && compileIn(last.expr, scope).shape === 'bool'
+  return booleans ? (item, pos, size, env) => ebv(c.seq(item, pos, size, env)) : undefined
 }
 
 /**
  * Whether a path of named child steps (from the context element, the root or `//`) selects
  * anything, visited depth first in document order and stopped at the first node: as Saxon's lazy
- * pipeline evaluates `exists(…)` and a path's effective boolean value, a predicate is evaluated only up to the first match, so a
- * predicate that cannot be evaluated on a later node raises nothing (`exists(//…/cac:PartyTaxScheme
- * [cac:TaxScheme/(… = 'VAT')]/cbc:CompanyID)` on a seller whose second scheme is written twice).
- * Undefined for other paths (a predicate that may be a position, other axes), which are evaluated whole.
+ * pipeline evaluates a path's effective boolean value (and so `exists(…)`), a predicate is
+ * evaluated only up to the first match, and one that cannot be evaluated on a later node raises
+ * nothing (`exists(//…/cac:PartyTaxScheme[cac:TaxScheme/(… = 'VAT')]/cbc:CompanyID)` on a seller
+ * whose second scheme is written twice). Undefined for other paths (a predicate that may be a
+ * position, other axes), which are evaluated whole.
  */
 function firstMatch(e: Expr, scope: Scope): Fn<boolean> | undefined {
   if (e.kind !== 'path' || e.steps.length === 0) return undefined
   const plan: { test: NameTest; preds: Fn<boolean>[] }[] = []
   for (const step of e.steps) {
     if (step.kind !== 'axis' || step.axis !== 'child' || step.test === 'node') return undefined
-    if (!step.predicates.every(neverNumeric)) return undefined
-    // Not positions: their effective boolean values, whatever the position.
-    plan.push({ test: step.test, preds: step.predicates.map((p) => compilePredicate(p, scope)) })
+    const preds: Fn<boolean>[] = []
+    for (const p of step.predicates) {
+      const pred = nonPositional(p, scope)
+      if (pred === undefined) return undefined
+      preds.push(pred)
+    }
+    plan.push({ test: step.test, preds })
   }
   const passes = (el: XmlElement, depth: number, env: Env): boolean => {
     const { test, preds } = plan[depth] as (typeof plan)[number]
@@ -1233,8 +1240,8 @@ function perNode<T>(results: (env: Env) => Map<Node, T>, evaluate: Fn<T>): Fn<T>
 /**
  * A variable-free part of an expression that binds variables (`every $rate in … satisfies`,
  * `for $x in …`), or one a long condition repeats: its value depends on the context node only (the
- * subset has no position(), and compileIn keeps no part that calls last() for its own focus), yet it is evaluated again for every bound value and every
- * line — the EXTENDED VAT rules filter all lines by rate a dozen times each. Its results are kept
+ * subset has no position(), and compileIn keeps no part that calls last() for its own focus), yet
+ * it is evaluated again for every bound value and every line — the EXTENDED VAT rules filter all lines by rate a dozen times each. Its results are kept
  * per context node for one evaluation state, and equal syntax trees (the rules repeat their
  * conditions) share one memo. A dynamic error is not kept: the next evaluation raises it again.
  */

@@ -16,6 +16,7 @@ import {
   dbl,
   dec,
   ebv,
+  roundDouble,
   isElement,
   isNode,
   str,
@@ -140,8 +141,7 @@ function round(a: Atomic): Atomic {
   // An integer rounds to itself (decimal.js would return an equal copy).
   if (a.t === 'dec') return a.v.isInteger() ? a : dec(a.v.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL))
   const d = toDouble(a, true)
-  // Halves go up; -0.5 ≤ d < 0 and -0 give -0, as F&O's round() has it.
-  return dbl(!Number.isFinite(d) ? d : (d < 0 && d >= -0.5) || Object.is(d, -0) ? -0 : Math.floor(d + 0.5))
+  return dbl(roundDouble(d))
 }
 
 function numeric(a: Atomic): Atomic {

@@ -149,6 +149,12 @@ export function untypedDouble(text: string): number {
   return toDouble({ t: 'untyped', v: text }, true)
 }
 
+/** fn:round on an xs:double: halves go towards +∞; -0.5 ≤ d < 0 and -0 itself give -0 (F&O). */
+export function roundDouble(d: number): number {
+  if (!Number.isFinite(d)) return d
+  return (d < 0 && d >= -0.5) || Object.is(d, -0) ? -0 : Math.floor(d + 0.5)
+}
+
 /** A node's text compared with a number in XPath (`amount < 0`): xs:double, NaN for a bad lexical form. */
 export function xsDouble(text: string): number {
   return toDouble({ t: 'untyped', v: text }, false)
