@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import type { WorkerBundle } from './cli-loader.js'
 
 export type CliIO = {
   stdout: { write(chunk: string | Uint8Array): unknown; isTTY?: boolean | undefined }
@@ -22,7 +23,15 @@ export type CliIO = {
    * `runCli` from the library).
    */
   shortRun?: () => void
+  /**
+   * The bundle this CLI runs from, for worker threads to load instead of the ES modules. Absent
+   * when the CLI runs from the modules.
+   */
+  workerBundle?: WorkerBundle
 }
+
+/** What bin/einvoice.js (commands/cli-loader.ts) hands the commands beyond the process's IO. */
+export type CliHost = Pick<CliIO, 'shortRun' | 'workerBundle'>
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = []

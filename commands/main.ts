@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander'
 import { VERSION } from '../src/version.js'
-import { type CliIO, processIO } from './io.js'
+import { type CliHost, type CliIO, processIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError } from './output.js'
 
 type Register = (program: Command, io: CliIO, setExit: (code: number) => void) => void
@@ -77,13 +77,13 @@ function finishSubcommand(sub: Command, program: Command): void {
 }
 
 /**
- * Runs the CLI with `argv` (without node and script); resolves to the exit code. `shortRun` comes
- * from bin/einvoice.js only (commands/cli-loader.ts): commands call it as `io.shortRun`.
+ * Runs the CLI with `argv` (without node and script); resolves to the exit code. `host` comes
+ * from bin/einvoice.js only (commands/cli-loader.ts): commands find its hooks in their `io`.
  */
-export async function runCli(argv: readonly string[], io: CliIO = processIO, shortRun?: () => void): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO = processIO, host: CliHost = {}): Promise<number> {
   let exitCode = EXIT_OK
   const program = await createProgram(
-    shortRun === undefined ? io : { ...io, shortRun },
+    { ...io, ...host },
     (code) => {
       exitCode = code
     },
@@ -102,3 +102,6 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO, sho
   }
   return exitCode
 }
+
+/** For the worker threads of `einvoice validate`, which load this CLI's bundle (validate-worker.ts). */
+export { validateBytes } from './validate-task.js'

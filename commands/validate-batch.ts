@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
+import type { WorkerBundle } from './cli-loader.js'
 import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
@@ -99,7 +100,8 @@ const TASKS_PER_WORKER = 3
 
 /**
  * Worker threads that take files from the queue until it is empty; `finished` settles when all have
- * answered. Exported for tests (a worker that dies with files in flight).
+ * answered. With `bundle`, each loads the validator from the CLI bundle. Exported for tests (a
+ * worker that dies with files in flight).
  */
 export function workerPool(
   WorkerThread: typeof Worker,
@@ -107,6 +109,7 @@ export function workerPool(
   size: number,
   take: () => ValidateTask | undefined,
   settle: Settle,
+  bundle?: WorkerBundle | undefined,
 ): { finished: Promise<void>; close(): Promise<void> } {
   // A worker's files in the order it was given them, which is the order it validates them in.
   type Slot = { worker: Worker; pending: Map<number, ValidateTask> }
@@ -123,7 +126,7 @@ export function workerPool(
     if (slots.every((s) => s.pending.size === 0)) finish()
   }
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new WorkerThread(file), pending: new Map() }
+    const slot: Slot = { worker: new WorkerThread(file, { workerData: { bundle } }), pending: new Map() }
     slot.worker.on('message', (reply: ValidateReply) => {
       // A reply that arrives after the thread died belongs to a file already settled or handed on.
       if (!slot.pending.delete(reply.id)) return
@@ -191,8 +194,9 @@ function summaryTable(total: number, c: Counts, ms: number): string {
 }
 
 /**
- * Each worker thread loads the validator and its tables again (~0.25 s) and warms up its own
- * compiled code, more than it saves on a small batch. So a validating thread (the main thread
+ * Each worker thread loads the validator and its tables again (~0.15 s from the bundle and its code
+ * cache, ~0.25 s from the ES modules) and warms up its own compiled code, more than it saves on a
+ * small batch. So a validating thread (the main thread
  * being the first) is used per 150 files, up to --jobs.
  * EINVOICE_FILES_PER_WORKER overrides the 150 (tests use 1 to exercise the pool on small batches).
  */
@@ -287,7 +291,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   // internal modules it loads) is imported only then: a cold one-file validate never needs it.
   const pool =
     threads > 1 && workerFile !== undefined
-      ? workerPool((await import('node:worker_threads')).Worker, workerFile, threads - 1, queue.forWorker, settle)
+      ? workerPool((await import('node:worker_threads')).Worker, workerFile, threads - 1, queue.forWorker, settle, io.workerBundle)
       : undefined
   try {
     await Promise.all([validateInProcess(io, queue.forMain, settle, pool !== undefined), pool?.finished])

@@ -1,14 +1,33 @@
 /**
  * A worker thread of `einvoice validate --jobs N`: reads a file, validates it and answers the
- * formatted report (or the error line), so the main thread only writes output in order.
+ * formatted report (or the error line), so the main thread only writes output in order. It loads
+ * the validator from the CLI bundle the main thread runs from (with its code cache), else from
+ * the ES modules.
  * @module
  */
 import { readFileSync } from 'node:fs'
-import { parentPort } from 'node:worker_threads'
-import { type ValidateTask, type ValidateReply, errorData, validateBytes } from './validate-task.js'
+import { parentPort, workerData } from 'node:worker_threads'
+import type { WorkerBundle } from './cli-loader.js'
+import { type ValidateTask, type ValidateReply, errorData, type validateBytes as validateBytesFn } from './validate-task.js'
+
+type ValidateBytes = typeof validateBytesFn
+
+async function loadValidator(bundle: WorkerBundle | undefined): Promise<ValidateBytes> {
+  if (bundle !== undefined) {
+    try {
+      const { loadWorkerBundle } = await import('./cli-loader.js')
+      const { validateBytes } = loadWorkerBundle(bundle)
+      if (typeof validateBytes === 'function') return validateBytes as ValidateBytes
+    } catch {
+      // A bundle that fails to load: the modules below are the same code.
+    }
+  }
+  return (await import('./validate-task.js')).validateBytes
+}
 
 const port = parentPort
 if (port !== null) {
+  const validateBytes = await loadValidator((workerData as { bundle?: WorkerBundle } | undefined)?.bundle)
   port.on('message', (task: ValidateTask) => {
     void (async (): Promise<ValidateReply> => {
       try {

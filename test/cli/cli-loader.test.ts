@@ -9,7 +9,8 @@ import { crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, openCache, pruneCaches, readHeader, sealCache, tieringSwitch } from '../../commands/cli-loader.js'
+import { BUNDLE_FILE, cacheFileName, cacheFolder, loadCli, loadWorkerBundle, openCache, pruneCaches, readHeader, sealCache, tieringSwitch } from '../../commands/cli-loader.js'
+import type { validateBytes as validateBytesFn } from '../../commands/validate-task.js'
 import { tempDir } from '../helpers/cli.js'
 import { BIN, hasDist, noteIfNoDist } from '../helpers/dist.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
@@ -296,7 +297,7 @@ describe('loadCli', () => {
 
   it.runIf(process.versions.v8.startsWith('11.3.'))("hands the bundle a short-run switch that changes V8's flags until the cache is saved", async () => {
     // The fake bundle's command declares its run short, as `validate` of one file does.
-    const dist = fakeDist('module.exports = { runCli: async (argv, io, shortRun) => { if (io === undefined && argv[0] === "validate") shortRun(); return 0 } }')
+    const dist = fakeDist('module.exports = { runCli: async (argv, io, host) => { if (io === undefined && argv[0] === "validate") host.shortRun(); return 0 } }')
     const xdg = tempDir()
     const flagsChanged = (): boolean => !sameFlags()
     const cli = await loadCli(['calculate'], dist, { XDG_CACHE_HOME: xdg })
@@ -306,6 +307,19 @@ describe('loadCli', () => {
     expect(flagsChanged()).toBe(true)
     cli.saveCache()
     expect(flagsChanged()).toBe(false)
+  })
+
+  it('tells the commands where the bundle and its cache are, for worker threads', async () => {
+    const dist = fakeDist('module.exports = { runCli: async (argv, io, host) => { globalThis.__einvoiceTestHost = host.workerBundle; return 0 } }')
+    const xdg = tempDir()
+    const cli = await loadCli(['validate'], dist, { XDG_CACHE_HOME: xdg })
+    await cli.runCli(['validate'])
+    const bundle = (globalThis as { __einvoiceTestHost?: unknown }).__einvoiceTestHost
+    expect(bundle).toEqual({
+      file: join(dist, BUNDLE_FILE),
+      distDir: dist,
+      cacheFile: join(xdg, 'einvoice', cacheFileName({ hash: HASH, inputs: [], sizes: [], commands: ['validate'] }, ['validate'], [...process.execArgv, ''])),
+    })
   })
 
   it('serves the same CLI from the modules', async () => {
@@ -370,6 +384,19 @@ describe('bin/einvoice.js with the real bundle (dist/cli.cjs)', () => {
     const compiles = (r: { stdout: string }): number => r.stdout.split('\n').filter((l) => l.startsWith('[compiling method')).length
     const traced = (file: string) => spawnSync(process.execPath, ['--trace-opt', BIN, 'validate', file], { input: readFileSync(XML), encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: xdg } })
     expect(compiles(traced(XML)) * 3).toBeLessThan(compiles(traced('-')))
+  })
+
+  it.runIf(hasDist)('gives worker threads the validator from the bundle, with or without a cache', async () => {
+    const xdg = tempDir()
+    expect(run(['validate', XML], { XDG_CACHE_HOME: xdg }).status).toBe(0)
+    const [name] = cacheFiles(xdg)
+    const dist = join(PACKAGE_ROOT, 'dist')
+    for (const cacheFile of [join(xdg, 'einvoice', name ?? ''), join(xdg, 'none.v8cache')]) {
+      const { validateBytes } = loadWorkerBundle({ file: join(dist, BUNDLE_FILE), distDir: dist, cacheFile })
+      expect(typeof validateBytes).toBe('function')
+      const reply = await (validateBytes as typeof validateBytesFn)(readFileSync(XML), { id: 7, path: XML, name: XML, format: 'text', ignoreNotices: true })
+      expect(reply).toMatchObject({ id: 7, ok: true, valid: true })
+    }
   })
 
   it.runIf(hasDist)('starts the validate worker threads from dist/ when run from the bundle', () => {

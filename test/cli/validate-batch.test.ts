@@ -1,9 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { expandFileArgs, patternRegex } from '../../commands/file-patterns.js'
-import { SHORT_RUN_FILE_BYTES, SHORT_RUN_FILES, findValidateWorker, isShortRun, threadsFor } from '../../commands/validate-batch.js'
+import { SHORT_RUN_FILE_BYTES, SHORT_RUN_FILES, findValidateWorker, isShortRun, threadsFor, workerPool } from '../../commands/validate-batch.js'
+import type { ValidateReply, ValidateTask } from '../../commands/validate-task.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
 
 const VALID_PATH = fileURLToPath(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
@@ -109,6 +111,24 @@ describe('einvoice validate FILE... (batch)', () => {
     const r = await cli(['validate', '--jobs', '3', `${dir}/**/*.xml`], { env: { EINVOICE_FILES_PER_WORKER: '1' } })
     expect(r.code).toBe(2)
     expect(r.stdout).toMatch(/\s+6\s+3\s+2\s+1\s+\d/)
+  })
+
+  it.skipIf(findValidateWorker() === undefined)('workers load the validator from the CLI bundle, or from the modules when the bundle cannot load', async () => {
+    const { Worker } = await import('node:worker_threads')
+    const dist = join(PACKAGE_ROOT, 'dist')
+    const bundles = [{ file: join(dist, 'cli.cjs'), distDir: dist, cacheFile: join(tempDir(), 'none.v8cache') }, { file: join(tempDir(), 'missing.cjs'), distDir: dist, cacheFile: join(tempDir(), 'none.v8cache') }]
+    for (const bundle of bundles.filter((b) => existsSync(b.file) || b.file.endsWith('missing.cjs'))) {
+      const tasks: ValidateTask[] = [VALID_PATH, VALID_PATH].map((path, id) => ({ id, path, name: path, format: 'text', ignoreNotices: false }))
+      const replies: ValidateReply[] = []
+      let i = 0
+      const pool = workerPool(Worker, findValidateWorker() as string, 1, () => tasks[i++], (r) => replies.push(r), bundle)
+      try {
+        await pool.finished
+      } finally {
+        await pool.close()
+      }
+      expect(replies.map((r) => (r.ok ? r.valid : r.error.message))).toEqual([true, true])
+    }
   })
 
   it('calls the short-run hook for a little input on the main thread only', async () => {

@@ -23,7 +23,7 @@ export async function cli(argv: string[], options: { stdin?: string | Uint8Array
     },
     env: options.env ?? {},
   }
-  const code = await runCli(argv, io, options.shortRun)
+  const code = await runCli(argv, io, options.shortRun === undefined ? {} : { shortRun: options.shortRun })
   const stdoutBytes = Buffer.concat(out)
   return { code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes }
 }
