@@ -128,6 +128,87 @@ describe.skipIf(!hasCorpus)('rules of older XRechnung versions that 3.0 dropped'
   })
 })
 
+// Conditions an older version tests differently from 3.0 (legacy-rules.ts, versions.ts). Each
+// variant was run through refcheck, which picks the version's own schematron; the comments give
+// its verdict.
+describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differently', () => {
+  const STANDARD = 'kosit-xrechnung-testsuite/src/test/business-cases/standard'
+  const read = (path: string): string => readFileSync(join(CORPUS_DIR, path), 'utf8')
+  const declared = (xml: string, version: string): string => {
+    if (!xml.includes(XR_ID)) throw new Error('test setup: not an XRechnung 3.0 document')
+    return version === '3.0' ? xml : xml.replace(XR_ID, `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}`)
+  }
+  const swap = (xml: string, text: string, by: string): string => {
+    if (!xml.includes(text)) throw new Error(`test setup: ${text} is not there`)
+    return xml.replace(text, by)
+  }
+  const TERMS = 'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen auf unten stehendes Konto. Das Rechnungsdatum entspricht dem Versanddatum.'
+  /** 01.02a (CII or UBL) as `version`, its payment terms text replaced. */
+  const withTerms = (syntax: 'cii' | 'ubl', version: string, text: string): string =>
+    swap(declared(read(`${STANDARD}/01.02a-INVOICE_${syntax === 'cii' ? 'uncefact' : 'ubl'}.xml`), version), TERMS, text)
+  const br18 = (syntax: 'cii' | 'ubl', version: string, text: string): string[] => layerIds(withTerms(syntax, version, text), 'fatal')
+
+  it('BR-DE-18: 2.x accept #VERZUG# lines (refcheck: valid as CII and UBL 2.0…2.3, BR-DE-18 as 3.0)', () => {
+    const verzug = 'Zahlbar\n#VERZUG#TAGE=14#PROZENT=5.00#\n'
+    for (const version of ['2.0', '2.1', '2.2', '2.3']) {
+      expect(br18('cii', version, verzug), `CII ${version}`).toEqual([])
+      expect(br18('ubl', version, verzug), `UBL ${version}`).toEqual([])
+    }
+    expect(br18('cii', '3.0', verzug)).toEqual(['BR-DE-18'])
+  })
+
+  it('BR-DE-18: the 2.1…2.3 pattern is not anchored at the line start (refcheck: valid as 2.1/2.3, BR-DE-18 as CII 2.0 and 3.0)', () => {
+    const prefixed = '#X#SKONTO#TAGE=14#PROZENT=2.00#\n'
+    expect(br18('cii', '2.1', prefixed)).toEqual([])
+    expect(br18('cii', '2.3', prefixed)).toEqual([])
+    expect(br18('cii', '2.0', prefixed)).toEqual(['BR-DE-18'])
+    expect(br18('cii', '3.0', prefixed)).toEqual(['BR-DE-18'])
+  })
+
+  it('BR-DE-18 of 1.2 and CII 2.0 checks the #-separated fields of every line with a # and asks for no closing line break', () => {
+    const unclosed = '#SKONTO#TAGE=14#PROZENT=2.00#'
+    // refcheck: valid as CII 1.2/2.0 and UBL 1.2; BR-DE-18 as CII 2.1 and UBL 2.0.
+    expect(br18('cii', '1.2', unclosed)).toEqual([])
+    expect(br18('cii', '2.0', unclosed)).toEqual([])
+    expect(br18('ubl', '1.2', unclosed)).toEqual([])
+    expect(br18('cii', '2.1', unclosed)).toEqual(['BR-DE-18'])
+    expect(br18('ubl', '2.0', unclosed)).toEqual(['BR-DE-18'])
+    // A # inside a line: refcheck BR-DE-18 as CII 2.0 and UBL 1.2, valid as CII 2.1.
+    const inLine = 'Zahlbar mit #SKONTO#TAGE=x#\n'
+    expect(br18('cii', '2.0', inLine)).toEqual(['BR-DE-18'])
+    expect(br18('ubl', '1.2', inLine)).toEqual(['BR-DE-18'])
+    expect(br18('cii', '2.1', inLine)).toEqual([])
+  })
+
+  it('BR-DE-18 of UBL 2.0 wants the note to end with a line break (refcheck: BR-DE-18 as 2.0, valid as 2.1 and 3.0)', () => {
+    const tail = '#SKONTO#TAGE=14#PROZENT=2.00#\nDanke'
+    expect(br18('ubl', '2.0', tail)).toEqual(['BR-DE-18'])
+    expect(br18('ubl', '2.1', tail)).toEqual([])
+    expect(br18('ubl', '3.0', tail)).toEqual([])
+  })
+
+  it('BR-DE-16 of 1.2 (CII, UBL) and CII 2.0 asks for the seller tax id whatever the VAT categories', () => {
+    // The CEN example XRechnung-O (category O only) without its FC tax number, declared as a version:
+    // refcheck BR-DE-16 as CII 1.2 and 2.0, valid as CII 2.1.
+    const example = read('cen-en16931/cii/examples/XRechnung-O.xml')
+    const noTaxNumber = (version: string): string => swap(
+      swap(example, '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', `<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}</ram:ID>`),
+      '<ram:ID schemeID="FC">XX</ram:ID>', '')
+    expect(layerIds(noTaxNumber('1.2'), 'fatal')).toEqual(['BR-DE-16'])
+    expect(layerIds(noTaxNumber('2.0'), 'fatal')).toEqual(['BR-DE-16'])
+    expect(layerIds(noTaxNumber('2.1'), 'fatal')).toEqual([])
+  })
+
+  it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
+    const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
+    const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')
+    // refcheck: valid as 1.2, 2.0, 2.1 and 2.2; BR-DE-15 as 2.3 and 3.0.
+    for (const version of ['1.2', '2.0', '2.1', '2.2']) expect(validateXml(noBuyerReference(version)).valid, version).toBe(true)
+    expect(layerIds(noBuyerReference('2.3'), 'fatal')).toEqual(['BR-DE-15'])
+    expect(layerIds(noBuyerReference('3.0'), 'fatal')).toEqual(['BR-DE-15'])
+  })
+})
+
 describe('XRechnung value checks', () => {
   const terms = (text: string) => parseXml(`<d>${text}</d>`).root
 

@@ -7,7 +7,7 @@
 import type { RuleSet } from '../types.js'
 import { XR_CII_NATIONAL_PATTERNS } from './cii-national-rules.js'
 import { XR_CII_PEPPOL_PATTERNS } from './cii-peppol-rules.js'
-import { XR_CII_LEGACY_PATTERNS } from './legacy-rules.js'
+import { xrCiiLegacyPatterns } from './legacy-rules.js'
 import { forVersion } from './versions.js'
 
 export const XRECHNUNG_CII: RuleSet = {
@@ -18,4 +18,4 @@ export const XRECHNUNG_CII: RuleSet = {
 }
 
 /** The CII layer as the XRechnung version named in BT-24 had it. */
-export const xrechnungCii = (version: string): RuleSet => forVersion(XRECHNUNG_CII, XR_CII_LEGACY_PATTERNS, 'cii', version)
+export const xrechnungCii = (version: string): RuleSet => forVersion(XRECHNUNG_CII, xrCiiLegacyPatterns, 'cii', version)

@@ -82,17 +82,26 @@ export const inList = (list: ReadonlySet<string>, value: string | undefined): bo
 }
 
 /**
+ * How a version of BR-DE-18 reads the payment terms: the pattern each line starting with `#` must
+ * match (after normalize-space), and what makes the first text's Skonto block closed.
+ */
+export type SkontoForm = { readonly line: RegExp; readonly closed: (first: string) => boolean }
+/** The text after the last `#…#` block starts with a line break (the last Skonto line is closed). */
+export const closedAfterLastBlock = (first: string): boolean => {
+  const parts = first.split(/#.+#/)
+  return CLOSED_BY_LINE_BREAK.test(parts[parts.length - 1] ?? '')
+}
+const SKONTO_3_0: SkontoForm = { line: SKONTO, closed: closedAfterLastBlock }
+
+/**
  * BR-DE-18: every line of the first payment-terms text that starts with `#` is a Skonto line, and
  * the text after the last `#…#` block starts with a line break (the last Skonto line is closed).
  */
-export function skontoOk(descriptions: readonly XmlElement[]): boolean {
+export function skontoOk(descriptions: readonly XmlElement[], form: SkontoForm = SKONTO_3_0): boolean {
   const texts = descriptions.map(stringValue)
   const hashLines = texts.flatMap((t) => (t === '' ? [] : t.split(/\r?\n/))).filter((l) => normalizeSpace(l).startsWith('#'))
   if (hashLines.length === 0) return true
-  const first = texts[0] ?? ''
-  const parts = first.split(/#.+#/)
-  const tail = parts[parts.length - 1] ?? ''
-  return hashLines.every((l) => SKONTO.test(normalizeSpace(l))) && CLOSED_BY_LINE_BREAK.test(tail)
+  return hashLines.every((l) => form.line.test(normalizeSpace(l))) && form.closed(texts[0] ?? '')
 }
 
 /** BR-DE-19/20: IBAN shape and ISO 13616 check digits, computed as the KoSIT rule does. */

@@ -1,19 +1,38 @@
 /**
  * Rules of older XRechnung versions that 3.0 dropped or changed (ids, contexts and conditions are
- * facts of the 1.2…2.3 schematrons): BR-DE-13 (1.2, 2.0: exactly one payment instruction group),
- * BR-DE-18-a (2.2, 2.3 CII: a payment terms element with at most one description, BT-20), BR-DE-29
- * (2.3: direct-debit data with the mandate reference BT-89) and CII BR-DE-16 as 1.2…2.3 have it
- * (the seller's VAT identifier under a scheme written exactly VA, VAT or FC; 3.0 takes VA and FC
- * after normalize-space). versions.ts adds them to the layer of a version whose schematron has
- * them, in place of 3.0's rule of the same id; a 3.0 document never runs them.
+ * facts of the 1.2…2.3 schematrons, compared rule by rule with 3.0's). Each row names the versions
+ * whose schematron has that form; versions.ts adds the rows of a document's version to its layer,
+ * in place of 3.0's rule of the same id. A 3.0 document never runs them.
+ *
+ * Dropped by 3.0: BR-DE-13 (1.2, 2.0: exactly one payment instruction group), BR-DE-18-a (2.2, 2.3
+ * CII: a payment terms element with at most one description, BT-20), BR-DE-29 (2.3: direct-debit
+ * data with the mandate reference BT-89).
+ *
+ * Changed by 3.0:
+ * - BR-DE-16, the seller's VAT identifier (BT-31/32) or tax representative: 1.2 (CII and UBL) and
+ *   2.0 CII ask for it on every invoice, whatever its VAT categories; CII 2.1…2.3 as 3.0, but the
+ *   scheme written exactly VA, VAT or FC (3.0: VA or FC after normalize-space); UBL 2.0…2.2 count a
+ *   document allowance's category only under the VAT scheme.
+ * - BR-DE-18, the Skonto lines of BT-20: 2.x accept `#VERZUG#` lines as well as `#SKONTO#`, and the
+ *   pattern is not anchored at the line start; CII 2.1 reads every description, not the first of
+ *   each payment terms; UBL 2.0 asks that the first note end with a line break (3.0: the text after
+ *   the last `#…#` block starts with one); 1.2 (CII, UBL) and 2.0 CII check every line containing
+ *   `#` of every description by its `#`-separated fields, with no closing line break.
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
 import type { TreePattern } from '../types.js'
-import { all, has, pattern } from './common.js'
+import { xpathRegex } from '../schematron/xpath-regex.js'
+import { type SkontoForm, type XrRow, VAT_CATEGORIES_NEEDING_ID, all, anyEquals, closedAfterLastBlock, has, nonBlank, pattern, skontoOk } from './common.js'
 import { HA, HS, ctx, doc } from './cii-doc.js'
 import { needsSellerVatId } from './cii-national-rules.js'
-import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { RULE_NAMESPACES, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+
+const CAC = RULE_NAMESPACES.cac ?? ''
+
+/** A row and the versions whose schematron has it in this form. */
+type Versioned = readonly [versions: string, row: XrRow]
+const rowsOf = (version: string, rows: readonly Versioned[]): XrRow[] => rows.filter(([v]) => v.split(' ').includes(version)).map(([, row]) => row)
 
 /** The 1.2…2.3 seller VAT identifier of CII BR-DE-16: `@schemeID='VA' or …'VAT' or …'FC'`, as written. */
 const OLD_VAT_SCHEMES = ['VA', 'VAT', 'FC']
@@ -23,34 +42,84 @@ function hasOldSellerVatId(el: XmlElement): boolean {
   return vat || has(el, `${HA}/ram:SellerTaxRepresentativeTradeParty`)
 }
 
-const CII_MEANS = `${HS}/ram:SpecifiedTradeSettlementPaymentMeans`
+/** 2.x Skonto lines: SKONTO or VERZUG, found anywhere in the line (no `^`). */
+const SKONTO_2X_LINE = /#(SKONTO|VERZUG)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/
+const SKONTO_2X: SkontoForm = { line: SKONTO_2X_LINE, closed: closedAfterLastBlock }
+/** UBL 2.0: the first note's text ends in a line break (white space after it allowed). */
+const ENDS_WITH_LINE_BREAK = xpathRegex('\\n\\s*$')
+const SKONTO_UBL_2_0: SkontoForm = { line: SKONTO_2X_LINE, closed: (first) => ENDS_WITH_LINE_BREAK.test(first) }
 
-export const XR_CII_LEGACY_PATTERNS: readonly TreePattern[] = [
-  pattern('cii-legacy-pattern', [
-    [ctx('/rsm:CrossIndustryInvoice'), [
-      // The payee account counts once however many there are, every card counts, direct-debit data once.
-      ['BR-DE-13', 'f', (el) => {
-        const d = doc(el)
-        return (has(el, `${CII_MEANS}/ram:PayeePartyCreditorFinancialAccount`) ? 1 : 0) + all(el, `${CII_MEANS}/ram:ApplicableTradeSettlementFinancialCard`).length + (d.bt89 || d.bt90 || d.bt91 ? 1 : 0) === 1
-      }],
-      ['BR-DE-18-a', 'f', (el) => all(el, `${HS}/ram:SpecifiedTradePaymentTerms`).some((t) => all(t, 'ram:Description').length < 2)],
-      ['BR-DE-29', 'f', (el) => { const d = doc(el); return !(d.bt89 || d.bt90 || d.bt91) || ((d.bt90 || d.bt91) && d.bt89) }],
-      ['BR-DE-16', 'f', (el) => !needsSellerVatId(el) || hasOldSellerVatId(el)],
-    ]],
-  ]),
+/** `replace(field, pattern, '')` leaves nothing (an absent field is the empty string). */
+const onlyRepeats = (field: string | undefined, re: RegExp): boolean => (field ?? '').replace(re, '') === ''
+/**
+ * BR-DE-18 of 1.2 (and CII 2.0): every line of every text that contains `#` splits at `#` into
+ * '', SKONTO or VERZUG, TAGE=n, PROZENT=n.nn, optionally BASISBETRAG=n.nn, and a last empty field.
+ */
+function skontoFieldsOk(texts: readonly XmlElement[]): boolean {
+  return texts.every((t) => stringValue(t).split(/\r\n|\r|\n/).every((line) => {
+    if (!line.includes('#')) return true
+    const f = line.split('#')
+    return f[0] === '' && (f[1] === 'SKONTO' || f[1] === 'VERZUG') && onlyRepeats(f[2], /TAGE=[0-9]+/g) && onlyRepeats(f[3], /PROZENT=[0-9]+\.[0-9]{2}/g) &&
+      ((f[4] === '' && f.length === 5) || (onlyRepeats(f[4], /BASISBETRAG=[0-9]+\.[0-9]{2}/g) && f[5] === '' && f.length === 6))
+  }))
+}
+
+const CII_MEANS = `${HS}/ram:SpecifiedTradeSettlementPaymentMeans`
+const CII_TERMS = `${HS}/ram:SpecifiedTradePaymentTerms`
+const firstOfEach = (el: XmlElement, terms: string, text: string): XmlElement[] => all(el, terms).flatMap((t) => all(t, text).slice(0, 1))
+
+const CII_ROWS: readonly Versioned[] = [
+  // The payee account counts once however many there are, every card counts, direct-debit data once.
+  ['1.2 2.0', ['BR-DE-13', 'f', (el) => {
+    const d = doc(el)
+    return (has(el, `${CII_MEANS}/ram:PayeePartyCreditorFinancialAccount`) ? 1 : 0) + all(el, `${CII_MEANS}/ram:ApplicableTradeSettlementFinancialCard`).length + (d.bt89 || d.bt90 || d.bt91 ? 1 : 0) === 1
+  }]],
+  ['2.2 2.3', ['BR-DE-18-a', 'f', (el) => all(el, CII_TERMS).some((t) => all(t, 'ram:Description').length < 2)]],
+  ['2.3', ['BR-DE-29', 'f', (el) => { const d = doc(el); return !(d.bt89 || d.bt90 || d.bt91) || ((d.bt90 || d.bt91) && d.bt89) }]],
+  ['1.2 2.0', ['BR-DE-16', 'f', hasOldSellerVatId]],
+  ['2.1 2.2 2.3', ['BR-DE-16', 'f', (el) => !needsSellerVatId(el) || hasOldSellerVatId(el)]],
+  ['1.2 2.0', ['BR-DE-18', 'f', (el) => skontoFieldsOk(all(el, `${CII_TERMS}/ram:Description`))]],
+  ['2.1', ['BR-DE-18', 'f', (el) => skontoOk(all(el, `${CII_TERMS}/ram:Description`), SKONTO_2X)]],
+  ['2.2 2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, CII_TERMS, 'ram:Description'), SKONTO_2X)]],
 ]
 
-// Two patterns: BR-DE-13's context is the invoice only, BR-DE-29's the credit note too.
-export const XR_UBL_LEGACY_PATTERNS: readonly TreePattern[] = [
-  pattern('ubl-legacy-invoice-pattern', [
-    [ctx('/ubl:Invoice'), [
-      ['BR-DE-13', 'f', (el) =>
-        (has(el, 'cac:PaymentMeans/cac:PayeeFinancialAccount') ? 1 : 0) + all(el, 'cac:PaymentMeans/cac:CardAccount').length + all(el, 'cac:PaymentMeans/cac:PaymentMandate').length === 1],
-    ]],
-  ]),
-  pattern('ubl-legacy-pattern', [
-    [ctx('/ubl:Invoice | /cn:CreditNote'), [
-      ['BR-DE-29', 'f', (el) => !has(el, 'cac:PaymentMeans/cac:PaymentMandate') || has(el, 'cac:PaymentMeans/cac:PaymentMandate/cbc:ID')],
-    ]],
-  ]),
+/** UBL BR-DE-16 of 2.0…2.2: an allowance's category counts only with the VAT scheme after it. */
+function ublNeedsSellerVatId2x(root: XmlElement): boolean {
+  const acs = all(root, 'cac:AllowanceCharge')
+  const allowance = acs.filter((a) => anyEquals(a, 'cbc:ChargeIndicator', ['false'])).flatMap((a) => all(a, 'cac:TaxCategory/cbc:ID'))
+    .some((id) => VAT_CATEGORIES_NEEDING_ID.includes(stringValue(id)) && followingVatScheme(id))
+  const charge = acs.some((a) => anyEquals(a, 'cbc:ChargeIndicator', ['true']) && anyEquals(a, 'cac:TaxCategory/cbc:ID', VAT_CATEGORIES_NEEDING_ID))
+  return allowance || charge || anyEquals(root, 'cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory/cbc:ID', VAT_CATEGORIES_NEEDING_ID)
+}
+/** `following-sibling::cac:TaxScheme/cbc:ID = 'VAT'` of a tax category's cbc:ID. */
+function followingVatScheme(id: XmlElement): boolean {
+  const siblings = id.parent?.children ?? []
+  return siblings.slice(siblings.indexOf(id) + 1).some((s) => s.local === 'TaxScheme' && s.ns === CAC && anyEquals(s, 'cbc:ID', ['VAT']))
+}
+const ublSellerVatId = (el: XmlElement): boolean => has(el, 'cac:TaxRepresentativeParty') || nonBlank(el, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID')
+
+const UBL_INVOICE_ROWS: readonly Versioned[] = [
+  ['1.2 2.0', ['BR-DE-13', 'f', (el) =>
+    (has(el, 'cac:PaymentMeans/cac:PayeeFinancialAccount') ? 1 : 0) + all(el, 'cac:PaymentMeans/cac:CardAccount').length + all(el, 'cac:PaymentMeans/cac:PaymentMandate').length === 1]],
+  ['1.2', ['BR-DE-16', 'f', ublSellerVatId]],
+  ['2.0 2.1 2.2', ['BR-DE-16', 'f', (el) => !ublNeedsSellerVatId2x(el) || ublSellerVatId(el)]],
+  ['1.2', ['BR-DE-18', 'f', (el) => skontoFieldsOk(all(el, 'cac:PaymentTerms/cbc:Note'))]],
+  ['2.0', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_UBL_2_0)]],
+  ['2.1 2.2', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
+]
+// 2.3 has the credit note contexts (1.2…2.2 have invoice contexts only, versions.ts).
+const UBL_DOCUMENT_ROWS: readonly Versioned[] = [
+  ['2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
+  ['2.3', ['BR-DE-29', 'f', (el) => !has(el, 'cac:PaymentMeans/cac:PaymentMandate') || has(el, 'cac:PaymentMeans/cac:PaymentMandate/cbc:ID')]],
+]
+
+/** The CII rules of `version` that 3.0 dropped or changed. */
+export const xrCiiLegacyPatterns = (version: string): readonly TreePattern[] => [
+  pattern('cii-legacy-pattern', [[ctx('/rsm:CrossIndustryInvoice'), rowsOf(version, CII_ROWS)]]),
+]
+
+/** The UBL rules of `version` that 3.0 dropped or changed. */
+export const xrUblLegacyPatterns = (version: string): readonly TreePattern[] => [
+  pattern('ubl-legacy-invoice-pattern', [[ctx('/ubl:Invoice'), rowsOf(version, UBL_INVOICE_ROWS)]]),
+  pattern('ubl-legacy-pattern', [[ctx('/ubl:Invoice | /cn:CreditNote'), rowsOf(version, UBL_DOCUMENT_ROWS)]]),
 ]

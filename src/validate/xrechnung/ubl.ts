@@ -7,7 +7,7 @@
 import type { RuleSet } from '../types.js'
 import { XR_UBL_NATIONAL_PATTERNS } from './ubl-national-rules.js'
 import { XR_UBL_PEPPOL_PATTERNS } from './ubl-peppol-rules.js'
-import { XR_UBL_LEGACY_PATTERNS } from './legacy-rules.js'
+import { xrUblLegacyPatterns } from './legacy-rules.js'
 import { forVersion } from './versions.js'
 
 export const XRECHNUNG_UBL: RuleSet = {
@@ -18,4 +18,4 @@ export const XRECHNUNG_UBL: RuleSet = {
 }
 
 /** The UBL layer as the XRechnung version named in BT-24 had it. */
-export const xrechnungUbl = (version: string): RuleSet => forVersion(XRECHNUNG_UBL, XR_UBL_LEGACY_PATTERNS, 'ubl', version)
+export const xrechnungUbl = (version: string): RuleSet => forVersion(XRECHNUNG_UBL, xrUblLegacyPatterns, 'ubl', version)

@@ -2,11 +2,14 @@
  * Older XRechnung versions. The reference picks the KoSIT schematron by the version in BT-24
  * (`…xrechnung_2.1` → the 2.1 artefacts; unknown or absent → 3.0). einvoice implements the 3.0
  * conditions; for an older version it runs only the rules that version's schematron contains
- * (facts below), adds those 3.0 dropped (legacy-rules.ts) and checks BR-DE-21 against that
- * version's identifiers. Other conditions that changed between versions are not modelled (a
- * documented approximation).
+ * (facts below), replaces or adds the rules whose condition that version has in another form or
+ * 3.0 dropped (legacy-rules.ts), checks BR-DE-21 against that version's identifiers, and for UBL
+ * 1.2…2.2 (invoice contexts only) runs nothing on a credit note. Conditions that differ otherwise
+ * are listed in docs/validate.md ("XRechnung layer") with the reason they are not modelled.
  * @module
  */
+import type { XmlElement } from '../../xml/index.js'
+import { RULE_NAMESPACES, refine } from '../syntax/paths.js'
 import type { RuleSet, TreePattern } from '../types.js'
 
 /** The specification identifier prefix of XRechnung 1.2 … 2.3 (3.0 moved to urn:xeinkauf.de). */
@@ -46,16 +49,29 @@ export function xrechnungVersion(specificationId: string | undefined): string {
 /** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
 const byVersion = new Map<string, RuleSet>()
 
+/** The UBL schematrons of these versions have invoice contexts only: a credit note meets no rule. */
+const UBL_INVOICE_ONLY = new Set(['1.2', '2.0', '2.1', '2.2'])
+const UBL_NS = RULE_NAMESPACES.ubl ?? ''
+const inInvoice = (el: XmlElement): boolean => {
+  let r = el
+  while (r.parent !== undefined) r = r.parent
+  return r.local === 'Invoice' && r.ns === UBL_NS
+}
+
 /**
  * Keeps only the rules an older version's schematron has; contexts stay (they shadow as before).
  * The rules that version had and 3.0 dropped or changed (`legacy`) come after, in their own
- * patterns; a legacy rule replaces 3.0's rule of the same id.
+ * patterns; a legacy rule replaces 3.0's rule of the same id. `invoiceOnly`: every context also
+ * asks for an invoice root.
  */
-function restrict(set: RuleSet, legacy: readonly TreePattern[], ids: ReadonlySet<string>, version: string): RuleSet {
+function restrict(set: RuleSet, legacy: readonly TreePattern[], ids: ReadonlySet<string>, version: string, invoiceOnly: boolean): RuleSet {
   const legacyIds = new Set(legacy.flatMap((p) => p.groups.flatMap((g) => g.rules.map((r) => r.id))))
   const keep = (pattern: TreePattern, own: boolean): TreePattern => ({
     ...pattern,
-    groups: pattern.groups.map((g) => ({ context: g.context, rules: g.rules.filter((r) => ids.has(r.id) && (own || !legacyIds.has(r.id))) })),
+    groups: pattern.groups.map((g) => ({
+      context: invoiceOnly ? refine(g.context, inInvoice) : g.context,
+      rules: g.rules.filter((r) => ids.has(r.id) && (own || !legacyIds.has(r.id))),
+    })),
   })
   // Rebuilt without any batch evaluation (`failing`), which would still run the removed rules.
   const patterns: TreePattern[] = [...set.treePatterns.map((p) => keep(p, false)), ...legacy.map((p) => keep(p, true))]
@@ -64,13 +80,13 @@ function restrict(set: RuleSet, legacy: readonly TreePattern[], ids: ReadonlySet
 }
 
 /** A full (3.0) rule set restricted to the rules of an older XRechnung version (built once per version). */
-export function forVersion(full: RuleSet, legacy: readonly TreePattern[], syntax: 'cii' | 'ubl', version: string): RuleSet {
+export function forVersion(full: RuleSet, legacy: (version: string) => readonly TreePattern[], syntax: 'cii' | 'ubl', version: string): RuleSet {
   const ids = rulesOfVersion(version, syntax)
   if (ids === undefined) return full
   const key = `${syntax} ${version}`
   let set = byVersion.get(key)
   if (set === undefined) {
-    set = restrict(full, legacy, ids, version)
+    set = restrict(full, legacy(version), ids, version, syntax === 'ubl' && UBL_INVOICE_ONLY.has(version))
     byVersion.set(key, set)
   }
   return set
