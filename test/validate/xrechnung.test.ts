@@ -199,6 +199,51 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(layerIds(noTaxNumber('2.1'), 'fatal')).toEqual([])
   })
 
+  const standard = (syntax: 'cii' | 'ubl', version: string): string => declared(read(`${STANDARD}/01.02a-INVOICE_${syntax === 'cii' ? 'uncefact' : 'ubl'}.xml`), version)
+  const IBAN = 'DE79000000001234567890'
+  const warnings = (xml: string): string[] => layerIds(xml, 'warning')
+
+  it('BR-DE-19: fatal in CII 2.0; 1.2 takes the IBAN as written; 1.2…2.3 compare the means code as written', () => {
+    const badSum = (syntax: 'cii' | 'ubl', version: string): string => swap(standard(syntax, version), IBAN, 'DE78000000001234567890')
+    // refcheck: invalid (BR-DE-19 fatal) as CII 2.0; valid with the BR-DE-19 warning as CII 2.1 and UBL 2.0.
+    expect(layerIds(badSum('cii', '2.0'), 'fatal')).toEqual(['BR-DE-19'])
+    expect(validateXml(badSum('cii', '2.0')).valid).toBe(false)
+    expect(warnings(badSum('cii', '2.1'))).toEqual(['BR-DE-19'])
+    expect(warnings(badSum('ubl', '2.0'))).toEqual(['BR-DE-19'])
+    // refcheck: the BR-DE-19 warning as CII 1.2 for an IBAN written in groups, none as 2.0.
+    const spaced = (version: string): string => swap(standard('cii', version), IBAN, 'DE79 0000 0000 1234 5678 90')
+    expect(warnings(spaced('1.2'))).toEqual(['BR-DE-19'])
+    expect(warnings(spaced('2.0'))).toEqual([])
+    // Code ' 58 ' and a wrong check sum: refcheck no warning as 2.0/2.1/2.3, BR-DE-19 as 3.0.
+    const paddedCode = (version: string): string => swap(badSum('cii', version), '<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode> 58 </ram:TypeCode>')
+    for (const version of ['2.0', '2.1', '2.3']) expect(warnings(paddedCode(version)), version).toEqual([])
+    expect(warnings(paddedCode('3.0'))).toEqual(['BR-DE-19'])
+  })
+
+  it('BR-DE-17 of 1.2…2.3 compares the type code as written (refcheck: warning for \' 380\' as 2.0/2.1/2.3, none as 3.0)', () => {
+    for (const version of ['2.0', '2.1', '2.3']) {
+      expect(warnings(swap(standard('cii', version), '<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode> 380</ram:TypeCode>')), `CII ${version}`).toEqual(['BR-DE-17'])
+      expect(warnings(swap(standard('ubl', version), '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode> 380</cbc:InvoiceTypeCode>')), `UBL ${version}`).toEqual(['BR-DE-17'])
+    }
+    expect(warnings(swap(standard('cii', '3.0'), '<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode> 380</ram:TypeCode>'))).toEqual([])
+  })
+
+  it('BR-DE-28 of 2.2/2.3 takes ASCII addresses only (refcheck: warning for Müller@… as 2.2/2.3, none as 3.0)', () => {
+    const umlaut = (version: string): string => swap(standard('ubl', version), 'Seller@email.de', 'Müller@email.de')
+    expect(warnings(umlaut('2.2'))).toEqual(['BR-DE-28'])
+    expect(warnings(umlaut('2.3'))).toEqual(['BR-DE-28'])
+    expect(warnings(umlaut('3.0'))).toEqual([])
+  })
+
+  it('BR-DE-21 of 1.2…2.2 accepts the CIUS identifier only (refcheck: warning for the extension identifier as 1.2…2.2, none as 2.3)', () => {
+    const extension = (version: string): string => {
+      const cius = `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}`
+      return swap(standard('cii', version), cius, `${cius}#conformant#urn:xoev-de:kosit:extension:xrechnung_${version}`)
+    }
+    for (const version of ['1.2', '2.0', '2.1', '2.2']) expect(warnings(extension(version)), version).toEqual(['BR-DE-21'])
+    expect(warnings(extension('2.3'))).toEqual([])
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

@@ -9,7 +9,7 @@
 import { xpathRegex } from '../schematron/xpath-regex.js'
 import type { XmlElement } from '../../xml/index.js'
 import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
-import { identifiersOf, xrechnungVersion } from './versions.js'
+import { acceptedIdsOf, identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { lastDocumentCache } from '../syntax/doc-index.js'
 import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
@@ -25,17 +25,19 @@ const specificationIds = (root: XmlElement): string[] =>
   all(root, root.local === 'CrossIndustryInvoice' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
 
 /**
- * The identifiers the document's XRechnung version accepts (BR-DE-21) — [CIUS, extension, CVD?] —
- * and the ids it carries, so the extension and CVD rules can tell which variant it is.
+ * The identifiers the document's XRechnung version accepts (BR-DE-21; 3.0: CIUS, extension, CVD),
+ * its extension identifier and the ids it carries, so the extension and CVD rules can tell which
+ * variant it is.
  */
 export const identifiers = perDocument((root) => {
   const carried = specificationIds(root)
   const version = xrechnungVersion(carried[0])
-  return { carried, accepted: version === XR_VERSION ? XR_IDS : identifiersOf(version) }
+  const own = version === XR_VERSION ? XR_IDS : identifiersOf(version)
+  return { carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version), extension: own[1] }
 })
 export const isXrExtension = (el: XmlElement): boolean => {
   const ids = identifiers(el)
-  return ids.accepted[1] !== undefined && ids.carried.includes(ids.accepted[1])
+  return ids.extension !== undefined && ids.carried.includes(ids.extension)
 }
 export const isXrCvd = (el: XmlElement): boolean => identifiers(el).carried.includes(XR_CVD_ID)
 

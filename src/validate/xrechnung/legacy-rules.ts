@@ -18,13 +18,22 @@
  *   each payment terms; UBL 2.0 asks that the first note end with a line break (3.0: the text after
  *   the last `#…#` block starts with one); 1.2 (CII, UBL) and 2.0 CII check every line containing
  *   `#` of every description by its `#`-separated fields, with no closing line break.
+ * - BR-DE-17 (1.2…2.3) compares the type code as written (3.0 after normalize-space), BR-DE-26
+ *   (2.1…2.3) as a number (`= 384`).
+ * - BR-DE-19/20 compare the payment means code as written (`= '58'`, `= '59'`; 3.0 after
+ *   normalize-space); BR-DE-19 is fatal in CII 2.0; 1.2 checks the IBAN as written (no white space
+ *   removed, the whole value upper-cased; UBL finds the shape anywhere in the value).
+ * - BR-DE-28 (2.2, 2.3) takes a stricter e-mail pattern (ASCII dot-atom local part).
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
 import type { TreePattern } from '../types.js'
 import { xpathRegex } from '../schematron/xpath-regex.js'
-import { type SkontoForm, type XrRow, VAT_CATEGORIES_NEEDING_ID, all, anyEquals, closedAfterLastBlock, has, nonBlank, pattern, skontoOk } from './common.js'
-import { HA, HS, ctx, doc } from './cii-doc.js'
+import { xsDouble } from '../schematron/values.js'
+import {
+  type SkontoForm, type XrRow, VAT_CATEGORIES_NEEDING_ID, XR_TYPE_CODES, all, anyEquals, closedAfterLastBlock, has, ibanOk, nonBlank, norm, pattern, skontoOk,
+} from './common.js'
+import { HA, HS, ROOT_HS, ctx, doc } from './cii-doc.js'
 import { needsSellerVatId } from './cii-national-rules.js'
 import { RULE_NAMESPACES, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 
@@ -64,6 +73,26 @@ function skontoFieldsOk(texts: readonly XmlElement[]): boolean {
   }))
 }
 
+/** `X = n` (general comparison with a number): some X whose text casts to n (a text that does not cast stops the transform; the probe reports it). */
+const isNumber = (el: XmlElement, expr: string, n: number): boolean => all(el, expr).some((e) => xsDouble(stringValue(e)) === n)
+const firstText = (el: XmlElement, expr: string): string | undefined => all(el, expr).map(stringValue)[0]
+
+/** The e-mail pattern of BR-DE-28 in 2.2 and 2.3 (a dot-atom local part, ASCII letters, digits and hyphens in the domain). */
+const EMAIL_2X = xpathRegex('^[a-zA-Z0-9!#\\$%&"*+/=?^_`{|}~-]+(\\.[a-zA-Z0-9!#\\$%&"*+/=?^_`{|}~-]+)*@([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$')
+
+/**
+ * BR-DE-19/20 of 1.2: the account identifier as written matches the IBAN shape (CII: the whole
+ * value; UBL: somewhere in it), and the upper-cased value with its first four characters moved to
+ * the end and letters as numbers (A = 10 … Z = 35) is 1 modulo 97. A value that is then no integer
+ * (a space inside) stops the official transform; the probe reports that, the rule passes.
+ */
+function iban12Ok(raw: string | undefined, whole: boolean): boolean {
+  const value = raw ?? ''
+  if (!(whole ? /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$/ : /[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}/).test(value)) return false
+  const digits = (value.slice(4) + value.slice(0, 4)).toUpperCase().replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55)).trim()
+  return !/^[0-9]+$/.test(digits) || BigInt(digits) % 97n === 1n
+}
+
 const CII_MEANS = `${HS}/ram:SpecifiedTradeSettlementPaymentMeans`
 const CII_TERMS = `${HS}/ram:SpecifiedTradePaymentTerms`
 const firstOfEach = (el: XmlElement, terms: string, text: string): XmlElement[] => all(el, terms).flatMap((t) => all(t, text).slice(0, 1))
@@ -81,6 +110,20 @@ const CII_ROWS: readonly Versioned[] = [
   ['1.2 2.0', ['BR-DE-18', 'f', (el) => skontoFieldsOk(all(el, `${CII_TERMS}/ram:Description`))]],
   ['2.1', ['BR-DE-18', 'f', (el) => skontoOk(all(el, `${CII_TERMS}/ram:Description`), SKONTO_2X)]],
   ['2.2 2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, CII_TERMS, 'ram:Description'), SKONTO_2X)]],
+  ['1.2 2.0 2.1 2.2 2.3', ['BR-DE-17', 'w', (el) => anyEquals(el, 'rsm:ExchangedDocument/ram:TypeCode', XR_TYPE_CODES)]],
+  ['2.1 2.2 2.3', ['BR-DE-26', 'w', (el) => !isNumber(el, 'rsm:ExchangedDocument/ram:TypeCode', 384) || has(el, `${HS}/ram:InvoiceReferencedDocument`)]],
+]
+const CII_CONTACT_ROWS: readonly Versioned[] = [
+  ['2.2 2.3', ['BR-DE-28', 'w', (el) => EMAIL_2X.test(norm(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))]],
+]
+// Every payment means (1.2, 2.0) or those whose code is the number 30/58 or 59 (2.1…2.3): the
+// tests compare the code as written, so the context makes no difference to their result.
+const CII_MEANS_ROWS: readonly Versioned[] = [
+  ['1.2', ['BR-DE-19', 'w', (el) => !anyEquals(el, 'ram:TypeCode', ['58']) || iban12Ok(firstText(el, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID'), true)]],
+  ['2.0', ['BR-DE-19', 'f', (el) => !anyEquals(el, 'ram:TypeCode', ['58']) || ibanOk(firstText(el, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID'))]],
+  ['2.1 2.2 2.3', ['BR-DE-19', 'w', (el) => !anyEquals(el, 'ram:TypeCode', ['58']) || ibanOk(firstText(el, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID'))]],
+  ['1.2', ['BR-DE-20', 'w', (el) => !anyEquals(el, 'ram:TypeCode', ['59']) || iban12Ok(firstText(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'), true)]],
+  ['2.0 2.1 2.2 2.3', ['BR-DE-20', 'w', (el) => !anyEquals(el, 'ram:TypeCode', ['59']) || ibanOk(firstText(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))]],
 ]
 
 /** UBL BR-DE-16 of 2.0…2.2: an allowance's category counts only with the VAT scheme after it. */
@@ -98,28 +141,39 @@ function followingVatScheme(id: XmlElement): boolean {
 }
 const ublSellerVatId = (el: XmlElement): boolean => has(el, 'cac:TaxRepresentativeParty') || nonBlank(el, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID')
 
-const UBL_INVOICE_ROWS: readonly Versioned[] = [
+// Contexts as 2.3 and 3.0 have them; versions.ts confines 1.2…2.2 (invoice contexts only) to invoices.
+const UBL_ROWS: readonly Versioned[] = [
   ['1.2 2.0', ['BR-DE-13', 'f', (el) =>
     (has(el, 'cac:PaymentMeans/cac:PayeeFinancialAccount') ? 1 : 0) + all(el, 'cac:PaymentMeans/cac:CardAccount').length + all(el, 'cac:PaymentMeans/cac:PaymentMandate').length === 1]],
   ['1.2', ['BR-DE-16', 'f', ublSellerVatId]],
   ['2.0 2.1 2.2', ['BR-DE-16', 'f', (el) => !ublNeedsSellerVatId2x(el) || ublSellerVatId(el)]],
   ['1.2', ['BR-DE-18', 'f', (el) => skontoFieldsOk(all(el, 'cac:PaymentTerms/cbc:Note'))]],
   ['2.0', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_UBL_2_0)]],
-  ['2.1 2.2', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
-]
-// 2.3 has the credit note contexts (1.2…2.2 have invoice contexts only, versions.ts).
-const UBL_DOCUMENT_ROWS: readonly Versioned[] = [
-  ['2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
+  ['2.1 2.2 2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
   ['2.3', ['BR-DE-29', 'f', (el) => !has(el, 'cac:PaymentMeans/cac:PaymentMandate') || has(el, 'cac:PaymentMeans/cac:PaymentMandate/cbc:ID')]],
+  ['1.2 2.0 2.1 2.2 2.3', ['BR-DE-17', 'w', (el) => anyEquals(el, 'cbc:InvoiceTypeCode', XR_TYPE_CODES) || anyEquals(el, 'cbc:CreditNoteTypeCode', XR_TYPE_CODES)]],
+  ['2.1 2.2 2.3', ['BR-DE-26', 'w', (el) => !(isNumber(el, 'cbc:InvoiceTypeCode', 384) || isNumber(el, 'cbc:CreditNoteTypeCode', 384)) || has(el, 'cac:BillingReference/cac:InvoiceDocumentReference')]],
+]
+const UBL_CONTACT_ROWS: readonly Versioned[] = [
+  ['2.2 2.3', ['BR-DE-28', 'w', (el) => EMAIL_2X.test(norm(el, 'cbc:ElectronicMail'))]],
+]
+const UBL_MEANS_ROWS: readonly Versioned[] = [
+  ['1.2', ['BR-DE-19', 'w', (el) => !anyEquals(el, 'cbc:PaymentMeansCode', ['58']) || iban12Ok(firstText(el, 'cac:PayeeFinancialAccount/cbc:ID'), false)]],
+  ['2.0 2.1 2.2 2.3', ['BR-DE-19', 'w', (el) => !anyEquals(el, 'cbc:PaymentMeansCode', ['58']) || ibanOk(firstText(el, 'cac:PayeeFinancialAccount/cbc:ID'))]],
+  ['1.2', ['BR-DE-20', 'w', (el) => !anyEquals(el, 'cbc:PaymentMeansCode', ['59']) || iban12Ok(firstText(el, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID'), false)]],
+  ['2.0 2.1 2.2 2.3', ['BR-DE-20', 'w', (el) => !anyEquals(el, 'cbc:PaymentMeansCode', ['59']) || ibanOk(firstText(el, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID'))]],
 ]
 
 /** The CII rules of `version` that 3.0 dropped or changed. */
 export const xrCiiLegacyPatterns = (version: string): readonly TreePattern[] => [
   pattern('cii-legacy-pattern', [[ctx('/rsm:CrossIndustryInvoice'), rowsOf(version, CII_ROWS)]]),
+  pattern('cii-legacy-contact-pattern', [[ctx(`/rsm:CrossIndustryInvoice/${HA}/ram:SellerTradeParty/ram:DefinedTradeContact`), rowsOf(version, CII_CONTACT_ROWS)]]),
+  pattern('cii-legacy-means-pattern', [[ctx(`${ROOT_HS}/ram:SpecifiedTradeSettlementPaymentMeans`), rowsOf(version, CII_MEANS_ROWS)]]),
 ]
 
 /** The UBL rules of `version` that 3.0 dropped or changed. */
 export const xrUblLegacyPatterns = (version: string): readonly TreePattern[] => [
-  pattern('ubl-legacy-invoice-pattern', [[ctx('/ubl:Invoice'), rowsOf(version, UBL_INVOICE_ROWS)]]),
-  pattern('ubl-legacy-pattern', [[ctx('/ubl:Invoice | /cn:CreditNote'), rowsOf(version, UBL_DOCUMENT_ROWS)]]),
+  pattern('ubl-legacy-pattern', [[ctx('/ubl:Invoice | /cn:CreditNote'), rowsOf(version, UBL_ROWS)]]),
+  pattern('ubl-legacy-contact-pattern', [[ctx('/ubl:Invoice/cac:AccountingSupplierParty/cac:Party/cac:Contact | /cn:CreditNote/cac:AccountingSupplierParty/cac:Party/cac:Contact'), rowsOf(version, UBL_CONTACT_ROWS)]]),
+  pattern('ubl-legacy-means-pattern', [[ctx('/ubl:Invoice/cac:PaymentMeans | /cn:CreditNote/cac:PaymentMeans'), rowsOf(version, UBL_MEANS_ROWS)]]),
 ]

@@ -113,9 +113,14 @@ export function probedRulesOf(version: string, syntax: 'cii' | 'ubl'): ReadonlyS
   return (SHARED_PROBE_RULES[version] ?? NONE_SHARED)[syntax]
 }
 
-/** The CIUS and extension identifiers BR-DE-21 accepts for a version. */
+/** The CIUS and extension identifiers of a version (the extension rules run under the second). */
 export function identifiersOf(version: string): readonly string[] {
   if (!(version in RULES)) return []
   const cius = `urn:cen.eu:en16931:2017#compliant#${OLD_NAMESPACE}:standard:xrechnung_${version}`
   return [cius, `${cius}#conformant#${OLD_NAMESPACE}:extension:xrechnung_${version}`]
+}
+
+/** The identifiers BR-DE-21 accepts: 1.2…2.2 the CIUS only, 2.3 the extension too. */
+export function acceptedIdsOf(version: string): readonly string[] {
+  return identifiersOf(version).slice(0, version === '2.3' ? 2 : 1)
 }
