@@ -25,7 +25,7 @@ export type ValidationLayers = ProfileRuleSets & {
    */
   evaluationFindings?: ((root: XmlElement) => Finding[]) | undefined
   /** Runs the official CEN or XRechnung tests that can stop with a dynamic error on this document (CII and UBL). */
-  probeEvaluation?: ((doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues?: boolean, onlyRules?: ReadonlySet<string>) => void) | undefined
+  probeEvaluation?: ((doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues?: boolean, xrVersion?: string) => void) | undefined
   /** Reads the model the business rules check (the reader of this syntax only). */
   readModel: (doc: XmlDocument, syntax: SyntaxKind) => Invoice
 }

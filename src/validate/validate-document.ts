@@ -14,7 +14,7 @@ import { type PlannedLayer, type ProfileClass, planValidation } from './rule-set
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
-import { probedRulesOf, xrechnungVersion } from './xrechnung/versions.js'
+import { xrechnungVersion } from './xrechnung/versions.js'
 import { type Finding, type RuleSet, type Severity, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
 import { pushAll } from '../util/arrays.js'
 
@@ -146,11 +146,8 @@ export function validateDocumentWith(
     const badValues = findings.some((f) => f.layer === 'xsd' && f.messageKey === 'xsd.value')
     for (const l of plan.layers) {
       if (l.name === 'en16931') layers.probeEvaluation(doc, syntax, l.name, badValues)
-      // The probe holds the XRechnung 3.0 tests; older versions' schematrons differ.
-      else if (l.name === 'xrechnung') {
-        const shared = probedRulesOf(xrechnungVersion(specificationId), syntax === 'CII' ? 'cii' : 'ubl')
-        if (shared === undefined || shared.size > 0) layers.probeEvaluation(doc, syntax, l.name, badValues, shared)
-      }
+      // Older XRechnung versions' schematrons differ: the version picks the rows.
+      else if (l.name === 'xrechnung') layers.probeEvaluation(doc, syntax, l.name, badValues, xrechnungVersion(specificationId))
     }
   }
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))

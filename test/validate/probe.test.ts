@@ -5,11 +5,13 @@ import { CEN_CII_PROBE } from '../../src/validate/probe/tables/cen-cii-probe.js'
 import { CEN_UBL_PROBE } from '../../src/validate/probe/tables/cen-ubl-probe.js'
 import { XR_CII_PROBE } from '../../src/validate/probe/tables/xr-cii-probe.js'
 import { XR_UBL_PROBE } from '../../src/validate/probe/tables/xr-ubl-probe.js'
+import { XR_LEGACY_PROBES } from '../../src/validate/probe/tables/xr-legacy-probe.js'
 import { compilePattern } from '../../src/validate/schematron/pattern.js'
 import { XPATH_NAMESPACES } from '../../src/validate/syntax/paths.js'
 import { EVALUATION_RULE_ID, compileAllRows } from '../../src/validate/schematron/rule-table.js'
 import { parseXml } from '../../src/xml/index.js'
-import type { XmlElement } from '../../src/xml/index.js'
+import type { XmlDocument, XmlElement } from '../../src/xml/index.js'
+import type { ProbeTable } from '../../src/validate/probe/evaluation-probe.js'
 import { validateXml } from '../../src/validate/validate-xml.js'
 import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 
@@ -17,7 +19,9 @@ import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 
 describe('probe tables', () => {
   it('parse and compile every row and context (a table entry the evaluator cannot run would fail a validation)', () => {
-    for (const t of [CEN_CII_PROBE, CEN_UBL_PROBE, XR_CII_PROBE, XR_UBL_PROBE]) {
+    const legacy = Object.values(XR_LEGACY_PROBES).flatMap((v) => [v.CII, v.UBL]).filter((t) => t !== undefined)
+    expect(legacy).toHaveLength(8)
+    for (const t of [CEN_CII_PROBE, CEN_UBL_PROBE, XR_CII_PROBE, XR_UBL_PROBE, ...legacy]) {
       expect(compileAllRows(t, XPATH_NAMESPACES)).toBe(t.rows.length)
       expect(t.names).toHaveLength(t.rows.length)
     }
@@ -32,7 +36,9 @@ describe.skipIf(!hasCorpus)('probe contexts', () => {
       CII: parseXml(readFileSync(join(CORPUS_DIR, 'cen-en16931/cii/examples/CII_business_example_01.xml'))),
       UBL: parseXml(readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'))),
     }
-    const tables = [[CEN_CII_PROBE, docs.CII], [XR_CII_PROBE, docs.CII], [CEN_UBL_PROBE, docs.UBL], [XR_UBL_PROBE, docs.UBL]] as const
+    const pairs: [ProbeTable | undefined, XmlDocument][] = [[CEN_CII_PROBE, docs.CII], [XR_CII_PROBE, docs.CII], [CEN_UBL_PROBE, docs.UBL], [XR_UBL_PROBE, docs.UBL]]
+    for (const v of Object.values(XR_LEGACY_PROBES)) pairs.push([v.CII, docs.CII], [v.UBL, docs.UBL])
+    const tables = pairs.flatMap(([table, doc]) => (table === undefined ? [] : [[table, doc] as const]))
     for (const [table, doc] of tables) {
       const all = elements(doc.root)
       for (const [, context] of table.contexts) {

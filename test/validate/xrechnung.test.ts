@@ -110,7 +110,7 @@ describe.skipIf(!hasCorpus)('rules of older XRechnung versions that 3.0 dropped'
     expect(layerIds(three(' VA'), 'fatal')).toEqual([])
   })
 
-  it('2.2/2.3 share BR-DE-18/27/28 with 3.0 word for word: two payment terms with Skonto lines stop the 2.3 transform too', () => {
+  it('two payment terms with Skonto lines stop the 2.3 transform too (its BR-DE-18 applies matches() to every first description)', () => {
     const lines = readFileSync(join(CORPUS_DIR, 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-18-freespace-test.xml'), 'utf8').split('\n')
     const twoTerms = [...lines.slice(0, 148), ...lines.slice(136, 148), ...lines.slice(148)].join('\n').replace(XR_ID, 'urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_2.3')
     const r = validateXml(twoTerms)
@@ -242,6 +242,31 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     }
     for (const version of ['1.2', '2.0', '2.1', '2.2']) expect(warnings(extension(version)), version).toEqual(['BR-DE-21'])
     expect(warnings(extension('2.3'))).toEqual([])
+  })
+
+  it('the older forms stop the official transform where 3.0 does not (refcheck: XRechnung layer stopped, document invalid)', () => {
+    const stops = (xml: string): string[] =>
+      validateXml(xml).findings.filter((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION').map((f) => `${f.layer} ${/rule (\S+)/.exec(f.message)?.[1] ?? ''}`)
+    // CII 2.1's BR-DE-18 reads every description: a second one, with a Skonto line, stops it; 2.2 and 3.0 read the first.
+    const twoDescriptions = (version: string): string => withTerms('cii', version, `${TERMS}</ram:Description><ram:Description>#SKONTO#TAGE=14#PROZENT=2.00#\n`)
+    expect(stops(twoDescriptions('2.1'))).toEqual(['xrechnung BR-DE-18'])
+    expect(validateXml(twoDescriptions('2.1')).valid).toBe(false)
+    expect(stops(twoDescriptions('3.0'))).toEqual([])
+    // UBL 1.2's BR-DE-19 casts an IBAN written in groups to an integer; 2.0 removes the spaces first.
+    const spaced = (version: string): string => swap(standard('ubl', version), IBAN, 'DE79 0000 0000 1234 5678 90')
+    expect(stops(spaced('1.2'))).toEqual(['xrechnung BR-DE-19'])
+    expect(validateXml(spaced('1.2')).valid).toBe(false)
+    expect(stops(spaced('2.0'))).toEqual([])
+    // BR-DE-26 of 2.1…2.3 compares an empty type code with the number 384 (CEN finds the code invalid as well).
+    const emptyCode = (syntax: 'cii' | 'ubl', version: string): string => syntax === 'cii'
+      ? swap(standard('cii', version), '<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode></ram:TypeCode>')
+      : swap(standard('ubl', version), '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode></cbc:InvoiceTypeCode>')
+    for (const version of ['2.1', '2.3']) {
+      expect(stops(emptyCode('cii', version)), `CII ${version}`).toEqual(['xrechnung BR-DE-26'])
+      expect(stops(emptyCode('ubl', version)), `UBL ${version}`).toEqual(['xrechnung BR-DE-26'])
+    }
+    expect(stops(emptyCode('cii', '2.0'))).toEqual([])
+    expect(stops(emptyCode('cii', '3.0'))).toEqual([])
   })
 
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {

@@ -19,6 +19,8 @@ import { CEN_CII_PROBE } from './tables/cen-cii-probe.js'
 import { CEN_UBL_PROBE } from './tables/cen-ubl-probe.js'
 import { XR_CII_PROBE } from './tables/xr-cii-probe.js'
 import { XR_UBL_PROBE } from './tables/xr-ubl-probe.js'
+import { XR_LEGACY_PROBES } from './tables/xr-legacy-probe.js'
+import { probedRulesOf } from '../xrechnung/versions.js'
 
 /**
  * A rule table plus, per row, the local names of the elements in its one-value positions: `X` finds
@@ -108,18 +110,25 @@ function patternsFor(probe: Probe, rows: readonly number[]): TreePattern[] {
  * Runs the official tests of `layer` that can stop on this document; their dynamic errors are
  * recorded for `evaluationFindings` (schematron/rule-table.ts). `badValues`: the document has an
  * element value its schema type rejects (a blank amount, an NBSP before one): an official test
- * that casts it stops, so every row runs and the evaluator finds which, if any, does. `onlyRules`:
- * the rows of these rule ids only (an older XRechnung version shares some tests with 3.0).
+ * that casts it stops, so every row runs and the evaluator finds which, if any, does.
+ * `xrVersion`: the XRechnung version of the document; an older one runs the 3.0 rows its
+ * schematron shares and the rows of its own forms (tables/xr-legacy-probe.ts).
  */
-export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false, onlyRules?: ReadonlySet<string>): void {
+export function probeEvaluation(doc: XmlDocument, syntax: SyntaxKind, layer: ProbedLayer, badValues = false, xrVersion = '3.0'): void {
   const binding = syntax === 'CII' ? 'CII' : syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? 'UBL' : undefined
   if (binding === undefined) return
-  const key = `${layer} ${binding}`
+  const shared = layer === 'xrechnung' ? probedRulesOf(xrVersion, binding === 'CII' ? 'cii' : 'ubl') : undefined
+  if (shared === undefined || shared.size > 0) runProbe(doc, syntax, `${layer} ${binding}`, layer, TABLES[layer][binding], badValues, shared)
+  const own = shared === undefined ? undefined : XR_LEGACY_PROBES[xrVersion]?.[binding]
+  if (own !== undefined) runProbe(doc, syntax, `${layer} ${xrVersion} ${binding}`, layer, own, badValues)
+}
+
+/** The rows of `table` (those of `onlyRules`, if given) that can stop on this document. */
+function runProbe(doc: XmlDocument, syntax: SyntaxKind, key: string, layer: ProbedLayer, table: ProbeTable, badValues: boolean, onlyRules?: ReadonlySet<string>): void {
   let probe = probes.get(key)
-  if (probe === undefined) probes.set(key, (probe = probeOf(layer, TABLES[layer][binding])))
+  if (probe === undefined) probes.set(key, (probe = probeOf(layer, table)))
   // Split text (a comment inside a value) gives text() two nodes wherever it is: every row runs.
   const atRisk = badValues || doc.textSplit === true ? probe.allRows : rowsAtRisk(probe, doc.root)
-  const table = probe.table
   const rows = onlyRules === undefined ? atRisk : atRisk.filter((r) => onlyRules.has((table.rows[r] as SchematronTable['rows'][number])[0]))
   if (rows.length === 0) return
   const ignored: Finding[] = []
