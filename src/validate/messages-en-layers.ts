@@ -54,7 +54,7 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'BR-DE-15': 'The buyer reference (BT-10, Leitweg-ID) is missing or empty.',
   'BR-DE-16': 'VAT categories S, Z, E, AE, K, G, L or M need the seller VAT identifier or tax number (BT-31/BT-32) or a tax representative (BG-11).',
   'BR-DE-17': 'The invoice type code (BT-3) is not one XRechnung recommends (326, 380, 381, 384, 389, 875, 876, 877).',
-  'BR-DE-18': 'The Skonto lines in the payment terms (BT-20) do not follow #SKONTO#TAGE=n#PROZENT=n.nn[#BASISBETRAG=n.nn]# with a closing line break.',
+  'BR-DE-18': 'The Skonto lines in the payment terms (BT-20) do not follow #SKONTO#TAGE=n#PROZENT=n.nn[#BASISBETRAG=n.nn]# with a closing line break (XRechnung 1.2…2.3 also take #VERZUG#; 1.2 and CII 2.0 need no closing line break).',
   'BR-DE-19': 'The IBAN (BT-84) of a SEPA credit transfer is not a valid IBAN.',
   'BR-DE-20': 'The debited account IBAN (BT-91) of a SEPA direct debit is not a valid IBAN.',
   'BR-DE-21': 'The specification identifier (BT-24) is not the XRechnung identifier of this version.',
