@@ -24,6 +24,12 @@ export type CliIO = {
    */
   shortRun?: () => void
   /**
+   * Called by a command once its worker threads have loaded their code: the binary then has V8
+   * optimise in smaller steps, which pays when threads compete for few cores (commands/cli-loader.ts).
+   * Absent when the CLI runs in another program's process.
+   */
+  parallelRun?: () => void
+  /**
    * The bundle this CLI runs from, for worker threads to load instead of the ES modules. Absent
    * when the CLI runs from the modules.
    */
@@ -31,7 +37,7 @@ export type CliIO = {
 }
 
 /** What bin/einvoice.js (commands/cli-loader.ts) hands the commands beyond the process's IO. */
-export type CliHost = Pick<CliIO, 'shortRun' | 'workerBundle'>
+export type CliHost = Pick<CliIO, 'shortRun' | 'parallelRun' | 'workerBundle'>
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = []

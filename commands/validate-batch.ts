@@ -100,8 +100,10 @@ const TASKS_PER_WORKER = 3
 
 /**
  * Worker threads that take files from the queue until it is empty; `finished` settles when all have
- * answered. With `bundle`, each loads the validator from the CLI bundle. Exported for tests (a
- * worker that dies with files in flight).
+ * answered. With `bundle`, each loads the validator from the CLI bundle; `onReady` runs once the
+ * first `size` workers have loaded theirs (a worker's code cache is refused once V8's flags
+ * changed, so `CliIO.parallelRun` waits for them). Exported for tests (a worker that dies with
+ * files in flight).
  */
 export function workerPool(
   WorkerThread: typeof Worker,
@@ -110,6 +112,7 @@ export function workerPool(
   take: () => ValidateTask | undefined,
   settle: Settle,
   bundle?: WorkerBundle | undefined,
+  onReady?: () => void,
 ): { finished: Promise<void>; close(): Promise<void> } {
   // A worker's files in the order it was given them, which is the order it validates them in.
   type Slot = { worker: Worker; pending: Map<number, ValidateTask> }
@@ -125,9 +128,15 @@ export function workerPool(
     }
     if (slots.every((s) => s.pending.size === 0)) finish()
   }
+  // The first workers that have loaded their code; onReady once all have.
+  let loading = size
   const spawn = (): Slot => {
     const slot: Slot = { worker: new WorkerThread(file, { workerData: { bundle } }), pending: new Map() }
-    slot.worker.on('message', (reply: ValidateReply) => {
+    slot.worker.on('message', (reply: ValidateReply | { ready: true }) => {
+      if ('ready' in reply) {
+        if (--loading === 0) onReady?.()
+        return
+      }
       // A reply that arrives after the thread died belongs to a file already settled or handed on.
       if (!slot.pending.delete(reply.id)) return
       settle(reply)
@@ -291,7 +300,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   // internal modules it loads) is imported only then: a cold one-file validate never needs it.
   const pool =
     threads > 1 && workerFile !== undefined
-      ? workerPool((await import('node:worker_threads')).Worker, workerFile, threads - 1, queue.forWorker, settle, io.workerBundle)
+      ? workerPool((await import('node:worker_threads')).Worker, workerFile, threads - 1, queue.forWorker, settle, io.workerBundle, io.parallelRun)
       : undefined
   try {
     await Promise.all([validateInProcess(io, queue.forMain, settle, pool !== undefined), pool?.finished])

@@ -28,6 +28,8 @@ async function loadValidator(bundle: WorkerBundle | undefined): Promise<Validate
 const port = parentPort
 if (port !== null) {
   const validateBytes = await loadValidator((workerData as { bundle?: WorkerBundle } | undefined)?.bundle)
+  // Loaded: V8's flags may change now without this thread's code cache being refused (validate-batch.ts).
+  port.postMessage({ ready: true })
   port.on('message', (task: ValidateTask) => {
     void (async (): Promise<ValidateReply> => {
       try {

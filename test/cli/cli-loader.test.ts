@@ -103,12 +103,33 @@ describe('cli-loader helpers', () => {
     }
   })
 
-  it.runIf(process.versions.v8.startsWith('11.3.'))("sets V8's own default budget back: a cache made before the short run is taken after it", () => {
-    const tiering = tieringSwitch([''])
+  it('turns TurboFan inlining off for a run on worker threads once and on again before a cache is written, unless Node options choose', () => {
+    const set: string[] = []
+    const tiering = tieringSwitch([''], (f) => set.push(f), '11.3.244.8-node.38')
+    tiering.parallelRun()
+    tiering.parallelRun()
+    expect(set).toEqual(['--no-turbo-inlining'])
     tiering.shortRun()
-    expect(sameFlags()).toBe(false)
     tiering.restore()
-    expect(sameFlags()).toBe(true)
+    tiering.restore()
+    expect(set).toEqual(['--no-turbo-inlining', '--interrupt-budget=1000000', '--interrupt-budget=67584', '--turbo-inlining'])
+    for (const nodeOptions of [['--no-turbo-inlining'], ['', '--max-inlined-bytecode-size=100'], ['--turbo_inlining']]) {
+      const mine: string[] = []
+      const own = tieringSwitch(nodeOptions, (f) => mine.push(f), '11.3.244.8')
+      own.parallelRun()
+      own.restore()
+      expect(mine, nodeOptions.join(' ')).toEqual([])
+    }
+  })
+
+  it.runIf(process.versions.v8.startsWith('11.3.'))("sets V8's own defaults back (budget, inlining): a cache made before a short or parallel run is taken after it", () => {
+    for (const run of ['shortRun', 'parallelRun'] as const) {
+      const tiering = tieringSwitch([''])
+      tiering[run]()
+      expect(sameFlags(), run).toBe(false)
+      tiering.restore()
+      expect(sameFlags(), run).toBe(true)
+    }
   })
 
   it('seals a code cache with its checksum and module list and opens only an intact one', () => {

@@ -131,6 +131,18 @@ describe('einvoice validate FILE... (batch)', () => {
     }
   })
 
+  it.skipIf(findValidateWorker() === undefined)('calls the parallel-run hook once its workers have loaded, and only when it runs workers', async () => {
+    const dir = await batchFolder()
+    const calls = async (args: string[], env: Record<string, string>): Promise<number> => {
+      let n = 0
+      await cli(['validate', ...args], { env, parallelRun: () => n++ })
+      return n
+    }
+    expect(await calls(['--jobs', '3', `${dir}/**/*.xml`], { EINVOICE_FILES_PER_WORKER: '1' })).toBe(1)
+    expect(await calls(['--jobs', '1', `${dir}/**/*.xml`], { EINVOICE_FILES_PER_WORKER: '1' })).toBe(0)
+    expect(await calls([`${dir}/**/*.xml`], {})).toBe(0)
+  })
+
   it('calls the short-run hook for a little input on the main thread only', async () => {
     const dir = await batchFolder()
     const runs = async (args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<number> => {

@@ -7,8 +7,8 @@ import { runCli } from '../../commands/main.js'
 
 export type CliRun = { code: number; stdout: string; stderr: string; stdoutBytes: Buffer }
 
-/** Runs the CLI in process with captured output, an optional stdin and the binary's short-run hook. */
-export async function cli(argv: string[], options: { stdin?: string | Uint8Array; tty?: boolean; env?: Record<string, string>; shortRun?: () => void } = {}): Promise<CliRun> {
+/** Runs the CLI in process with captured output, an optional stdin and the binary's tiering hooks. */
+export async function cli(argv: string[], options: { stdin?: string | Uint8Array; tty?: boolean; env?: Record<string, string>; shortRun?: () => void; parallelRun?: () => void } = {}): Promise<CliRun> {
   const out: Buffer[] = []
   const err: Buffer[] = []
   const io: CliIO = {
@@ -23,7 +23,8 @@ export async function cli(argv: string[], options: { stdin?: string | Uint8Array
     },
     env: options.env ?? {},
   }
-  const code = await runCli(argv, io, options.shortRun === undefined ? {} : { shortRun: options.shortRun })
+  const host = { ...(options.shortRun === undefined ? {} : { shortRun: options.shortRun }), ...(options.parallelRun === undefined ? {} : { parallelRun: options.parallelRun }) }
+  const code = await runCli(argv, io, host)
   const stdoutBytes = Buffer.concat(out)
   return { code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes }
 }
