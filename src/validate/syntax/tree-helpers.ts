@@ -37,16 +37,44 @@ export function kid(el: XmlElement, name: QName): XmlElement | undefined {
   return undefined
 }
 
-/** Follows a chain of child names, collecting every match (XPath child steps). */
+/**
+ * Follows a chain of child names, collecting every match (XPath child steps). It runs for every
+ * line of an invoice in many rules: the path is followed one node at a time while it does not
+ * branch (the usual case) and becomes a list only where it does, and the loops are indexed.
+ */
 export function descend(el: XmlElement, ...names: QName[]): XmlElement[] {
-  let current = [el]
-  for (const n of names) {
+  let single: XmlElement | undefined = el
+  let current: XmlElement[] = []
+  for (let s = 0; s < names.length; s++) {
+    const n = names[s] as QName
+    if (single !== undefined) {
+      const kids = single.children
+      single = undefined
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i] as XmlElement
+        if (k.local !== n.local || k.ns !== n.ns) continue
+        if (single === undefined && current.length === 0) single = k
+        else {
+          if (single !== undefined) current = [single]
+          single = undefined
+          current.push(k)
+        }
+      }
+      if (single === undefined && current.length === 0) return current
+      continue
+    }
     const next: XmlElement[] = []
-    for (const c of current) for (const k of c.children) if (k.local === n.local && k.ns === n.ns) next.push(k)
+    for (let c = 0; c < current.length; c++) {
+      const kids = (current[c] as XmlElement).children
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i] as XmlElement
+        if (k.local === n.local && k.ns === n.ns) next.push(k)
+      }
+    }
+    if (next.length === 0) return next
     current = next
-    if (current.length === 0) break
   }
-  return current
+  return single !== undefined ? [single] : current
 }
 
 /** Every descendant (document order) with the given name; indexed when `el` is the root. */
