@@ -25,6 +25,15 @@
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
  *                    allowances and charges, breakdowns) one other category, at random: the rules of
  *                    the Z, E, AE, K, G, O, L and M categories then run on invoices made for S
+ *   --xr-version V   (V one of 1.2, 2.0, 2.1, 2.2, 2.3) before mutating, declares each base file as
+ *                    that XRechnung version: its specification identifier BT-24 (CII
+ *                    ram:GuidelineSpecifiedDocumentContextParameter/ram:ID, UBL cbc:CustomizationID)
+ *                    becomes the version's CIUS identifier, or its extension identifier where the
+ *                    base declares an XRechnung extension; then refcheck runs that version's KoSIT
+ *                    schematron. Best with --files over XRechnung invoices; the same seed makes the
+ *                    same mutations. Each declared base is written unmutated too (`…-base.xml`), so
+ *                    it compares as well (a base may be invalid as an older version: the comparison
+ *                    is per file).
  *
  * docs/validate.md "Known differences" lists what is known to differ.
  */
@@ -76,8 +85,19 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false } },
 })
+/** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
+const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
+const xrVersion = values['xr-version']
+if (xrVersion !== undefined && !XR_VERSIONS.includes(xrVersion)) throw new Error(`--xr-version takes one of ${XR_VERSIONS.join(', ')}`)
+const CIUS = `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${xrVersion}`
+/** BT-24 as written: CII the ID of the guideline parameter, UBL cbc:CustomizationID. */
+const SPECIFICATION_ID = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID(?:\s[^>]*)?>|<cbc:CustomizationID(?:\s[^>]*)?>)([^<]*)</
+/** `xml` declared as XRechnung `xrVersion` (the extension's identifier where it declares an extension); unchanged without --xr-version. */
+const declared = (xml) =>
+  xrVersion === undefined ? xml
+  : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
 const kinds = values.kinds?.split(',') ?? (values.blocks ? BLOCK_KINDS : KINDS)
 for (const k of kinds) if (!(values.blocks ? BLOCK_KINDS : [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
@@ -198,7 +218,8 @@ const bases =
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
 let n = 0
 for (const [key, file] of bases) {
-  const original = readFileSync(join(CORPUS, file), 'utf8')
+  const original = declared(readFileSync(join(CORPUS, file), 'utf8'))
+  if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
   // Leaves are picked by position, without repeats; recategorising changes no element structure.
   if (values.blocks) {
     const unusedBlocks = blocks(original).map((_, i) => i)
