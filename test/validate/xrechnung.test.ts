@@ -269,6 +269,21 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(stops(emptyCode('cii', '3.0'))).toEqual([])
   })
 
+  it('BR-DE-21 of UBL: 2.0…2.2 accept the extension identifier as well, 1.2 the CIUS only; fatal in UBL 2.0', () => {
+    const cius = (version: string): string => `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}`
+    const extension = (version: string): string => swap(standard('ubl', version), `${cius(version)}<`, `${cius(version)}#conformant#urn:xoev-de:kosit:extension:xrechnung_${version}<`)
+    // refcheck: no BR-DE-21 as UBL 2.0, 2.1 and 2.2; the warning as UBL 1.2.
+    for (const version of ['2.0', '2.1', '2.2']) expect(warnings(extension(version)), version).toEqual([])
+    expect(warnings(extension('1.2'))).toEqual(['BR-DE-21'])
+    // An identifier with a trailing space: refcheck BR-DE-21 fatal (invalid) as UBL 2.0, a warning as UBL 1.2, 2.1 and CII 2.0.
+    const trailing = (syntax: 'cii' | 'ubl', version: string): string => swap(standard(syntax, version), `${cius(version)}<`, `${cius(version)} <`)
+    expect(layerIds(trailing('ubl', '2.0'), 'fatal')).toEqual(['BR-DE-21'])
+    expect(validateXml(trailing('ubl', '2.0')).valid).toBe(false)
+    for (const version of ['1.2', '2.1']) expect(warnings(trailing('ubl', version)), version).toEqual(['BR-DE-21'])
+    expect(warnings(trailing('cii', '2.0'))).toEqual(['BR-DE-21'])
+    expect(validateXml(trailing('cii', '2.0')).valid).toBe(true)
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

@@ -21,8 +21,8 @@ export const XR_CVD_ID = `${XR_CIUS_ID}#compliant#urn:xeinkauf.de:kosit:xrechnun
 export const XR_IDS: readonly string[] = [XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID]
 
 /** BT-24 as written (CII guideline id, UBL customization id), from the document root. */
-const specificationIds = (root: XmlElement): string[] =>
-  all(root, root.local === 'CrossIndustryInvoice' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
+const specificationIds = (root: XmlElement, syntax: 'cii' | 'ubl'): string[] =>
+  all(root, syntax === 'cii' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
 
 /**
  * The identifiers the document's XRechnung version accepts (BR-DE-21; 3.0: CIUS, extension, CVD),
@@ -30,10 +30,11 @@ const specificationIds = (root: XmlElement): string[] =>
  * variant it is.
  */
 export const identifiers = perDocument((root) => {
-  const carried = specificationIds(root)
+  const syntax = root.local === 'CrossIndustryInvoice' ? 'cii' : 'ubl'
+  const carried = specificationIds(root, syntax)
   const version = xrechnungVersion(carried[0])
   const own = version === XR_VERSION ? XR_IDS : identifiersOf(version)
-  return { carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version), extension: own[1] }
+  return { carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version, syntax), extension: own[1] }
 })
 export const isXrExtension = (el: XmlElement): boolean => {
   const ids = identifiers(el)

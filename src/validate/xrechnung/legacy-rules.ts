@@ -24,6 +24,7 @@
  *   normalize-space); BR-DE-19 is fatal in CII 2.0; 1.2 checks the IBAN as written (no white space
  *   removed, the whole value upper-cased; UBL finds the shape anywhere in the value).
  * - BR-DE-28 (2.2, 2.3) takes a stricter e-mail pattern (ASCII dot-atom local part).
+ * - BR-DE-21 is fatal in UBL 2.0 (a warning elsewhere).
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
@@ -35,6 +36,7 @@ import {
 } from './common.js'
 import { HA, HS, ROOT_HS, ctx, doc } from './cii-doc.js'
 import { needsSellerVatId } from './cii-national-rules.js'
+import { ublSpecificationIdOk } from './ubl-national-rules.js'
 import { RULE_NAMESPACES, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 
 const CAC = RULE_NAMESPACES.cac ?? ''
@@ -151,6 +153,7 @@ const UBL_ROWS: readonly Versioned[] = [
   ['2.0', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_UBL_2_0)]],
   ['2.1 2.2 2.3', ['BR-DE-18', 'f', (el) => skontoOk(firstOfEach(el, 'cac:PaymentTerms', 'cbc:Note'), SKONTO_2X)]],
   ['2.3', ['BR-DE-29', 'f', (el) => !has(el, 'cac:PaymentMeans/cac:PaymentMandate') || has(el, 'cac:PaymentMeans/cac:PaymentMandate/cbc:ID')]],
+  ['2.0', ['BR-DE-21', 'f', ublSpecificationIdOk]],
   ['1.2 2.0 2.1 2.2 2.3', ['BR-DE-17', 'w', (el) => anyEquals(el, 'cbc:InvoiceTypeCode', XR_TYPE_CODES) || anyEquals(el, 'cbc:CreditNoteTypeCode', XR_TYPE_CODES)]],
   ['2.1 2.2 2.3', ['BR-DE-26', 'w', (el) => !(isNumber(el, 'cbc:InvoiceTypeCode', 384) || isNumber(el, 'cbc:CreditNoteTypeCode', 384)) || has(el, 'cac:BillingReference/cac:InvoiceDocumentReference')]],
 ]

@@ -14,6 +14,9 @@ import {
 } from './common.js'
 import { decimalOf } from '../syntax/tree-helpers.js'
 
+/** BR-DE-21: BT-24 is one of the identifiers the document's XRechnung version accepts. */
+export const ublSpecificationIdOk = (el: XmlElement): boolean => anyEquals(el, 'cbc:CustomizationID', identifiers(el).accepted)
+
 const UBL = RULE_NAMESPACES.ubl ?? ''
 const ROOTS = (p: string): string => `/ubl:Invoice/${p} | /cn:CreditNote/${p}`
 // KoSIT's UBL extension rules apply to invoices only (`/ubl:Invoice[$isExtension]`).
@@ -59,7 +62,7 @@ const NATIONAL: TreePattern = pattern('ubl-xr-pattern', [
     ['BR-DE-16', 'f', (el) => !needsSellerVatId(el) || has(el, 'cac:TaxRepresentativeParty') || nonBlank(el, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID')],
     ['BR-DE-17', 'w', (el) => XR_TYPE_CODES.includes(norm(el, 'cbc:InvoiceTypeCode')) || XR_TYPE_CODES.includes(norm(el, 'cbc:CreditNoteTypeCode'))],
     ['BR-DE-18', 'f', (el) => skontoOk(all(el, 'cac:PaymentTerms').flatMap((t) => all(t, 'cbc:Note').slice(0, 1)))],
-    ['BR-DE-21', 'w', (el) => anyEquals(el, 'cbc:CustomizationID', identifiers(el).accepted)],
+    ['BR-DE-21', 'w', ublSpecificationIdOk],
     ['BR-DE-22', 'f', uniqueAttachmentNames],
     ['BR-DE-26', 'w', (el) => !(norm(el, 'cbc:InvoiceTypeCode') === '384' || norm(el, 'cbc:CreditNoteTypeCode') === '384') || has(el, 'cac:BillingReference/cac:InvoiceDocumentReference')],
     ['BR-DE-30', 'f', (el) => !has(el, 'cac:PaymentMeans/cac:PaymentMandate') ||

@@ -122,7 +122,8 @@ export function identifiersOf(version: string): readonly string[] {
   return [cius, `${cius}#conformant#${OLD_NAMESPACE}:extension:xrechnung_${version}`]
 }
 
-/** The identifiers BR-DE-21 accepts: 1.2…2.2 the CIUS only, 2.3 the extension too. */
-export function acceptedIdsOf(version: string): readonly string[] {
-  return identifiersOf(version).slice(0, version === '2.3' ? 2 : 1)
+/** The identifiers BR-DE-21 accepts: the CIUS; also the extension's in CII 2.3 and UBL 2.0…2.3. */
+export function acceptedIdsOf(version: string, syntax: 'cii' | 'ubl'): readonly string[] {
+  const withExtension = syntax === 'cii' ? version === '2.3' : version !== '1.2'
+  return identifiersOf(version).slice(0, withExtension ? 2 : 1)
 }
