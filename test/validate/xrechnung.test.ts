@@ -284,6 +284,30 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(validateXml(trailing('cii', '2.0')).valid).toBe(true)
   })
 
+  it('BR-DE-19 of every version stops on two payee accounts; BR-DEX-02 (UBL 2.0…2.3) and BR-DEX-09/13 (UBL 2.3) as extension rules (refcheck: XRechnung layer stopped)', () => {
+    const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
+    const doubled = (xml: string, re: RegExp): string => {
+      const m = re.exec(xml)
+      if (m === null) throw new Error(`test setup: ${String(re)} is not there`)
+      return xml.replace(m[0], m[0] + m[0])
+    }
+    for (const version of ['1.2', '2.0', '2.1', '2.3']) {
+      expect(stopped(doubled(standard('cii', version), /<ram:PayeePartyCreditorFinancialAccount>[\s\S]*?<\/ram:PayeePartyCreditorFinancialAccount>/)), `CII ${version}`).toBe(true)
+      expect(stopped(doubled(standard('ubl', version), /<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/)), `UBL ${version}`).toBe(true)
+    }
+    /** A KoSIT extension case declared as the extension of `version`. */
+    const extensionCase = (file: string, version: string): string =>
+      swap(read(`kosit-xrechnung-testsuite/src/test/business-cases/extension/${file}`), `${XR_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0<`,
+        `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}#conformant#urn:xoev-de:kosit:extension:xrechnung_${version}<`)
+    // A sub-sub-line amount that is no number: BR-DEX-02 casts it (refcheck: stopped as 2.0, 2.2 and 2.3).
+    for (const version of ['2.0', '2.2', '2.3']) expect(stopped(swap(extensionCase('04.01a-INVOICE_ubl.xml', version), '>93.34<', '>GST<')), version).toBe(true)
+    // Two amounts in one prepaid payment: BR-DEX-13/09 as 2.3 (refcheck: stopped), 2.2 has neither rule (refcheck: BR-CO-16 only).
+    const twoPaid = (version: string): string => doubled(extensionCase('05.01a-INVOICE_ubl.xml', version), /<cbc:PaidAmount[^>]*>[^<]*<\/cbc:PaidAmount>/)
+    expect(stopped(twoPaid('2.3'))).toBe(true)
+    expect(stopped(twoPaid('2.2'))).toBe(false)
+    expect(layerIds(twoPaid('2.2'), 'fatal')).toEqual([])
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')
