@@ -308,6 +308,19 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(layerIds(twoPaid('2.2'), 'fatal')).toEqual([])
   })
 
+  it('UBL 1.2 BR-DE-19 casts an IBAN with a decimal point or a minus sign to an integer and stops (xs:integer takes no fraction)', () => {
+    const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
+    const withIban = (syntax: 'cii' | 'ubl', version: string, iban: string): string => swap(standard(syntax, version), IBAN, iban)
+    // refcheck: the XRechnung transform stops as UBL 1.2 ("…890.001131479" is no integer); valid as
+    // CII 1.2 (the whole value must have the IBAN shape) and UBL 2.0 (idem, after removing white space).
+    for (const iban of [`${IBAN}.001`, `${IBAN}.0`, `${IBAN}-1`]) {
+      expect(stopped(withIban('ubl', '1.2', iban)), iban).toBe(true)
+      expect(validateXml(withIban('ubl', '1.2', iban)).valid, iban).toBe(false)
+      expect(validateXml(withIban('cii', '1.2', iban)).valid, iban).toBe(true)
+      expect(validateXml(withIban('ubl', '2.0', iban)).valid, iban).toBe(true)
+    }
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

@@ -24,6 +24,7 @@ import {
   toBoolean,
   toDate,
   toDecimal,
+  toInteger,
   toDouble,
 } from './values.js'
 import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
@@ -263,7 +264,7 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   },
   'xs:integer': ({ args }) => {
     const a = single(args[0], 'xs:integer')
-    return a === undefined ? [] : [dec(toDecimal(a).truncated())]
+    return a === undefined ? [] : [dec(toInteger(a))]
   },
   'xs:double': ({ args }) => {
     const a = single(args[0], 'xs:double')

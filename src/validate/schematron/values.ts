@@ -117,6 +117,17 @@ export function toDecimal(a: Atomic): Decimal {
   }
 }
 
+const INTEGER_LEXICAL = /^[+-]?\d+$/
+
+/**
+ * xs:integer(value): a number is truncated; a text must be an integer's lexical form (surrounding
+ * white space allowed): `xs:integer('12.5')` is an error (FORG0001), not 12.
+ */
+export function toInteger(a: Atomic): Decimal {
+  if ((a.t === 'str' || a.t === 'untyped') && !INTEGER_LEXICAL.test(xmlTrim(a.v))) throw new XPathDynamicError('FORG0001', `"${a.v}" is not an integer`)
+  return toDecimal(a).truncated()
+}
+
 /**
  * Parsed decimals by lexical form: the rules convert the same amounts and rates again and again
  * (every VAT breakdown re-sums the lines). Decimals are immutable, so sharing them is safe.
