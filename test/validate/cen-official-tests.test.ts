@@ -707,3 +707,14 @@ describe.skipIf(!hasCorpus)('CII: a tax without its CategoryCode element is no c
     expect(rules([[180, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode/>']])).toEqual([...common, 'BR-CL-17', 'BR-O-13', 'BR-O-14'].sort())
   })
 })
+
+describe.skipIf(!hasCorpus)('UBL-SR-13: a tax scheme without its ID counts as not VAT (upper-case of no ID is the empty string)', () => {
+  const XR_UBL_01_02 = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_ubl.xml'
+  const FC = '<cac:PartyTaxScheme><cbc:CompanyID>201/113/40209</cbc:CompanyID><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>'
+  it('a seller VAT scheme without ID beside an FC one: refcheck UBL-SR-13 (and SR-53, R008); with the ID or without the FC scheme no SR-13', () => {
+    const withFc = (changes: [number, string, string][]): string => corpusVariant(XR_UBL_01_02, [[39, '</cac:PartyTaxScheme>', `</cac:PartyTaxScheme>${FC}`], ...changes])
+    expect(errorRules(withFc([]))).toEqual([])
+    expect(errorRules(withFc([[37, '<cbc:ID>VAT</cbc:ID>', '']])).sort()).toEqual(['PEPPOL-EN16931-R008', 'UBL-SR-13', 'UBL-SR-53'])
+    expect(errorRules(corpusVariant(XR_UBL_01_02, [[37, '<cbc:ID>VAT</cbc:ID>', '']])).sort()).toEqual(['PEPPOL-EN16931-R008', 'UBL-SR-53'])
+  })
+})

@@ -64,8 +64,13 @@ const upper = (el: XmlElement): string => stringValue(el).toUpperCase()
 /** PartyTaxScheme company ids whose tax scheme id is (or is not) VAT (UBL-SR-12/13/18). */
 const taxSchemeCompanyIds = (party: typeof n.Supplier, vat: boolean): CustomTest => ({
   test(el) {
+    // `cac:TaxScheme/upper-case(cbc:ID)`: one value per tax scheme, '' for one without an ID (so
+    // that one counts as not VAT); the probe reports a tax scheme with two IDs.
     const schemes = descend(el, party, n.Party, n.PartyTaxScheme).filter((s) =>
-      descend(s, n.TaxScheme, n.ID).some((id) => (upper(id) === 'VAT') === vat),
+      kids(s, n.TaxScheme).some((t) => {
+        const id = kids(t, n.ID)[0]
+        return ((id === undefined ? '' : upper(id)) === 'VAT') === vat
+      }),
     )
     return schemes.reduce((sum, s) => sum + kids(s, n.CompanyID).length, 0) <= 1
   },
