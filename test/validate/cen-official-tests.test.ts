@@ -718,3 +718,18 @@ describe.skipIf(!hasCorpus)('UBL-SR-13: a tax scheme without its ID counts as no
     expect(errorRules(corpusVariant(XR_UBL_01_02, [[37, '<cbc:ID>VAT</cbc:ID>', '']])).sort()).toEqual(['PEPPOL-EN16931-R008', 'UBL-SR-53'])
   })
 })
+
+describe.skipIf(!hasCorpus)('UBL BR-64/BR-65 ask only for the attribute (exists(@schemeID), exists(@listID)), not for a value', () => {
+  const UBL = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-tmp-2-test.xml'
+  // Declared plain EN 16931, so no XRechnung or Peppol rule hides the verdict.
+  const cen = (changes: [number, string, string][]): string[] => errorRules(corpusVariant(UBL, [[3, '#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', ''], ...changes])).sort()
+  const ID = '<cbc:ID schemeID="0088">123456789</cbc:ID>'
+  const CODE = '<cbc:ItemClassificationCode listID="IB" listVersionID="88">0721-880X</cbc:ItemClassificationCode>'
+  it('refcheck: a blank item identifier or classification code without the attribute fails (einvoice called them valid); an empty attribute passes BR-64/65 (BR-CL-21/13 fail)', () => {
+    expect(cen([])).toEqual([])
+    expect(cen([[402, ID, '<cbc:ID>  </cbc:ID>']])).toEqual(['BR-64'])
+    expect(cen([[402, ID, '<cbc:ID schemeID="">123456789</cbc:ID>']])).toEqual(['BR-CL-21'])
+    expect(cen([[408, CODE, '<cbc:ItemClassificationCode> </cbc:ItemClassificationCode>']])).toEqual(['BR-65'])
+    expect(cen([[408, CODE, '<cbc:ItemClassificationCode listID="">0721-880X</cbc:ItemClassificationCode>']])).toEqual(['BR-CL-13'])
+  })
+})

@@ -14,7 +14,7 @@ import { br03, br29, br30 } from './date-rules.js'
 import { br17, br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
 import { br53 } from './vat-currency-rules.js'
-import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57 } from './syntax-bound-rules.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57, br64, br65 } from './syntax-bound-rules.js'
 import { type ModelCheck, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, when } from './model-helpers.js'
 import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
@@ -95,8 +95,8 @@ const ROWS: readonly RuleRow[] = [
   ['BR-61', 'BT-84', br61],
   ['BR-62', 'BT-34-1', br62],
   ['BR-63', 'BT-49-1', br63],
-  ['BR-64', 'BT-157-1', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-157', (l) => l.item.standardId !== undefined && !hasText(l.item.standardId.schemeId))],
-  ['BR-65', 'BT-158-1', ({ invoice }) => each(invoice.lines, 'BG-25', 'BT-158', (l) => l.item.classifications.some((c) => !hasText(c.schemeId)))],
+  ['BR-64', 'BT-157-1', br64],
+  ['BR-65', 'BT-158-1', br65],
 ]
 
 

@@ -91,6 +91,9 @@ const U = {
   taxPointDate: q('cbc:TaxPointDate'),
   invoicePeriod: q('cac:InvoicePeriod'),
   descriptionCode: q('cbc:DescriptionCode'),
+  standardItemIdentification: q('cac:StandardItemIdentification'),
+  commodityClassification: q('cac:CommodityClassification'),
+  itemClassificationCode: q('cbc:ItemClassificationCode'),
 }
 
 export type Check = (ctx: ModelContext) => readonly Issue[]
@@ -376,3 +379,24 @@ export const br54: Check = bound({
   ubl: (root) => descendants(root, ITEM_ATTRIBUTE.ubl).flatMap((a) => (has(a, ITEM_ATTRIBUTE.ublName) && has(a, ITEM_ATTRIBUTE.ublValue) ? [] : [{ at: a }])),
   model: (invoice) => invoice.lines.flatMap((l, i) => l.item.attributes.flatMap((a, j) => (a.name === '' || a.value === '' ? [issue(btPath('BG-25', i + 1, 'BG-32', j + 1))] : []))),
 })
+
+/**
+ * BR-64 / BR-65 (BT-157-1, BT-158-1): UBL asks only that each line's item identifier and
+ * classification code element has the attribute (`exists(@schemeID)`, `exists(@listID)`), so an
+ * empty attribute passes and a blank identifier without one fails; the model keeps neither (a blank
+ * identifier is absent there). CII asks for a non-blank attribute where the element exists, as the
+ * model states it.
+ */
+function lineSchemeRule(bt: 'BT-157' | 'BT-158', path: readonly QName[], attr: string, model: (invoice: Invoice) => readonly Issue[]): Check {
+  return bound({
+    cii: (_root, invoice) => model(invoice),
+    ubl: (root) => each(ublLines(root), 'BG-25', bt, (l) => descend(l, ...path).every((el) => attrValue(el, attr) !== undefined)),
+    model,
+  })
+}
+export const br64 = lineSchemeRule('BT-157', [U.item, U.standardItemIdentification, U.id], 'schemeID', (invoice) =>
+  modelLines(invoice, 'BT-157', (l) => l.item.standardId !== undefined && !hasText(l.item.standardId.schemeId)),
+)
+export const br65 = lineSchemeRule('BT-158', [U.item, U.commodityClassification, U.itemClassificationCode], 'listID', (invoice) =>
+  modelLines(invoice, 'BT-158', (l) => l.item.classifications.some((c) => !hasText(c.schemeId))),
+)
