@@ -361,15 +361,19 @@ export type WorkerBundle = { file: string; distDir: string; cacheFile: string }
  * The worker never writes the cache.
  */
 export function loadWorkerBundle(bundle: WorkerBundle): Record<string, unknown> {
-  const source = readFileSync(bundle.file, 'latin1')
+  const { script } = compileBundle(readFileSync(bundle.file, 'latin1'), bundle.file, bundle.cacheFile)
+  return runBundle(script, bundle.file, bundle.distDir, new Set())
+}
+
+/** The bundle's source compiled with the code cache in `cacheFile` when there is an intact one. */
+function compileBundle(source: string, file: string, cacheFile: string): { script: Script; cached: CodeCache | undefined } {
   let cached: CodeCache | undefined
   try {
-    cached = openCache(readFileSync(bundle.cacheFile))
+    cached = openCache(readFileSync(cacheFile))
   } catch {
-    // not written yet (a first run): compiled from source
+    // none yet (or unreadable): compiled from source; the main thread's run writes it
   }
-  const script = new Script(source, cached === undefined ? { filename: bundle.file } : { filename: bundle.file, cachedData: cached.data })
-  return runBundle(script, bundle.file, bundle.distDir, new Set())
+  return { script: new Script(source, cached === undefined ? { filename: file } : { filename: file, cachedData: cached.data }), cached }
 }
 
 /** The CLI from the bundle with its code cache, or undefined when the modules must serve. */
@@ -393,13 +397,7 @@ export async function loadBundle(argv: readonly string[], distDir: string, env: 
   const nodeOptions = [...process.execArgv, env.NODE_OPTIONS ?? '']
   const cacheFile = join(dir, cacheFileName(header, argv, nodeOptions))
   if (!ownFolder(dir)) return undefined
-  let cached: CodeCache | undefined
-  try {
-    cached = openCache(readFileSync(cacheFile))
-  } catch {
-    // none yet (or unreadable): this run writes it
-  }
-  const script = new Script(source, cached === undefined ? { filename: file } : { filename: file, cachedData: cached.data })
+  const { script, cached } = compileBundle(source, file, cacheFile)
   // Decided before any of the bundle's code runs: a stale bundle never runs.
   if (!(await fresh)) return undefined
   // The bundle's modules whose top level runs in this process (scripts/bundle-cli.mjs).

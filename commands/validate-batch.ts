@@ -205,8 +205,8 @@ function summaryTable(total: number, c: Counts, ms: number): string {
 /**
  * Each worker thread loads the validator and its tables again (~0.15 s from the bundle and its code
  * cache, ~0.25 s from the ES modules) and warms up its own compiled code, more than it saves on a
- * small batch. So a validating thread (the main thread
- * being the first) is used per 150 files, up to --jobs.
+ * small batch. So a validating thread (the main thread being the first) is used per 150 files,
+ * up to --jobs.
  * EINVOICE_FILES_PER_WORKER overrides the 150 (tests use 1 to exercise the pool on small batches).
  */
 const FILES_PER_WORKER = 150

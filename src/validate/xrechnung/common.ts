@@ -12,6 +12,7 @@ import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
 import { acceptedIdsOf, identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { lastDocumentCache } from '../syntax/doc-index.js'
+import { rootOf } from '../syntax/tree-helpers.js'
 import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
 
 export const XR_VERSION = '3.0'
@@ -146,11 +147,6 @@ export const norm = (el: XmlElement, expr: string): string => {
 export const anyEquals = (el: XmlElement, expr: string, values: readonly string[]): boolean =>
   path(expr).some(el, (e) => values.includes(stringValue(e)))
 
-export function rootOf(el: XmlElement): XmlElement {
-  let r = el
-  while (r.parent !== undefined) r = r.parent
-  return r
-}
 
 /** Per-document facts computed once per document (the last one; see lastDocumentCache). */
 export function perDocument<T>(compute: (root: XmlElement) => T): (el: XmlElement) => T {

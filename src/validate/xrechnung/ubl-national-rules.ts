@@ -8,11 +8,8 @@ import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
-import {
-  EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
-  all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, rootOf, skontoOk,
-} from './common.js'
-import { decimalOf } from '../syntax/tree-helpers.js'
+import { EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, skontoOk } from './common.js'
+import { decimalOf, rootOf } from '../syntax/tree-helpers.js'
 
 /** BR-DE-21: BT-24 is one of the identifiers the document's XRechnung version accepts. */
 export const ublSpecificationIdOk = (el: XmlElement): boolean => anyEquals(el, 'cbc:CustomizationID', identifiers(el).accepted)

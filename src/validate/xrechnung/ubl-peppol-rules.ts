@@ -8,8 +8,8 @@ import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import { xsDateMs, xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
-import { all, anyEquals, has, norm, pattern, perDocument, rootOf } from './common.js'
-import { decimalOf } from '../syntax/tree-helpers.js'
+import { all, anyEquals, has, norm, pattern, perDocument } from './common.js'
+import { decimalOf, rootOf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
 
 const slackOf = perDocument((root) => (all(root, 'cbc:DocumentCurrencyCode').some((c) => stringValue(c) === 'HUF') ? '0.5' : '0.02'))

@@ -10,6 +10,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { RULE_NAMESPACES, refine } from '../syntax/paths.js'
+import { rootOf } from '../syntax/tree-helpers.js'
 import type { RuleSet, TreePattern } from '../types.js'
 
 /** The specification identifier prefix of XRechnung 1.2 … 2.3 (3.0 moved to urn:xeinkauf.de). */
@@ -46,16 +47,15 @@ export function xrechnungVersion(specificationId: string | undefined): string {
   return v in RULES ? v : '3.0'
 }
 
-/** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
+/** The rule sets of older versions, built once each. */
 const byVersion = new Map<string, RuleSet>()
 
 /** The UBL schematrons of these versions have invoice contexts only: a credit note meets no rule. */
 const UBL_INVOICE_ONLY = new Set(['1.2', '2.0', '2.1', '2.2'])
 const UBL_NS = RULE_NAMESPACES.ubl ?? ''
 const inInvoice = (el: XmlElement): boolean => {
-  let r = el
-  while (r.parent !== undefined) r = r.parent
-  return r.local === 'Invoice' && r.ns === UBL_NS
+  const root = rootOf(el)
+  return root.local === 'Invoice' && root.ns === UBL_NS
 }
 
 /**
@@ -92,6 +92,7 @@ export function forVersion(full: RuleSet, legacy: (version: string) => readonly 
   return set
 }
 
+/** Rule ids of an older version's schematron, or undefined for 3.0 (every rule). */
 export function rulesOfVersion(version: string, syntax: 'cii' | 'ubl'): ReadonlySet<string> | undefined {
   const r = RULES[version]
   return r === undefined ? undefined : new Set(r[syntax].split(' '))
