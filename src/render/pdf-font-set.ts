@@ -1,16 +1,19 @@
 /**
  * The fonts of one PDF view or report: DejaVu Sans (regular and bold) for every text they can
- * show, and WenQuanYi Micro Hei for text they cannot (Chinese, Japanese, Korean), loaded and
- * registered only when a document needs it. Each text is drawn in one font, so pdfkit's measures
- * (widths, wrapped heights) stay those of what is drawn.
+ * show; for text they cannot, WenQuanYi Micro Hei (Chinese, Japanese, Korean), Noto Sans for the
+ * Indic and South-East Asian scripts and Symbola for emoji and symbols, each loaded and registered
+ * only when a document needs it. A text in one font goes to pdfkit as it is; a text that needs
+ * several (or runs right to left) is drawn a run per font by pdf-rich-text.ts.
  * @module
  */
 import type PDFDocument from 'pdfkit'
-import { FONT_BOLD, FONT_FALLBACK, FONT_REGULAR, fontSource, rememberParsedFont } from './pdf-fonts.js'
+import { FONT_BOLD, FONT_FALLBACK, FONT_REGULAR, FONT_SYMBOLS, fontSource, rememberParsedFont, scriptFontFor } from './pdf-fonts.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 type Glyphs = { hasGlyphForCodePoint: (codePoint: number) => boolean }
 export type FontName = typeof FONT_REGULAR | typeof FONT_BOLD
+/** A font of the set as pdfkit knows it (its registered name). */
+export type AnyFont = string
 
 const LINE_FEED = 0x0a
 const REPLACEMENT = 0xfffd
@@ -40,8 +43,8 @@ const isAscii = (text: string): boolean => {
 export class PdfFonts {
   private readonly regular: Glyphs
   private readonly bold: Glyphs
-  /** undefined: not loaded yet (most documents never need it). */
-  private fallback: Glyphs | undefined
+  /** The other fonts read so far (most documents need none of them). */
+  private readonly extra = new Map<string, Glyphs>()
 
   constructor(private readonly doc: Doc) {
     doc.registerFont(FONT_REGULAR, fontSource(FONT_REGULAR) as unknown as string)
@@ -55,22 +58,68 @@ export class PdfFonts {
     this.bold = bold
   }
 
-  private loadFallback(): Glyphs {
-    if (this.fallback !== undefined) return this.fallback
+  /** Registers and parses one of the other bundled fonts on first use. */
+  private load(name: string): Glyphs {
+    const known = this.extra.get(name)
+    if (known !== undefined) return known
     const current = (this.doc as unknown as { _font?: { font?: unknown } })._font?.font
-    this.doc.registerFont(FONT_FALLBACK, fontSource(FONT_FALLBACK) as unknown as string, FONT_FALLBACK)
-    this.doc.font(FONT_FALLBACK)
-    const font = parsedFont(this.doc, FONT_FALLBACK)
-    if (font === undefined) throw new Error('pdfkit did not parse the bundled fallback font')
-    this.fallback = font
+    // The WenQuanYi file is a collection: its PostScript name picks the face.
+    this.doc.registerFont(name, fontSource(name) as unknown as string, name === FONT_FALLBACK ? FONT_FALLBACK : undefined)
+    this.doc.font(name)
+    const font = parsedFont(this.doc, name)
+    if (font === undefined) throw new Error(`pdfkit did not parse the bundled font ${name}`)
+    this.extra.set(name, font)
     // Leave the font selection as it was.
-    this.doc.font(current === this.regular ? FONT_REGULAR : FONT_BOLD)
+    const back = current === this.regular ? FONT_REGULAR : current === this.bold ? FONT_BOLD : [...this.extra].find(([, f]) => f === current)?.[0]
+    this.doc.font(back ?? FONT_REGULAR)
     return font
   }
 
-  /** Whether some font of the set can show the code point (DejaVu Sans in both weights, or the fallback). */
-  readonly has = (codePoint: number): boolean =>
-    (this.regular.hasGlyphForCodePoint(codePoint) && this.bold.hasGlyphForCodePoint(codePoint)) || this.loadFallback().hasGlyphForCodePoint(codePoint)
+  private loadFallback(): Glyphs {
+    return this.load(FONT_FALLBACK)
+  }
+
+  /**
+   * Whether some font of the set can show the code point (DejaVu Sans in either weight, a script
+   * font, WenQuanYi or Symbola): a text whose characters are not all in one font is drawn a run
+   * per font (pdf-rich-text.ts).
+   */
+  readonly has = (codePoint: number): boolean => this.fontFor(codePoint, FONT_REGULAR) !== undefined
+
+  /**
+   * The font to draw `codePoint` with when the text asks for `preferred`: that weight, then the
+   * other weight (a regular glyph in a bold text beats U+FFFD), the script font for it, WenQuanYi,
+   * Symbola; undefined when none has it.
+   */
+  fontFor(codePoint: number, preferred: FontName): AnyFont | undefined {
+    const other = preferred === FONT_BOLD ? FONT_REGULAR : FONT_BOLD
+    if (this.glyphsOf(preferred).hasGlyphForCodePoint(codePoint)) return preferred
+    if (this.glyphsOf(other).hasGlyphForCodePoint(codePoint)) return other
+    const script = scriptFontFor(codePoint)
+    if (script !== undefined && this.load(script).hasGlyphForCodePoint(codePoint)) return script
+    if (this.loadFallback().hasGlyphForCodePoint(codePoint)) return FONT_FALLBACK
+    // Controls and unassigned code points never reach Symbola (pdf-text.ts drops or replaces them).
+    return this.load(FONT_SYMBOLS).hasGlyphForCodePoint(codePoint) ? FONT_SYMBOLS : undefined
+  }
+
+  /** Whether `font` has a glyph for `codePoint`. */
+  covers(font: AnyFont, codePoint: number): boolean {
+    return this.glyphsOf(font).hasGlyphForCodePoint(codePoint)
+  }
+
+  /**
+   * Whether `use` draws `text` as it is: every character in `preferred` or every one in
+   * WenQuanYi. Otherwise the text needs a run per font (pdf-rich-text.ts).
+   */
+  oneFont(text: string, preferred: FontName): boolean {
+    if (isAscii(text)) return true
+    if (missing(this.glyphsOf(preferred), text) === 0) return true
+    return missing(this.loadFallback(), text) === 0
+  }
+
+  private glyphsOf(font: AnyFont): Glyphs {
+    return font === FONT_REGULAR ? this.regular : font === FONT_BOLD ? this.bold : this.load(font)
+  }
 
   /**
    * Selects the font to draw `text` with and returns the text to draw: `preferred` when it shows
@@ -105,6 +154,6 @@ export class PdfFonts {
   remember(): void {
     rememberParsedFont(FONT_REGULAR, this.regular)
     rememberParsedFont(FONT_BOLD, this.bold)
-    if (this.fallback !== undefined) rememberParsedFont(FONT_FALLBACK, this.fallback)
+    for (const [name, font] of this.extra) rememberParsedFont(name, font)
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The bundled fonts (assets/fonts, licences beside them): DejaVu Sans in two weights, and
- * WenQuanYi Micro Hei for the CJK text DejaVu Sans lacks (pdf-font-set.ts). The TrueType files are
+ * The bundled fonts (assets/fonts, licences beside them): DejaVu Sans in two weights, WenQuanYi
+ * Micro Hei for the CJK text DejaVu Sans lacks, Noto Sans for the Indic and South-East Asian
+ * scripts, and Symbola for emoji and symbols (pdf-font-set.ts). The TrueType files are
  * read and parsed once per process; every PDF then embeds a subset of just the glyphs it uses.
  * @module
  */
@@ -13,10 +14,45 @@ export const FONT_BOLD = 'DejaVuSans-Bold'
 /** Also the PostScript name that picks it from its TrueType collection. */
 export const FONT_FALLBACK = 'WenQuanYiMicroHei'
 
+/** Symbola: emoji and symbols (✅, ⚠, arrows) no other bundled font has; the last resort. */
+export const FONT_SYMBOLS = 'Symbola'
+
+type Range = readonly [first: number, last: number]
+
+/**
+ * Noto Sans for the scripts of South and South-East Asia and Ethiopia, which neither DejaVu Sans
+ * nor WenQuanYi has, by the code points each is for: a font is read only when a text has one.
+ */
+export const SCRIPT_FONTS: readonly { readonly name: string; readonly ranges: readonly Range[] }[] = [
+  { name: 'NotoSansDevanagari', ranges: [[0x0900, 0x097f], [0xa8e0, 0xa8ff], [0x1cd0, 0x1cff]] },
+  { name: 'NotoSansBengali', ranges: [[0x0980, 0x09ff]] },
+  { name: 'NotoSansGurmukhi', ranges: [[0x0a00, 0x0a7f]] },
+  { name: 'NotoSansGujarati', ranges: [[0x0a80, 0x0aff]] },
+  { name: 'NotoSansTamil', ranges: [[0x0b80, 0x0bff]] },
+  { name: 'NotoSansTelugu', ranges: [[0x0c00, 0x0c7f]] },
+  { name: 'NotoSansKannada', ranges: [[0x0c80, 0x0cff]] },
+  { name: 'NotoSansMalayalam', ranges: [[0x0d00, 0x0d7f]] },
+  { name: 'NotoSansSinhala', ranges: [[0x0d80, 0x0dff]] },
+  { name: 'NotoSansThai', ranges: [[0x0e00, 0x0e7f]] },
+  { name: 'NotoSansLao', ranges: [[0x0e80, 0x0eff]] },
+  { name: 'NotoSansMyanmar', ranges: [[0x1000, 0x109f], [0xa9e0, 0xa9ff], [0xaa60, 0xaa7f]] },
+  { name: 'NotoSansEthiopic', ranges: [[0x1200, 0x139f], [0x2d80, 0x2ddf], [0xab00, 0xab2f]] },
+  { name: 'NotoSansKhmer', ranges: [[0x1780, 0x17ff], [0x19e0, 0x19ff]] },
+]
+
+/** The script font for `codePoint`, if one of SCRIPT_FONTS is for it. */
+export function scriptFontFor(codePoint: number): string | undefined {
+  if (codePoint < 0x0900 || codePoint > 0xabff) return undefined
+  for (const f of SCRIPT_FONTS) for (const [first, last] of f.ranges) if (codePoint >= first && codePoint <= last) return f.name
+  return undefined
+}
+
 const FILES: Readonly<Record<string, string>> = {
   [FONT_REGULAR]: 'DejaVuSans.ttf',
   [FONT_BOLD]: 'DejaVuSans-Bold.ttf',
   [FONT_FALLBACK]: 'wqy-microhei.ttc',
+  [FONT_SYMBOLS]: 'Symbola.ttf',
+  ...Object.fromEntries(SCRIPT_FONTS.map((f) => [f.name, `noto/${f.name}-Regular.ttf`])),
 }
 
 /**

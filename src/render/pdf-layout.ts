@@ -11,6 +11,7 @@ import type PDFDocument from 'pdfkit'
 import { breakLongWords } from './long-words.js'
 import type { FontName, PdfFonts } from './pdf-font-set.js'
 import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.js'
+import { type RichLine, RichText, needsRichLayout } from './pdf-rich-text.js'
 import type { InvoiceView, ViewField, ViewSection, ViewTable } from './view-types.js'
 
 type Doc = InstanceType<typeof PDFDocument>
@@ -39,6 +40,7 @@ export class PdfLayout {
   private colour = ''
 
   private readonly root: Struct | undefined
+  private readonly rich: RichText
 
   constructor(
     private readonly doc: Doc,
@@ -46,6 +48,7 @@ export class PdfLayout {
     tagged: boolean,
   ) {
     this.y = MARGIN.top
+    this.rich = new RichText(doc, fonts)
     if (tagged) {
       this.root = doc.struct('Document')
       doc.addStructure(this.root)
@@ -102,7 +105,25 @@ export class PdfLayout {
     return !text.includes('\n') && this.doc.widthOfString(text) <= width
   }
 
+  /** The lines of a right-to-left or several-font text (undefined: pdfkit draws it as it is). */
+  private richLines(text: string, width: number, font: FontName, size: number): RichLine[] | undefined {
+    return needsRichLayout(this.fonts, text, font) ? this.rich.lines([{ text, font }], size, width) : undefined
+  }
+
+  /** The width of `text` on one line, and of its widest word. */
+  private extent(text: string, font: FontName, size: number): [natural: number, word: number] {
+    if (needsRichLayout(this.fonts, text, font)) {
+      const words = text.split(/\s+/).map((w) => this.rich.naturalWidth([{ text: w, font }], size))
+      return [this.rich.naturalWidth([{ text, font }], size), Math.max(0, ...words)]
+    }
+    const shown = this.fonts.use(text, font)
+    this.doc.fontSize(size)
+    return [this.doc.widthOfString(shown), Math.max(...shown.split(/\s+/).map((w) => this.doc.widthOfString(w)))]
+  }
+
   private textHeight(text: string, width: number, font: FontName, size: number): number {
+    const lines = this.richLines(text, width, font, size)
+    if (lines !== undefined) return this.rich.height(lines, font, size, LINE_GAP)
     text = this.fonts.use(text, font)
     this.doc.fontSize(size)
     text = breakLongWords(this.doc, text, width)
@@ -112,6 +133,13 @@ export class PdfLayout {
   }
 
   private draw(text: string, x: number, y: number, width: number, font: FontName, size: number, color: string, align: 'left' | 'right' = 'left'): void {
+    const lines = this.richLines(text, width, font, size)
+    if (lines !== undefined) {
+      this.rich.draw(lines, { x, y, width, font, size, lineGap: LINE_GAP, color, align, bottom: this.bottom, top: MARGIN.top })
+      // Runs set their own colours.
+      this.colour = ''
+      return
+    }
     text = this.fonts.use(text, font)
     this.doc.fontSize(size)
     text = breakLongWords(this.doc, text, width)
@@ -172,13 +200,11 @@ export class PdfLayout {
     const minimum: number[] = []
     this.doc.fontSize(SIZE.table)
     t.columns.forEach((c, i) => {
-      const label = this.fonts.use(c.label, FONT_BOLD)
-      let nat = this.doc.widthOfString(label)
-      let min = Math.max(...label.split(/\s+/).map((w) => this.doc.widthOfString(w)))
+      let [nat, min] = this.extent(c.label, FONT_BOLD, SIZE.table)
       for (const row of t.rows) {
-        const cell = this.fonts.use(row[i] ?? '', FONT_REGULAR)
-        nat = Math.max(nat, this.doc.widthOfString(cell))
-        for (const w of cell.split(/\s+/)) min = Math.max(min, this.doc.widthOfString(w))
+        const [natural, word] = this.extent(row[i] ?? '', FONT_REGULAR, SIZE.table)
+        nat = Math.max(nat, natural)
+        min = Math.max(min, word)
       }
       natural.push(nat + pad)
       minimum.push(Math.min(min, 110) + pad)

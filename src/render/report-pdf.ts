@@ -9,7 +9,8 @@
 import PDFDocument from 'pdfkit'
 import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
-import { PdfFonts } from './pdf-font-set.js'
+import { type FontName, PdfFonts } from './pdf-font-set.js'
+import { RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
 import { breakLongWords } from './long-words.js'
@@ -57,39 +58,59 @@ function statusText(labels: ReportLabels, status: string | undefined): string {
   return status ?? '—'
 }
 
-function field(doc: Doc, fonts: PdfFonts, label: string, value: string): void {
+/** What draws a report's text: the fonts, and the layout for right-to-left or several-font text. */
+type Pen = { doc: Doc; fonts: PdfFonts; rich: RichText }
+
+/**
+ * Draws the segments as one flowing paragraph with the rich layout when one of them needs it
+ * (pdf-rich-text.ts); false when pdfkit's own path draws them right.
+ */
+function richFlow(pen: Pen, segments: readonly Segment[], size: number, color: string): boolean {
+  if (!segments.some((s) => needsRichLayout(pen.fonts, s.text, s.font))) return false
+  const lines = pen.rich.lines(segments, size, WIDTH)
+  pen.rich.draw(lines, { x: MARGIN.left, y: pen.doc.y, width: WIDTH, font: (segments[0] as Segment).font, size, lineGap: 0, color, bottom: A4[1] - MARGIN.bottom, top: MARGIN.top })
+  return true
+}
+
+/** A one-font paragraph, flowing. */
+function paragraph(pen: Pen, text: string, font: FontName, size: number, color: string): void {
+  if (richFlow(pen, [{ text, font }], size, color)) return
+  const { doc, fonts } = pen
+  const shown = fonts.use(text, font)
+  doc.fontSize(size).fillColor(color)
+  doc.text(breakLongWords(doc, shown, WIDTH), MARGIN.left, doc.y, { width: WIDTH })
+}
+
+function field(pen: Pen, label: string, value: string): void {
+  if (richFlow(pen, [{ text: `${label}: `, font: FONT_BOLD, color: MUTED }, { text: value, font: FONT_REGULAR, color: INK }], 9, INK)) return
+  const { doc, fonts } = pen
   doc.fontSize(9).fillColor(MUTED).text(fonts.use(`${label}: `, FONT_BOLD), { continued: true })
   const shown = fonts.use(value, FONT_REGULAR)
   doc.fillColor(INK)
   doc.text(breakLongWords(doc, shown, WIDTH))
 }
 
-function drawMessage(doc: Doc, fonts: PdfFonts, labels: ReportLabels, m: ReportMessage): void {
+function drawMessage(pen: Pen, labels: ReportLabels, m: ReportMessage): void {
+  const { doc } = pen
   // Keep a message's first lines together: start it on a new page when little room is left.
   if (doc.y > A4[1] - MARGIN.bottom - 40) doc.addPage()
   const head = [labels.severity[m.severity], m.rule === undefined ? undefined : `${labels.rule} ${m.rule}`, m.section === undefined ? undefined : `${labels.section} ${m.section}`]
-  const headText = fonts.use(head.filter((x) => x !== undefined).join('  ·  '), FONT_BOLD)
-  doc.fontSize(8.5).fillColor(SEVERITY_COLOURS[m.severity]).text(headText, { width: WIDTH })
-  if (m.location !== undefined && m.location !== '') {
-    const location = fonts.use(`${labels.location}: ${m.location}`, FONT_REGULAR)
-    doc.fontSize(7.5).fillColor(MUTED)
-    doc.text(breakLongWords(doc, location, WIDTH), { width: WIDTH })
-  }
-  const text = fonts.use(m.text, FONT_REGULAR)
-  doc.fontSize(8.5).fillColor(INK)
-  doc.text(breakLongWords(doc, text, WIDTH), { width: WIDTH })
+  paragraph(pen, head.filter((x) => x !== undefined).join('  ·  '), FONT_BOLD, 8.5, SEVERITY_COLOURS[m.severity])
+  if (m.location !== undefined && m.location !== '') paragraph(pen, `${labels.location}: ${m.location}`, FONT_REGULAR, 7.5, MUTED)
+  paragraph(pen, m.text, FONT_REGULAR, 8.5, INK)
   doc.moveDown(0.5)
 }
 
 const PART_TITLE: Readonly<Record<ReportPart['name'], keyof ReportLabels>> = { pdf: 'pdfPart', xml: 'xmlPart', document: 'overall' }
 
-function drawPart(doc: Doc, fonts: PdfFonts, labels: ReportLabels, part: ReportPart): void {
+function drawPart(pen: Pen, labels: ReportLabels, part: ReportPart): void {
+  const { doc, fonts } = pen
   doc.moveDown(0.6)
   if (doc.y > A4[1] - MARGIN.bottom - 60) doc.addPage()
   const title = labels[PART_TITLE[part.name]] as string
   doc.fontSize(12).fillColor(INK).text(fonts.use(title, FONT_BOLD), { continued: true })
   doc.fillColor(COLOURS[part.status ?? ''] ?? MUTED).text(fonts.use(`  ${statusText(labels, part.status)}`, FONT_BOLD))
-  if (part.profile !== undefined && part.profile !== '') field(doc, fonts, labels.profile, part.profile)
+  if (part.profile !== undefined && part.profile !== '') field(pen, labels.profile, part.profile)
   doc.moveDown(0.3)
   if (part.messages.length === 0) {
     doc.fontSize(8.5).fillColor(MUTED).text(fonts.use(labels.noMessages, FONT_REGULAR))
@@ -97,10 +118,11 @@ function drawPart(doc: Doc, fonts: PdfFonts, labels: ReportLabels, part: ReportP
   }
   doc.fontSize(9).fillColor(MUTED).text(fonts.use(`${labels.messages} (${part.messages.length})`, FONT_BOLD))
   doc.moveDown(0.3)
-  for (const m of part.messages) drawMessage(doc, fonts, labels, m)
+  for (const m of part.messages) drawMessage(pen, labels, m)
 }
 
-function numberPages(doc: Doc, fonts: PdfFonts, labels: ReportLabels, title: string): void {
+function numberPages(pen: Pen, labels: ReportLabels, title: string): void {
+  const { doc, fonts, rich } = pen
   const range = doc.bufferedPageRange()
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i)
@@ -109,7 +131,14 @@ function numberPages(doc: Doc, fonts: PdfFonts, labels: ReportLabels, title: str
     doc.page.margins.bottom = 0
     const label = labels.pageOf.replace('{page}', String(i + 1)).replace('{pages}', String(range.count))
     doc.fontSize(7.5).fillColor(MUTED)
-    doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })
+    if (needsRichLayout(fonts, title, FONT_REGULAR)) {
+      // The first line only, as the ellipsis of pdfkit's path keeps the footer to one line.
+      const first = rich.lines([{ text: title, font: FONT_REGULAR }], 7.5, WIDTH * 0.75).slice(0, 1)
+      rich.draw(first, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, bottom: A4[1], top: 0 })
+      doc.fontSize(7.5).fillColor(MUTED)
+    } else {
+      doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })
+    }
     doc.text(fonts.use(label, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH, align: 'right', lineBreak: false })
     doc.page.margins.bottom = saved
   }
@@ -134,21 +163,22 @@ export async function renderReportPdf(input: ValidationReportModel, options: Rep
     info: { Title: xmpSafe(title), Producer: PDF_PRODUCER, Creator: PDF_PRODUCER, CreationDate: date, ModDate: date },
   })
   const fonts = new PdfFonts(doc)
+  const pen: Pen = { doc, fonts, rich: new RichText(doc, fonts) }
   // Messages quote the document's own text: only glyphs the fonts have (pdf-text.ts).
   const report = printableStrings(input, fonts.has)
   const done = collect(doc)
   doc.fontSize(16).fillColor(INK).text(fonts.use(labels.title, FONT_BOLD))
   doc.moveDown(0.4)
-  if (report.fileName !== undefined) field(doc, fonts, labels.file, report.fileName)
-  if (report.datetime !== undefined) field(doc, fonts, labels.date, report.datetime)
+  if (report.fileName !== undefined) field(pen, labels.file, report.fileName)
+  if (report.datetime !== undefined) field(pen, labels.date, report.datetime)
   doc.moveDown(0.4)
   doc.fontSize(13).fillColor(INK).text(fonts.use(`${labels.verdict}: `, FONT_BOLD), { continued: true })
   doc.fillColor(COLOURS[report.status] ?? MUTED).text(fonts.use(statusText(labels, report.status), FONT_BOLD))
   if (report.status === 'valid' || report.status === 'invalid') {
     doc.fontSize(9).fillColor(INK).text(fonts.use(report.status === 'valid' ? labels.accept : labels.reject, FONT_REGULAR))
   }
-  for (const part of report.parts) drawPart(doc, fonts, labels, part)
-  numberPages(doc, fonts, labels, printableStrings(title, fonts.has))
+  for (const part of report.parts) drawPart(pen, labels, part)
+  numberPages(pen, labels, printableStrings(title, fonts.has))
   // XMP dates beside pdfkit's CreateDate, which it writes alone (Info ModDate must match XMP).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(

@@ -98,7 +98,7 @@ describe('validationReportToPdf', () => {
     expect(check.result).toBe('pass')
   })
 
-  it('draws quoted text only with glyphs the fonts have: CJK in the fallback font, tabs and controls replaced, the rest U+FFFD', async () => {
+  it('draws quoted text only with glyphs the fonts have: each script in its font, tabs and controls replaced, unassigned code points U+FFFD', async () => {
     const pdf = await renderReportPdf({
       fileName: 'in\tvoice-請求書.xml',
       datetime: undefined,
@@ -111,6 +111,7 @@ describe('validationReportToPdf', () => {
             { severity: 'error', rule: 'BR-01', section: undefined, location: '/a\u0001', text: 'found "x\ty" and 請求書' },
             { severity: 'warning', rule: 'BR-02', section: undefined, location: '/b', text: 'Seller 株式会社テスト, 한국 회사, Müller' },
             { severity: 'warning', rule: 'BR-03', section: undefined, location: '/c', text: `emoji 😀, Arabic beside Chinese: عربي 中文 ${'长'.repeat(200)}` },
+            { severity: 'warning', rule: 'BR-04', section: undefined, location: '/d', text: 'unassigned \u{50000} here' },
           ],
         },
       ],
@@ -122,8 +123,11 @@ describe('validationReportToPdf', () => {
     expect(text).toContain('in voice-請求書.xml')
     expect(text).toContain('found "x y" and 請求書')
     expect(text).toContain('Seller 株式会社テスト, 한국 회사, Müller')
-    // One font per text: the one that shows more of it (here the CJK one), the rest U+FFFD.
-    expect(text).toContain('emoji \ufffd, Arabic beside Chinese: \ufffd\ufffd\ufffd\ufffd 中文')
+    // A run per font (pdf-rich-text.ts): the Arabic word in DejaVu Sans beside the Chinese in WenQuanYi.
+    expect(text).toContain('emoji 😀, Arabic beside Chinese:')
+    // pdftotext puts the right-to-left word back in reading order, between embedding marks.
+    expect(text.replace(/[\u202a-\u202e]/g, '')).toMatch(/Arabic beside Chinese:\s*عربي\s*中文/)
+    expect(text).toContain('unassigned \ufffd here')
     // The 200 ideographs fill whole lines: none left alone on a line by pdfkit's own break.
     expect(text.replace(/\s+/g, '')).toContain('长'.repeat(200))
     expect(text.split('\n').filter((l) => /^长{1,3}$/.test(l.trim()))).toEqual([])
