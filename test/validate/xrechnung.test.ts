@@ -200,6 +200,14 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
   })
 
   const standard = (syntax: 'cii' | 'ubl', version: string): string => declared(read(`${STANDARD}/01.02a-INVOICE_${syntax === 'cii' ? 'uncefact' : 'ubl'}.xml`), version)
+  const extensionId = (version: string): string => version === '3.0'
+    ? `${XR_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0`
+    : `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}#conformant#urn:xoev-de:kosit:extension:xrechnung_${version}`
+  /** A KoSIT extension case (UBL) declared as the extension of `version`. */
+  const extensionCase = (file: string, version: string): string =>
+    swap(read(`kosit-xrechnung-testsuite/src/test/business-cases/extension/${file}`), `${extensionId('3.0')}<`, `${extensionId(version)}<`)
+  /** 01.02a CII declared as the extension of `version`. */
+  const ciiExtension = (version: string): string => swap(read(`${STANDARD}/01.02a-INVOICE_uncefact.xml`), `<ram:ID>${XR_ID}</ram:ID>`, `<ram:ID>${extensionId(version)}</ram:ID>`)
   const IBAN = 'DE79000000001234567890'
   const warnings = (xml: string): string[] => layerIds(xml, 'warning')
 
@@ -284,6 +292,40 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(validateXml(trailing('cii', '2.0')).valid).toBe(true)
   })
 
+  it('BR-DEX-04…08 of 2.2 and 2.3 read those versions\' ICD and EAS lists (official stylesheets of 2.2, 2.3 and 3.0 run with Saxon)', () => {
+    const sellerEndpoint = (syntax: 'cii' | 'ubl', version: string, scheme: string): string => syntax === 'cii'
+      ? swap(ciiExtension(version), '<ram:URIID schemeID="EM">seller@email.de', `<ram:URIID schemeID="${scheme}">seller@email.de`)
+      : swap(extensionCase('04.01a-INVOICE_ubl.xml', version), '<cbc:EndpointID schemeID="EM">seller@email.de', `<cbc:EndpointID schemeID="${scheme}">seller@email.de`)
+    const sellerId = (syntax: 'cii' | 'ubl', version: string, scheme: string): string => syntax === 'cii'
+      ? swap(ciiExtension(version), '<ram:SellerTradeParty>', `<ram:SellerTradeParty><ram:GlobalID schemeID="${scheme}">4000001123452</ram:GlobalID>`)
+      : swap(sellerEndpoint('ubl', version, 'EM'), '</cbc:EndpointID>', `</cbc:EndpointID><cac:PartyIdentification><cbc:ID schemeID="${scheme}">4000001123452</cbc:ID></cac:PartyIdentification>`)
+    // Each scheme and the versions whose stylesheet fails it, CII and UBL alike (2.2 has EAS
+    // 9902 and 9955, 2.3 9901 and 9955; 2.2's lists have no double space, so a blank scheme fails).
+    const EAS: readonly (readonly [string, readonly string[]])[] = [
+      ['9901', ['3.0']], ['9902', ['2.3', '3.0']], ['9955', ['3.0']], [' 9901 ', ['3.0']], ['0147', ['2.2']], ['9959', ['2.2']],
+      ['0154', ['2.2', '2.3']], ['0240', ['2.2', '2.3']], ['', ['2.2']], [' ', ['2.2']], ['XR01', []],
+    ]
+    // ICD: 2.2 ends at 0213, 2.3 at 0220, 3.0 at 0240, which its list never finds.
+    const ICD: readonly (readonly [string, readonly string[]])[] = [
+      ['0213', []], ['0214', ['2.2']], [' 0214 ', ['2.2']], ['0220', ['2.2']], ['0221', ['2.2', '2.3']], ['0240', ['2.2', '2.3', '3.0']], ['', ['2.2']], ['XR02', []],
+    ]
+    for (const syntax of ['cii', 'ubl'] as const) {
+      for (const version of ['2.2', '2.3', '3.0']) {
+        for (const [scheme, fails] of EAS) {
+          expect(layerIds(sellerEndpoint(syntax, version, scheme), 'fatal'), `${syntax} ${version} EAS '${scheme}'`).toEqual(fails.includes(version) ? ['BR-DEX-07'] : [])
+        }
+        for (const [scheme, fails] of ICD) {
+          expect(layerIds(sellerId(syntax, version, scheme), 'fatal'), `${syntax} ${version} ICD '${scheme}'`).toEqual(fails.includes(version) ? ['BR-DEX-04'] : [])
+        }
+      }
+    }
+    // The other ICD rules read the same list: a buyer id (BR-DEX-05) and a product id (BR-DEX-06) with 0214.
+    const otherIds = (version: string): string => swap(swap(ciiExtension(version), '<ram:ID>BI12345678</ram:ID>', '<ram:ID schemeID="0214">BI12345678</ram:ID>'),
+      '<ram:SpecifiedTradeProduct>', '<ram:SpecifiedTradeProduct><ram:GlobalID schemeID="0214">4000001123452</ram:GlobalID>')
+    expect(layerIds(otherIds('2.2'), 'fatal')).toEqual(['BR-DEX-05', 'BR-DEX-06'])
+    expect(layerIds(otherIds('2.3'), 'fatal')).toEqual([])
+  })
+
   it('BR-DE-19 of every version stops on two payee accounts; BR-DEX-02 (UBL 2.0…2.3) and BR-DEX-09/13 (UBL 2.3) as extension rules (refcheck: XRechnung layer stopped)', () => {
     const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
     const doubled = (xml: string, re: RegExp): string => {
@@ -295,10 +337,6 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
       expect(stopped(doubled(standard('cii', version), /<ram:PayeePartyCreditorFinancialAccount>[\s\S]*?<\/ram:PayeePartyCreditorFinancialAccount>/)), `CII ${version}`).toBe(true)
       expect(stopped(doubled(standard('ubl', version), /<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/)), `UBL ${version}`).toBe(true)
     }
-    /** A KoSIT extension case declared as the extension of `version`. */
-    const extensionCase = (file: string, version: string): string =>
-      swap(read(`kosit-xrechnung-testsuite/src/test/business-cases/extension/${file}`), `${XR_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0<`,
-        `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrechnung_${version}#conformant#urn:xoev-de:kosit:extension:xrechnung_${version}<`)
     // A sub-sub-line amount that is no number: BR-DEX-02 casts it (refcheck: stopped as 2.0, 2.2 and 2.3).
     for (const version of ['2.0', '2.2', '2.3']) expect(stopped(swap(extensionCase('04.01a-INVOICE_ubl.xml', version), '>93.34<', '>GST<')), version).toBe(true)
     // Two amounts in one prepaid payment: BR-DEX-13/09 as 2.3 (refcheck: stopped), 2.2 has neither rule (refcheck: BR-CO-16 only).

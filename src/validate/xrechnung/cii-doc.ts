@@ -7,7 +7,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { compileContext, matcherOf, RULE_NAMESPACES, attrValue, refine, stringValue } from '../syntax/paths.js'
 import { xsDouble } from '../schematron/values.js'
 import type { ElementMatcher } from '../types.js'
-import { all, has, inList, isXrCvd, isXrExtension, norm, perDocument } from './common.js'
+import { all, has, isXrCvd, isXrExtension, norm, perDocument } from './common.js'
 
 export const RAM = RULE_NAMESPACES.ram ?? ''
 export const ctx = compileContext
@@ -40,7 +40,6 @@ export const hasAncestor = (el: XmlElement, local: string): boolean => {
   for (let p = el.parent; p !== undefined; p = p.parent) if (p.local === local && p.ns === RAM) return true
   return false
 }
-export const schemeIn = (list: ReadonlySet<string>) => (el: XmlElement): boolean => inList(list, attrValue(el, 'schemeID'))
 export const withScheme = (local: string, extra: (el: XmlElement) => boolean): ElementMatcher =>
   matcherOf([local], (el) => el.ns === RAM && el.local === local && attrValue(el, 'schemeID') !== undefined && isExtension(el) && extra(el))
 /** BT-89 or BT-90 anywhere in the header settlement, or this payment means' debtor IBAN (BT-91). */

@@ -9,10 +9,10 @@ import { matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../sy
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import {
-  EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
-  all, identifiers, anyEquals, has, ibanOk, inList, nonBlank, norm, pattern, skontoOk,
+  EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
+  all, identifiers, anyEquals, has, ibanOk, inList, nonBlank, norm, pattern, schemeIn, skontoOk,
 } from './common.js'
-import { HA, HS, RAM, ctx, directDebitData, doc, hasAncestor, isCvd, isExtension, paymentMeans, schemeIn, withScheme } from './cii-doc.js'
+import { HA, HS, RAM, ctx, directDebitData, doc, hasAncestor, isCvd, isExtension, paymentMeans, withScheme } from './cii-doc.js'
 
 const SELLER = `/rsm:CrossIndustryInvoice/${HA}/ram:SellerTradeParty`
 const LINE_TAX = 'rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax'
@@ -114,11 +114,11 @@ const EXTENSION: TreePattern = pattern('cii-extension-pattern', [
   [refine(ctx('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:AssociatedDocumentLineDocument'), isExtension), [
     ['BR-DEX-15', 'w', (el) => !has(el, '//ram:ParentLineID')],
   ]],
-  [withScheme('GlobalID', (el) => !hasAncestor(el, 'SpecifiedTradeProduct') && !hasAncestor(el, 'ShipToTradeParty')), [['BR-DEX-04', 'f', schemeIn(ICD_EXT)]]],
-  [withScheme('ID', (el) => !hasAncestor(el, 'SpecifiedTaxRegistration')), [['BR-DEX-05', 'f', schemeIn(ICD_EXT)]]],
-  [withScheme('GlobalID', (el) => el.parent?.local === 'SpecifiedTradeProduct'), [['BR-DEX-06', 'f', schemeIn(ICD_EXT)]]],
-  [withScheme('URIID', (el) => el.parent?.local === 'URIUniversalCommunication'), [['BR-DEX-07', 'f', schemeIn(EAS_EXT)]]],
-  [withScheme('GlobalID', (el) => el.parent?.local === 'ShipToTradeParty' && el.parent.parent?.local === 'ApplicableHeaderTradeDelivery'), [['BR-DEX-08', 'f', schemeIn(ICD_EXT)]]],
+  [withScheme('GlobalID', (el) => !hasAncestor(el, 'SpecifiedTradeProduct') && !hasAncestor(el, 'ShipToTradeParty')), [['BR-DEX-04', 'f', schemeIn('icd')]]],
+  [withScheme('ID', (el) => !hasAncestor(el, 'SpecifiedTaxRegistration')), [['BR-DEX-05', 'f', schemeIn('icd')]]],
+  [withScheme('GlobalID', (el) => el.parent?.local === 'SpecifiedTradeProduct'), [['BR-DEX-06', 'f', schemeIn('icd')]]],
+  [withScheme('URIID', (el) => el.parent?.local === 'URIUniversalCommunication'), [['BR-DEX-07', 'f', schemeIn('eas')]]],
+  [withScheme('GlobalID', (el) => el.parent?.local === 'ShipToTradeParty' && el.parent.parent?.local === 'ApplicableHeaderTradeDelivery'), [['BR-DEX-08', 'f', schemeIn('icd')]]],
   [matcherOf(['AttachmentBinaryObject'], (el) => el.ns === RAM && isExtension(el)), [
     ['BR-DEX-01', 'f', (el) => XR_EXT_MIME_CODES.includes(attrValue(el, 'mimeCode') ?? '')],
   ]],

@@ -1,16 +1,16 @@
 /**
  * What the CII and UBL bindings of the XRechnung rules share: the specification identifiers of
  * XRechnung 3.0 (CIUS, extension, CVD), the value patterns KoSIT prescribes (Skonto lines,
- * e-mail, telephone, URL), the code lists the extension rules accept, the IBAN check and small
- * XPath helpers. Identifiers, patterns and code values are facts of the KoSIT schematron 2.4.0
+ * e-mail, telephone, URL), the extension rules' code-list test, the IBAN check and small XPath
+ * helpers. Identifiers, patterns and code values are facts of the KoSIT schematron 2.4.0
  * (XRechnung 3.0.2).
  * @module
  */
 import { xpathRegex } from '../schematron/xpath-regex.js'
 import type { XmlElement } from '../../xml/index.js'
-import { XR_EAS_CODES, XR_ICD_CODES } from './code-lists.js'
+import { extensionListsOf } from './code-lists.js'
 import { acceptedIdsOf, identifiersOf, xrechnungVersion } from './versions.js'
-import { type ChildPath, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { type ChildPath, attrValue, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { lastDocumentCache } from '../syntax/doc-index.js'
 import { rootOf } from '../syntax/tree-helpers.js'
 import type { Severity, TreeContext, TreePattern, TreeRule, ElementMatcher } from '../types.js'
@@ -26,16 +26,16 @@ const specificationIds = (root: XmlElement, syntax: 'cii' | 'ubl'): string[] =>
   all(root, syntax === 'cii' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
 
 /**
- * The identifiers the document's XRechnung version accepts (BR-DE-21; 3.0: CIUS, extension, CVD),
- * its extension identifier and the ids it carries, so the extension and CVD rules can tell which
- * variant it is.
+ * The document's XRechnung version, the identifiers it accepts (BR-DE-21; 3.0: CIUS, extension,
+ * CVD), its extension identifier and the ids it carries, so the extension and CVD rules can tell
+ * which variant it is.
  */
 export const identifiers = perDocument((root) => {
   const syntax = root.local === 'CrossIndustryInvoice' ? 'cii' : 'ubl'
   const carried = specificationIds(root, syntax)
   const version = xrechnungVersion(carried[0])
   const own = version === XR_VERSION ? XR_IDS : identifiersOf(version)
-  return { carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version, syntax), extension: own[1] }
+  return { version, carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version, syntax), extension: own[1] }
 })
 export const isXrExtension = (el: XmlElement): boolean => {
   const ids = identifiers(el)
@@ -65,24 +65,17 @@ export const XR_EXT_MIME_CODES: readonly string[] = [
   'application/vnd.oasis.opendocument.spreadsheet',
   'application/xml',
 ]
-/** The DiGA codes the extension adds to the ICD and EAS lists. */
-const DIGA = ['XR01', 'XR02', 'XR03']
-// KoSIT tests membership as `contains(list, ' code ')`; its ICD list ends in '0240' without the
-// closing space, so 0240 never matches there. The reference verdict is what counts: leave it out.
-export const ICD_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_ICD_CODES.filter((c) => c !== '0240')])
-export const EAS_EXT: ReadonlySet<string> = new Set([...DIGA, ...XR_EAS_CODES])
-
-/**
- * The lists KoSIT builds with `concat($DIGA-CODES, …)`: the two space-delimited halves meet in two
- * spaces (`' … XR03  0002 …'`), so a blank code, `concat(' ', '', ' ')`, is found in them.
- */
-const JOINED_LISTS: ReadonlySet<ReadonlySet<string>> = new Set([ICD_EXT, EAS_EXT])
-
 /** `contains(' A B ', concat(' ', normalize-space(@x), ' '))` with no inner space: token membership. */
-export const inList = (list: ReadonlySet<string>, value: string | undefined): boolean => {
+export const inList = (list: ReadonlySet<string>, value: string | undefined, blankFound = false): boolean => {
   const v = normalizeSpace(value ?? '')
-  if (v === '') return JOINED_LISTS.has(list)
+  if (v === '') return blankFound
   return !v.includes(' ') && list.has(v)
+}
+
+/** BR-DEX-04…08: the scheme is in the ICD or EAS list of the document's XRechnung version. */
+export const schemeIn = (kind: 'icd' | 'eas') => (el: XmlElement): boolean => {
+  const list = extensionListsOf(identifiers(el).version)[kind]
+  return inList(list.codes, attrValue(el, 'schemeID'), list.blankFound)
 }
 
 /**

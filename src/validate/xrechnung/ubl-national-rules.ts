@@ -8,7 +8,7 @@ import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
-import { EAS_EXT, EMAIL, ICD_EXT, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, skontoOk } from './common.js'
+import { EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, schemeIn, skontoOk } from './common.js'
 import { decimalOf, rootOf } from '../syntax/tree-helpers.js'
 
 /** BR-DE-21: BT-24 is one of the identifiers the document's XRechnung version accepts. */
@@ -103,7 +103,7 @@ const ext = (path: string, extra?: (el: XmlElement) => boolean): ElementMatcher 
   return refine(ctx(path), (el) => isExtension(el) && (extra?.(el) ?? true))
 }
 const withScheme = (path: string): ElementMatcher => ext(path, (el) => attrValue(el, 'schemeID') !== undefined)
-const schemeIn = (list: ReadonlySet<string>) => (el: XmlElement): boolean => inList(list, attrValue(el, 'schemeID'))
+const inIcd = schemeIn('icd')
 const hasAncestor = (el: XmlElement, local: string): boolean => {
   for (let p = el.parent; p !== undefined; p = p.parent) if (p.local === local) return true
   return false
@@ -127,12 +127,12 @@ const EXTENSION: TreePattern = pattern('ubl-extension-pattern', [
     }],
   ]],
   [withScheme('cac:PartyIdentification/cbc:ID'), [
-    ['BR-DEX-04', 'f', (el) => schemeIn(ICD_EXT)(el) || (inList(new Set(['SEPA']), attrValue(el, 'schemeID')) && (hasAncestor(el, 'AccountingSupplierParty') || hasAncestor(el, 'PayeeParty')))],
+    ['BR-DEX-04', 'f', (el) => inIcd(el) || (inList(new Set(['SEPA']), attrValue(el, 'schemeID')) && (hasAncestor(el, 'AccountingSupplierParty') || hasAncestor(el, 'PayeeParty')))],
   ]],
-  [withScheme('cac:PartyLegalEntity/cbc:CompanyID'), [['BR-DEX-05', 'f', schemeIn(ICD_EXT)]]],
-  [withScheme('cac:StandardItemIdentification/cbc:ID'), [['BR-DEX-06', 'f', schemeIn(ICD_EXT)]]],
-  [withScheme('cbc:EndpointID'), [['BR-DEX-07', 'f', schemeIn(EAS_EXT)]]],
-  [withScheme('cac:DeliveryLocation/cbc:ID'), [['BR-DEX-08', 'f', schemeIn(ICD_EXT)]]],
+  [withScheme('cac:PartyLegalEntity/cbc:CompanyID'), [['BR-DEX-05', 'f', inIcd]]],
+  [withScheme('cac:StandardItemIdentification/cbc:ID'), [['BR-DEX-06', 'f', inIcd]]],
+  [withScheme('cbc:EndpointID'), [['BR-DEX-07', 'f', schemeIn('eas')]]],
+  [withScheme('cac:DeliveryLocation/cbc:ID'), [['BR-DEX-08', 'f', inIcd]]],
   [ext('/ubl:Invoice/cac:PrepaidPayment'), [
     ['BR-DEX-10', 'f', (el) => nonBlank(el, 'cbc:ID')],
     ['BR-DEX-11', 'f', (el) => nonBlank(el, 'cbc:PaidAmount')],

@@ -3,8 +3,9 @@
  * (`…xrechnung_2.1` → the 2.1 artefacts; unknown or absent → 3.0). einvoice implements the 3.0
  * conditions; for an older version it runs only the rules that version's schematron contains
  * (facts below), replaces or adds the rules whose condition that version has in another form or
- * 3.0 dropped (legacy-rules.ts), checks BR-DE-21 against that version's identifiers, and for UBL
- * 1.2…2.2 (invoice contexts only) runs nothing on a credit note. Conditions that differ otherwise
+ * 3.0 dropped (legacy-rules.ts), checks BR-DE-21 against that version's identifiers and
+ * BR-DEX-04…08 against its code lists (code-lists.ts), and for UBL 1.2…2.2 (invoice contexts only)
+ * runs nothing on a credit note. Conditions that differ otherwise
  * are listed in docs/validate.md ("XRechnung layer") with the reason they are not modelled.
  * @module
  */
