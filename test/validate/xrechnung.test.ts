@@ -326,6 +326,14 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(layerIds(otherIds('2.3'), 'fatal')).toEqual([])
   })
 
+  it('BR-DEX-02: a sub-line without an amount does not sum its sub-lines, even when they sum to 0 (Saxon: the warning as 2.0, 2.3 and 3.0)', () => {
+    const noAmount = (version: string): string => {
+      const zeroed = ['193.70', '48.75', '93.34'].reduce((xml, a) => swap(xml, `>${a}<`, '>0<'), extensionCase('04.01a-INVOICE_ubl.xml', version))
+      return swap(swap(zeroed, '<cbc:LineExtensionAmount currencyID="EUR">335.79</cbc:LineExtensionAmount>', ''), '>818.04<', '>482.25<')
+    }
+    for (const version of ['2.0', '2.3', '3.0']) expect(warnings(noAmount(version)), version).toEqual(['BR-DEX-02'])
+  })
+
   it('BR-DE-19 of every version stops on two payee accounts; BR-DEX-02 (UBL 2.0…2.3) and BR-DEX-09/13 (UBL 2.3) as extension rules (refcheck: XRechnung layer stopped)', () => {
     const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
     const doubled = (xml: string, re: RegExp): string => {

@@ -108,14 +108,23 @@ const hasAncestor = (el: XmlElement, local: string): boolean => {
   for (let p = el.parent; p !== undefined; p = p.parent) if (p.local === local) return true
   return false
 }
-const nestedSums = (list: XmlElement[]): boolean =>
-  list.every((l) => amount(l, 'cbc:LineExtensionAmount').eq(sumOf(all(l, 'cac:SubInvoiceLine'), 'cbc:LineExtensionAmount')))
+export const hasSubLines = (l: XmlElement): boolean => has(l, 'cac:SubInvoiceLine')
+/**
+ * `xs:decimal(cbc:LineExtensionAmount) = sum(cac:SubInvoiceLine/xs:decimal(cbc:LineExtensionAmount))`:
+ * a line without an amount sums nothing (the empty sequence equals no value); a line without
+ * sub-lines sums them when its amount is 0.
+ */
+export const sumsItsSubLines = (l: XmlElement): boolean => {
+  const own = decimalOf(all(l, 'cbc:LineExtensionAmount')[0])
+  return own !== undefined && own.eq(sumOf(all(l, 'cac:SubInvoiceLine'), 'cbc:LineExtensionAmount'))
+}
+/** BR-DEX-02, as every version has its first half: each invoice line with sub-lines has their sum as its amount. */
+export const invoiceLinesSumSubLines = (root: XmlElement): boolean => all(root, 'cac:InvoiceLine').filter(hasSubLines).every(sumsItsSubLines)
 
 const EXTENSION: TreePattern = pattern('ubl-extension-pattern', [
   [ext('cbc:EmbeddedDocumentBinaryObject'), [['BR-DEX-01', 'f', (el) => XR_EXT_MIME_CODES.includes(attrValue(el, 'mimeCode') ?? '')]]],
   [ext('/ubl:Invoice'), [
-    ['BR-DEX-02', 'w', (el) => nestedSums(all(el, 'cac:InvoiceLine').filter((l) => has(l, 'cac:SubInvoiceLine'))) &&
-      nestedSums(all(el, '//cac:SubInvoiceLine').filter((l) => has(l, 'cac:SubInvoiceLine')))],
+    ['BR-DEX-02', 'w', (el) => invoiceLinesSumSubLines(el) && all(el, '//cac:SubInvoiceLine').filter(hasSubLines).every(sumsItsSubLines)],
     ['BR-DEX-03', 'f', (el) => !all(el, '//cac:SubInvoiceLine').some((s) => all(s, 'cac:Item').some((i) => all(i, 'cac:ClassifiedTaxCategory').length !== 1))],
   ]],
   [ext('cac:LegalMonetaryTotal'), [
