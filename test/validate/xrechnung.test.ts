@@ -334,6 +334,20 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     for (const version of ['2.0', '2.3', '3.0']) expect(warnings(noAmount(version)), version).toEqual(['BR-DEX-02'])
   })
 
+  it('UBL BR-DEX-02 of 2.0…2.3 counts every sub-line that sums its sub-lines, a leaf of amount 0 included (Saxon: as below for each version)', () => {
+    const extension = (version: string): string => extensionCase('04.01a-INVOICE_ubl.xml', version)
+    // A leaf of amount 0, its parent and line amounts made to agree: the warning as 2.0…2.3, none as 3.0.
+    const zeroLeaf = (version: string): string => swap(swap(swap(extension(version), '>99.75<', '>0.00<'), '>482.25<', '>382.50<'), '>818.04<', '>718.29<')
+    // The same leaf, its parent left at 482.25: the leaf stands in for the parent that does not sum (none as 2.0…2.3).
+    const standIn = (version: string): string => swap(extension(version), '>99.75<', '>0<')
+    for (const version of ['2.0', '2.1', '2.2', '2.3']) {
+      expect(warnings(zeroLeaf(version)), version).toEqual(['BR-DEX-02'])
+      expect(warnings(standIn(version)), version).toEqual([])
+    }
+    expect(warnings(zeroLeaf('3.0'))).toEqual([])
+    expect(warnings(standIn('3.0'))).toEqual(['BR-DEX-02'])
+  })
+
   it('BR-DE-19 of every version stops on two payee accounts; BR-DEX-02 (UBL 2.0…2.3) and BR-DEX-09/13 (UBL 2.3) as extension rules (refcheck: XRechnung layer stopped)', () => {
     const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
     const doubled = (xml: string, re: RegExp): string => {

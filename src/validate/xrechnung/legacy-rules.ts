@@ -25,6 +25,7 @@
  *   removed, the whole value upper-cased; UBL finds the shape anywhere in the value).
  * - BR-DE-28 (2.2, 2.3) takes a stricter e-mail pattern (ASCII dot-atom local part).
  * - BR-DE-21 is fatal in UBL 2.0 (a warning elsewhere).
+ * - UBL BR-DEX-02 (2.0…2.3) counts the sub-lines that sum their sub-lines, leaves included.
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
@@ -32,12 +33,12 @@ import type { TreePattern } from '../types.js'
 import { xpathRegex } from '../schematron/xpath-regex.js'
 import { xsDouble } from '../schematron/values.js'
 import {
-  type SkontoForm, type XrRow, VAT_CATEGORIES_NEEDING_ID, XR_TYPE_CODES, all, anyEquals, closedAfterLastBlock, has, ibanOk, nonBlank, norm, pattern, skontoOk,
+  type SkontoForm, type XrRow, VAT_CATEGORIES_NEEDING_ID, XR_TYPE_CODES, all, anyEquals, closedAfterLastBlock, has, ibanOk, isXrExtension, nonBlank, norm, pattern, skontoOk,
 } from './common.js'
 import { HA, HS, ROOT_HS, ctx, doc } from './cii-doc.js'
 import { needsSellerVatId } from './cii-national-rules.js'
-import { ublSpecificationIdOk } from './ubl-national-rules.js'
-import { RULE_NAMESPACES, attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
+import { hasSubLines, invoiceLinesSumSubLines, sumsItsSubLines, ublSpecificationIdOk } from './ubl-national-rules.js'
+import { RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 
 const CAC = RULE_NAMESPACES.cac ?? ''
 
@@ -167,6 +168,19 @@ const UBL_MEANS_ROWS: readonly Versioned[] = [
   ['2.0 2.1 2.2 2.3', ['BR-DE-20', 'w', (el) => !anyEquals(el, 'cbc:PaymentMeansCode', ['59']) || ibanOk(firstText(el, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID'))]],
 ]
 
+/**
+ * UBL BR-DEX-02 of 2.0…2.3 compares counts: as many sub-lines sum their sub-lines as have any. It
+ * counts every sub-line whose amount is that sum, and a sub-line without sub-lines sums them when
+ * its amount is 0: such a line fails the rule, or stands in for a nested one that does not sum.
+ */
+function subLineCountsAgree(root: XmlElement): boolean {
+  const subLines = all(root, '//cac:SubInvoiceLine')
+  return subLines.filter(sumsItsSubLines).length === subLines.filter(hasSubLines).length
+}
+const UBL_EXTENSION_ROWS: readonly Versioned[] = [
+  ['2.0 2.1 2.2 2.3', ['BR-DEX-02', 'w', (el) => invoiceLinesSumSubLines(el) && subLineCountsAgree(el)]],
+]
+
 /** The CII rules of `version` that 3.0 dropped or changed. */
 export const xrCiiLegacyPatterns = (version: string): readonly TreePattern[] => [
   pattern('cii-legacy-pattern', [[ctx('/rsm:CrossIndustryInvoice'), rowsOf(version, CII_ROWS)]]),
@@ -179,4 +193,5 @@ export const xrUblLegacyPatterns = (version: string): readonly TreePattern[] => 
   pattern('ubl-legacy-pattern', [[ctx('/ubl:Invoice | /cn:CreditNote'), rowsOf(version, UBL_ROWS)]]),
   pattern('ubl-legacy-contact-pattern', [[ctx('/ubl:Invoice/cac:AccountingSupplierParty/cac:Party/cac:Contact | /cn:CreditNote/cac:AccountingSupplierParty/cac:Party/cac:Contact'), rowsOf(version, UBL_CONTACT_ROWS)]]),
   pattern('ubl-legacy-means-pattern', [[ctx('/ubl:Invoice/cac:PaymentMeans | /cn:CreditNote/cac:PaymentMeans'), rowsOf(version, UBL_MEANS_ROWS)]]),
+  pattern('ubl-legacy-extension-pattern', [[refine(ctx('/ubl:Invoice'), isXrExtension), rowsOf(version, UBL_EXTENSION_ROWS)]]),
 ]
