@@ -381,6 +381,24 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     }
   })
 
+  it('UBL BR-DEX-01 and 04…09 meet an extension credit note as 2.3 and 3.0, whose $isExtension reads the credit note too (Saxon: none as 2.0 and 2.2)', () => {
+    const creditNote = (version: string): string => {
+      const xml = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
+      const id = /<cbc:CustomizationID>([^<]*)</.exec(xml)?.[1] ?? '<none>'
+      return swap(xml, `>${id}<`, `>${extensionId(version)}<`)
+    }
+    const attachment = (version: string): string => swap(swap(creditNote(version), '<!--<cac:AdditionalDocumentReference>', '<cac:AdditionalDocumentReference>'), '</cac:AdditionalDocumentReference>-->', '</cac:AdditionalDocumentReference>')
+    const variants = (version: string): string[] => [
+      swap(attachment(version), 'mimeCode="application/pdf"', 'mimeCode="application/zip"'),
+      swap(creditNote(version), '<cbc:CompanyID schemeID="0198">123456789</cbc:CompanyID>', '<cbc:CompanyID schemeID="XX">123456789</cbc:CompanyID>'),
+      swap(creditNote(version), '<cbc:EndpointID schemeID="EM">', '<cbc:EndpointID schemeID="XX">'),
+      swap(creditNote(version), '<cbc:PayableAmount currencyID="EUR">12829.69<', '<cbc:PayableAmount currencyID="EUR">12000.00<'),
+    ]
+    const dex = (xml: string): string[] => layerIds(xml, 'fatal').filter((id) => id.startsWith('BR-DEX'))
+    for (const version of ['2.3', '3.0']) expect(variants(version).map(dex), version).toEqual([['BR-DEX-01'], ['BR-DEX-05'], ['BR-DEX-07'], ['BR-DEX-09']])
+    for (const version of ['2.0', '2.2']) expect(variants(version).map(dex), version).toEqual([[], [], [], []])
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

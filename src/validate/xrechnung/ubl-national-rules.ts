@@ -1,23 +1,24 @@
 /**
  * The German national rules of XRechnung 3.0 for UBL (BR-DE-*, BR-TMP-*), the extension rules
- * (BR-DEX-*, Invoice under the extension identifier only) and the CVD rules, with KoSIT's flags.
+ * (BR-DEX-*, under the extension identifier only) and the CVD rules, with KoSIT's flags.
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
-import { compileContext as ctx, RULE_NAMESPACES, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
+import { compileContext as ctx, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import { EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, schemeIn, skontoOk } from './common.js'
-import { decimalOf, rootOf } from '../syntax/tree-helpers.js'
+import { decimalOf } from '../syntax/tree-helpers.js'
 
 /** BR-DE-21: BT-24 is one of the identifiers the document's XRechnung version accepts. */
 export const ublSpecificationIdOk = (el: XmlElement): boolean => anyEquals(el, 'cbc:CustomizationID', identifiers(el).accepted)
 
-const UBL = RULE_NAMESPACES.ubl ?? ''
 const ROOTS = (p: string): string => `/ubl:Invoice/${p} | /cn:CreditNote/${p}`
-// KoSIT's UBL extension rules apply to invoices only (`/ubl:Invoice[$isExtension]`).
-const isExtension = (el: XmlElement): boolean => { const r = rootOf(el); return r.local === 'Invoice' && r.ns === UBL && isXrExtension(el) }
+// KoSIT's $isExtension holds for an invoice or a credit note under the extension identifier: the
+// rules on `/ubl:Invoice…` contexts (BR-DEX-02/03, 10…14) meet invoices only, the others (BR-DEX-01,
+// 04…09) credit notes too. The 2.2 schematron asks for an invoice (versions.ts: invoices only).
+const isExtension = isXrExtension
 const isCvd = isXrCvd
 const code = (el: XmlElement): string => norm(el, 'cbc:PaymentMeansCode')
 const means = (codes: readonly string[]): ElementMatcher => {
