@@ -399,6 +399,67 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     for (const version of ['2.0', '2.2']) expect(variants(version).map(dex), version).toEqual([[], [], [], []])
   })
 
+  // BR-DE-20 of 1.2 on the KoSIT direct debit 03.04a (code 59, payer account), the payer's IBAN
+  // replaced; 80 such variants (CII and UBL) agree with refcheck as 1.2, and as 2.0 and 3.0.
+  const STOPPED = ['STOP']
+  const directDebit = (syntax: 'cii' | 'ubl', version: string, iban: string): string =>
+    swap(declared(read(`${STANDARD}/03.04a-INVOICE_${syntax === 'cii' ? 'uncefact' : 'ubl'}.xml`), version), `>${IBAN}<`, `>${iban}<`)
+  /** The XRechnung warnings, or STOPPED when the layer's transform stops. */
+  const warningsOrStop = (xml: string): string[] => {
+    const findings = validateXml(xml).findings.filter((f) => f.layer === 'xrechnung')
+    if (findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION')) return STOPPED
+    return findings.filter((f) => f.severity === 'warning').map((f) => f.ruleId).sort()
+  }
+
+  it('UBL 1.2 BR-DE-19/20 cast the rearranged IBAN as xs:integer does: a sign counts, only XML white space is trimmed', () => {
+    const br20 = (iban: string): string[] => warningsOrStop(directDebit('ubl', '1.2', iban))
+    // refcheck as UBL 1.2: a minus after the country and check digits makes the number negative, so
+    // its remainder is never 1 (BR-DE-20); a plus is read as no sign; a space there is trimmed.
+    expect(br20('DE79-000000001234567890')).toEqual(['BR-DE-20'])
+    expect(br20('DE79 -000000001234567890')).toEqual(['BR-DE-20'])
+    expect(br20('DE78+000000001234567890')).toEqual(['BR-DE-20'])
+    expect(br20('DE79+000000001234567890')).toEqual([])
+    expect(br20('DE78 000000001234567890')).toEqual(['BR-DE-20'])
+    // An NBSP there is no white space for the cast: the transform stops, with no BR-DE-20 beside it.
+    expect(layerIds(directDebit('ubl', '1.2', 'DE78\u00a0000000001234567890'))).toEqual(['EINVOICE-RULE-EVALUATION'])
+    // BR-DE-19 (payee account, code 58) shares the test: refcheck BR-DE-19 as UBL 1.2 for a minus.
+    expect(warningsOrStop(swap(standard('ubl', '1.2'), `>${IBAN}<`, '>DE79-000000001234567890<'))).toEqual(['BR-DE-19'])
+    // CII 1.2 wants the whole value in the IBAN shape, so a sign fails it there (refcheck: BR-DE-20).
+    expect(warningsOrStop(directDebit('cii', '1.2', 'DE79+000000001234567890'))).toEqual(['BR-DE-20'])
+  })
+
+  it('BR-DE-20 of 1.2 as refcheck judged it (CII: the IBAN as written, whole; UBL: the shape anywhere, then cast)', () => {
+    const cases: readonly (readonly [iban: string, cii: readonly string[], ubl: readonly string[]])[] = [
+      [IBAN, [], []],
+      ['DE78000000001234567890', ['BR-DE-20'], ['BR-DE-20']],
+      ['de79000000001234567890', ['BR-DE-20'], ['BR-DE-20']],
+      // Lower-case letters after the check digits are upper-cased before the check.
+      ['GB82west12345698765432', [], []],
+      ['GB83WEST12345698765432', ['BR-DE-20'], ['BR-DE-20']],
+      ['DE79 0000 0000 1234 5678 90', ['BR-DE-20'], STOPPED],
+      [` ${IBAN}`, ['BR-DE-20'], STOPPED],
+      [`${IBAN} `, ['BR-DE-20'], STOPPED],
+      [`XX${IBAN}`, ['BR-DE-20'], ['BR-DE-20']],
+      [`IBAN: ${IBAN}`, ['BR-DE-20'], STOPPED],
+      ['DE79\n000000001234567890', ['BR-DE-20'], []],
+      ['', ['BR-DE-20'], ['BR-DE-20']],
+      [`DE79${'1'.repeat(31)}`, ['BR-DE-20'], ['BR-DE-20']],
+    ]
+    for (const [iban, cii, ubl] of cases) {
+      expect(warningsOrStop(directDebit('cii', '1.2', iban)), `CII ${JSON.stringify(iban)}`).toEqual(cii)
+      expect(warningsOrStop(directDebit('ubl', '1.2', iban)), `UBL ${JSON.stringify(iban)}`).toEqual(ubl)
+    }
+    // The code compared as written: ' 59' and '059' ask nothing; no payer account fails.
+    for (const syntax of ['cii', 'ubl'] as const) {
+      const bad = directDebit(syntax, '1.2', 'DE78000000001234567890')
+      const code = syntax === 'cii' ? '<ram:TypeCode>59</ram:TypeCode>' : '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>'
+      expect(warningsOrStop(swap(bad, code, code.replace('>59<', '> 59<'))), syntax).toEqual([])
+      expect(warningsOrStop(swap(bad, code, code.replace('>59<', '>059<'))), syntax).toEqual([])
+      const account = syntax === 'cii' ? /<ram:PayerPartyDebtorFinancialAccount>[\s\S]*?<\/ram:PayerPartyDebtorFinancialAccount>/ : /<cac:PayerFinancialAccount>[\s\S]*?<\/cac:PayerFinancialAccount>/
+      expect(warningsOrStop(bad.replace(account, '')), syntax).toEqual(['BR-DE-20'])
+    }
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

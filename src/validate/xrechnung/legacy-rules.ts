@@ -22,13 +22,14 @@
  *   (2.1…2.3) as a number (`= 384`).
  * - BR-DE-19/20 compare the payment means code as written (`= '58'`, `= '59'`; 3.0 after
  *   normalize-space); BR-DE-19 is fatal in CII 2.0; 1.2 checks the IBAN as written (no white space
- *   removed, the whole value upper-cased; UBL finds the shape anywhere in the value).
+ *   removed, the whole value upper-cased; UBL finds the shape anywhere in the value) and casts the
+ *   rearranged digits as `xs:integer()` does (a sign counts).
  * - BR-DE-28 (2.2, 2.3) takes a stricter e-mail pattern (ASCII dot-atom local part).
  * - BR-DE-21 is fatal in UBL 2.0 (a warning elsewhere).
  * - UBL BR-DEX-02 (2.0…2.3) counts the sub-lines that sum their sub-lines, leaves included.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
+import { type XmlElement, xmlTrim } from '../../xml/index.js'
 import type { TreePattern } from '../types.js'
 import { xpathRegex } from '../schematron/xpath-regex.js'
 import { xsDouble } from '../schematron/values.js'
@@ -83,17 +84,23 @@ const firstText = (el: XmlElement, expr: string): string | undefined => all(el, 
 /** The e-mail pattern of BR-DE-28 in 2.2 and 2.3 (a dot-atom local part, ASCII letters, digits and hyphens in the domain). */
 const EMAIL_2X = xpathRegex('^[a-zA-Z0-9!#\\$%&"*+/=?^_`{|}~-]+(\\.[a-zA-Z0-9!#\\$%&"*+/=?^_`{|}~-]+)*@([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$')
 
+/** The lexical form `xs:integer()` casts, once XML white space around it is trimmed: a sign is allowed. */
+const INTEGER_LEXICAL = /^[+-]?[0-9]+$/
+
 /**
  * BR-DE-19/20 of 1.2: the account identifier as written matches the IBAN shape (CII: the whole
  * value; UBL: somewhere in it), and the upper-cased value with its first four characters moved to
- * the end and letters as numbers (A = 10 … Z = 35) is 1 modulo 97. A value that is then no integer
- * (a space inside) stops the official transform; the probe reports that, the rule passes.
+ * the end and letters as numbers (A = 10 … Z = 35), cast to an integer, is 1 modulo 97. The cast
+ * trims XML white space only and takes a sign: UBL's `DE79 -0000…` is the negative number
+ * -0000…131479, whose remainder is never 1 (XPath's `mod` keeps the dividend's sign), and
+ * `DE79+0000…` is checked like `DE790000…`. A value that is then no integer (a space or NBSP inside,
+ * an NBSP at the end) stops the official transform; the probe reports that, the rule passes.
  */
 function iban12Ok(raw: string | undefined, whole: boolean): boolean {
   const value = raw ?? ''
   if (!(whole ? /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$/ : /[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}/).test(value)) return false
-  const digits = (value.slice(4) + value.slice(0, 4)).toUpperCase().replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55)).trim()
-  return !/^[0-9]+$/.test(digits) || BigInt(digits) % 97n === 1n
+  const digits = xmlTrim((value.slice(4) + value.slice(0, 4)).toUpperCase().replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55)))
+  return !INTEGER_LEXICAL.test(digits) || BigInt(digits) % 97n === 1n
 }
 
 const CII_MEANS = `${HS}/ram:SpecifiedTradeSettlementPaymentMeans`
