@@ -460,6 +460,54 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     }
   })
 
+  it('UBL BR-DE-16 of 2.0…2.2 counts a document allowance\'s category only with the VAT scheme, as written, after it (refcheck, case by case)', () => {
+    // 01.02a UBL without the seller's VAT id, its line and breakdown in category O, document
+    // allowances or charges added: 42 such variants agree with refcheck as 1.2, 2.0…2.3 and 3.0.
+    const CATEGORY_S = '<cbc:ID>S</cbc:ID>\n                <cbc:Percent>7</cbc:Percent>'
+    const SELLER_VAT = /<cac:PartyTaxScheme>\s*<cbc:CompanyID>DE123456789<\/cbc:CompanyID>[\s\S]*?<\/cac:PartyTaxScheme>/
+    const outsideVat = (version: string, added: string): string => {
+      const noSellerVat = standard('ubl', version).replace(SELLER_VAT, '')
+      const breakdownO = swap(noSellerVat, CATEGORY_S, '<cbc:ID>O</cbc:ID><cbc:TaxExemptionReason>Nicht steuerbar</cbc:TaxExemptionReason>')
+      return swap(swap(breakdownO, CATEGORY_S, '<cbc:ID>O</cbc:ID>'), '<cac:TaxTotal>', `${added}<cac:TaxTotal>`)
+    }
+    const category = (id: string, scheme?: string): string =>
+      `<cac:TaxCategory><cbc:ID>${id}</cbc:ID>${id === 'O' ? '' : '<cbc:Percent>19</cbc:Percent>'}${scheme === undefined ? '' : `<cac:TaxScheme><cbc:ID>${scheme}</cbc:ID></cac:TaxScheme>`}</cac:TaxCategory>`
+    const allowanceCharge = (indicator: string, ...categories: string[]): string =>
+      `<cac:AllowanceCharge><cbc:ChargeIndicator>${indicator}</cbc:ChargeIndicator><cbc:AllowanceChargeReason>Rabatt</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR">0</cbc:Amount>${categories.join('')}</cac:AllowanceCharge>`
+    const allowance = (...categories: string[]): string => allowanceCharge('false', ...categories)
+    // What is added; BR-DE-16 as 2.0, 2.1 and 2.2; BR-DE-16 as 2.3 and 3.0 (any allowance category counts).
+    const cases: readonly (readonly [added: string, old: boolean, later: boolean])[] = [
+      ['', false, false],
+      [allowance(category('S', 'VAT')), true, true],
+      [allowance(category('AE', 'VAT')), true, true],
+      [allowance(category('S', 'GST')), false, true],
+      [allowance(category('S')), false, true],
+      [allowance(category('S', 'vat')), false, true],
+      [allowance(category('S', ' VAT ')), false, true],
+      [allowance(category('O', 'VAT')), false, false],
+      [allowance(category(' S', 'VAT')), false, false],
+      [allowanceCharge('False', category('S', 'VAT')), false, false],
+      // Each category's own scheme decides: two categories of one allowance, or two allowances.
+      [allowance(category('S', 'GST'), category('O', 'VAT')), false, true],
+      [allowance(category('O', 'GST'), category('S', 'VAT')), true, true],
+      [allowance(category('S', 'GST')) + allowance(category('O', 'VAT')), false, true],
+      // A charge's category counts whatever its scheme.
+      [allowanceCharge('true', category('S', 'GST')), true, true],
+      [allowanceCharge('true', category('S')), true, true],
+    ]
+    const br16 = (xml: string): boolean => layerIds(xml, 'fatal').includes('BR-DE-16')
+    for (const [added, old, later] of cases) {
+      for (const version of ['2.0', '2.1', '2.2']) expect(br16(outsideVat(version, added)), `${version} ${added}`).toBe(old)
+      for (const version of ['2.3', '3.0']) expect(br16(outsideVat(version, added)), `${version} ${added}`).toBe(later)
+    }
+    // 1.2 asks for the seller's VAT id on every invoice.
+    expect(br16(outsideVat('1.2', ''))).toBe(true)
+    // An allowance on a line is no document allowance.
+    for (const version of ['2.2', '3.0']) {
+      expect(br16(swap(outsideVat(version, ''), '<cac:Item>', `${allowance(category('S', 'VAT'))}<cac:Item>`)), version).toBe(false)
+    }
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')
