@@ -508,6 +508,70 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     }
   })
 
+  // The seller contact of 01.02a (CII, UBL) with one value replaced: 356 variants as 2.1, 2.2, 2.3
+  // and 3.0 agree with refcheck, the probe rows' stops included (2.1 has neither rule).
+  const TELEPHONE = { cii: '<ram:CompleteNumber>[012-3456789]</ram:CompleteNumber>', ubl: '<cbc:Telephone>[012-3456789]</cbc:Telephone>' }
+  const EMAIL = { cii: '<ram:URIID>Seller@email.de</ram:URIID>', ubl: '<cbc:ElectronicMail>Seller@email.de</cbc:ElectronicMail>' }
+  type ContactValue = typeof TELEPHONE
+  const withContact = (syntax: 'cii' | 'ubl', version: string, element: ContactValue, value: string): string =>
+    swap(standard(syntax, version), element[syntax], element[syntax].replace(/>[^<]*</, `>${value}<`))
+
+  it('BR-DE-27/28 of 2.2 and 2.3: the telephone wants three digits, the e-mail an ASCII dot-atom address (refcheck, case by case)', () => {
+    // Telephone number, and whether BR-DE-27 fails (2.2, 2.3 and 3.0 share the test).
+    const telephones: readonly (readonly [string, boolean])[] = [['12', true], ['1-2-3', false], ['ab12', true], [' 1 2 ', true], ['١٢٣', true], ['1\n2\n3', false]]
+    for (const syntax of ['cii', 'ubl'] as const) {
+      for (const [value, fails] of telephones) expect(warnings(withContact(syntax, '2.2', TELEPHONE, value)), `${syntax} ${value}`).toEqual(fails ? ['BR-DE-27'] : [])
+      expect(warnings(withContact(syntax, '2.1', TELEPHONE, '12')), syntax).toEqual([])
+      expect(warnings(withContact(syntax, '2.3', TELEPHONE, '12')), syntax).toEqual(['BR-DE-27'])
+      const blank = withContact(syntax, '2.2', TELEPHONE, ' ')
+      expect([layerIds(blank, 'fatal'), warnings(blank)], syntax).toEqual([['BR-DE-6'], ['BR-DE-27']])
+    }
+    // E-mail address; whether BR-DE-28 fails as 2.2 (2.3 likewise) and as 3.0 (`^[^@\s]+@([^@.\s]+\.)+[^@.\s]+$`).
+    const addresses: readonly (readonly [string, boolean, boolean])[] = [
+      ['a@b.de', false, false], ['a.b.c@b.de', false, false], ['"a"@b.de', false, false], ['a!#$%&amp;*+/=?^_`{|}~-b@b.de', false, false],
+      ['1@2.3', false, false], ['  a@b.de  ', false, false], [`a@${'b'.repeat(70)}.de`, false, false],
+      ['a..b@b.de', true, false], ['.a@b.de', true, false], ['a.@b.de', true, false], ['a@b-.de', true, false], ['a@-b.de', true, false],
+      ["o'neil@b.de", true, false], ['Müller@b.de', true, false], ['a@bü.de', true, false], ['a@b_c.de', true, false],
+      ['(a)@b.de', true, false], ['a,b@b.de', true, false], ['a@[1.2.3.4]', true, false], ['a@b.de\u00a0', true, false],
+      ['a@b', true, true], ['a b@b.de', true, true], ['a\t@b.de', true, true], ['a@@b.de', true, true], ['a@b.de.', true, true],
+    ]
+    for (const syntax of ['cii', 'ubl'] as const) {
+      for (const [value, old, three] of addresses) {
+        expect(warnings(withContact(syntax, '2.2', EMAIL, value)), `${syntax} 2.2 ${value}`).toEqual(old ? ['BR-DE-28'] : [])
+        expect(warnings(withContact(syntax, '3.0', EMAIL, value)), `${syntax} 3.0 ${value}`).toEqual(three ? ['BR-DE-28'] : [])
+      }
+      expect(warnings(withContact(syntax, '2.1', EMAIL, 'a..b@b.de')), syntax).toEqual([])
+    }
+  })
+
+  it('BR-DE-27/28 of 2.2 and 2.3 stop on two values in one contact (probe rows; UBL 2.2 on invoices only)', () => {
+    const stopped = (xml: string): boolean => validateXml(xml).findings.some((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && f.layer === 'xrechnung')
+    const twice = (xml: string, text: string): string => swap(xml, text, text + text)
+    // refcheck: the transform stops as 2.2, 2.3 and 3.0 (normalize-space() of two nodes), not as 2.1.
+    for (const syntax of ['cii', 'ubl'] as const) {
+      for (const element of [TELEPHONE, EMAIL]) {
+        for (const version of ['2.2', '2.3']) expect(stopped(twice(standard(syntax, version), element[syntax])), `${syntax} ${version} ${element[syntax]}`).toBe(true)
+        expect(stopped(twice(standard(syntax, '2.1'), element[syntax])), `${syntax} 2.1 ${element[syntax]}`).toBe(false)
+      }
+    }
+    // CII: two telephone or e-mail communications stop it too; a second contact is checked on its own.
+    for (const version of ['2.2', '2.3']) {
+      const cii = standard('cii', version)
+      const communication = (name: string): string => new RegExp(`<ram:${name}>[\\s\\S]*?</ram:${name}>`).exec(cii)?.[0] ?? '<none/>'
+      expect(stopped(twice(cii, communication('TelephoneUniversalCommunication'))), version).toBe(true)
+      expect(stopped(twice(cii, communication('EmailURIUniversalCommunication'))), version).toBe(true)
+      const secondContact = swap(cii, '<ram:DefinedTradeContact>', '<ram:DefinedTradeContact><ram:PersonName>x</ram:PersonName><ram:TelephoneUniversalCommunication><ram:CompleteNumber>1</ram:CompleteNumber></ram:TelephoneUniversalCommunication><ram:EmailURIUniversalCommunication><ram:URIID>x</ram:URIID></ram:EmailURIUniversalCommunication></ram:DefinedTradeContact><ram:DefinedTradeContact>')
+      expect(warnings(secondContact), version).toEqual(['BR-DE-27', 'BR-DE-28'])
+    }
+    // A UBL credit note: 2.2 has invoice contexts only, 2.3 credit-note contexts as well.
+    const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
+    const CN_TELEPHONE = '<cbc:Telephone>012 3456789</cbc:Telephone>'
+    expect(stopped(twice(declared(creditNote, '2.2'), CN_TELEPHONE))).toBe(false)
+    expect(stopped(twice(declared(creditNote, '2.3'), CN_TELEPHONE))).toBe(true)
+    expect(warnings(swap(declared(creditNote, '2.2'), CN_TELEPHONE, '<cbc:Telephone>12</cbc:Telephone>'))).toEqual([])
+    expect(warnings(swap(declared(creditNote, '2.3'), CN_TELEPHONE, '<cbc:Telephone>12</cbc:Telephone>'))).toEqual(['BR-DE-27'])
+  })
+
   it('UBL 1.2…2.2 have invoice contexts only: a credit note meets no XRechnung rule', () => {
     const creditNote = read('kosit-xrechnung-schematron/test/instances/ubl-cn/ubl-cn-br-de-11-test.xml')
     const noBuyerReference = (version: string): string => swap(declared(creditNote, version), '<cbc:BuyerReference>90000000-03083-12</cbc:BuyerReference>', '')

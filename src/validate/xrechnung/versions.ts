@@ -103,7 +103,8 @@ export function rulesOfVersion(version: string, syntax: 'cii' | 'ubl'): Readonly
  * The XRechnung 3.0 probe rows (probe/tables/xr-*-probe.ts) whose dynamic errors an older
  * version's schematron has as well (context and the one-value operations of the test as 3.0's;
  * compared with the official stylesheets: BR-DE-28's pattern differs in 2.2/2.3, which does not
- * change where it stops). Undefined for 3.0 (every row); empty where none is shared. The rows of
+ * change where it stops; refcheck agrees on two telephones, numbers, e-mails or communications in
+ * CII 2.2/2.3, see docs/validate.md). Undefined for 3.0 (every row); empty where none is shared. The rows of
  * an older version's own forms are in probe/tables/xr-legacy-probe.ts.
  */
 const SHARED_PROBE_RULES: Readonly<Record<string, { cii: ReadonlySet<string>; ubl: ReadonlySet<string> }>> = {
