@@ -33,6 +33,7 @@ const WHOLE_RUN = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] }
 
 // The package is CommonJS whose module.exports is the factory; its typings declare an ES default export.
 const bidiFactory = bidiModule as unknown as () => Bidi
+const MAX_CACHED_WIDTHS = 20_000
 let bidi: Bidi | undefined
 /** bidi-js builds its tables when asked for them: only a document with such text pays. */
 const bidiOf = (): Bidi => (bidi ??= bidiFactory())
@@ -142,19 +143,20 @@ export class RichText {
     return out
   }
 
+  /** Widths at 1 pt by font and text: shaping a run costs fontkit far more than a lookup, and words repeat. */
+  private readonly widths = new Map<string, number>()
+
   private widthOf(text: string, font: AnyFont, size: number): number {
-    return this.doc.font(font).fontSize(size).widthOfString(text, WHOLE_RUN)
-  }
-
-  /** Widths of single characters at 1 pt, per font. */
-  private readonly charWidths = new Map<string, number>()
-
-  private charWidth(ch: string, font: AnyFont, size: number): number {
-    const key = `${font}\u0000${ch}`
-    let w = this.charWidths.get(key)
-    if (w === undefined) this.charWidths.set(key, (w = this.widthOf(ch, font, 1)))
+    const key = `${font}\u0000${text}`
+    let w = this.widths.get(key)
+    if (w === undefined) {
+      // Bounded: one document's hostile text must not grow it without end.
+      if (this.widths.size >= MAX_CACHED_WIDTHS) this.widths.clear()
+      this.widths.set(key, (w = this.doc.font(font).fontSize(1).widthOfString(text, WHOLE_RUN)))
+    }
     return w * size
   }
+
 
   /** Greedy line filling in logical order; a piece wider than a line is cut between characters. */
   private breakLines(text: string, pieces: readonly Piece[], size: number, width: number): Piece[][] {
@@ -188,12 +190,19 @@ export class RichText {
         let sum = 0
         while (end < piece.end) {
           const next = end + ((text.codePointAt(end) as number) > 0xffff ? 2 : 1)
-          const w = this.charWidth(text.slice(end, next), piece.font, size)
+          const w = this.widthOf(text.slice(end, next), piece.font, size)
           if (used + sum + w > width && end > start) break
           sum += w
           end = next
         }
         while (end - start > 1 && used + this.widthOf(text.slice(start, end), piece.font, size) > width) end -= isLowSurrogate(text.charCodeAt(end - 1)) ? 2 : 1
+        // Joined letters (Arabic) are narrower than alone: take more while the shaped piece fits.
+        for (let step = (end - start) >> 1; step >= 1 && end < piece.end; ) {
+          let next = Math.min(piece.end, end + step)
+          if (next < piece.end && isLowSurrogate(text.charCodeAt(next))) next++
+          if (used + this.widthOf(text.slice(start, next), piece.font, size) <= width) end = next
+          else step >>= 1
+        }
         line.push({ ...piece, start, end })
         used += this.widthOf(text.slice(start, end), piece.font, size)
         start = end
@@ -210,7 +219,7 @@ export class RichText {
   private visual(text: string, line: readonly Piece[], segments: readonly Segment[], size: number): RichLine {
     let last = line.length
     while (last > 0 && (line[last - 1] as Piece).space) last--
-    const runs: (Piece & { text?: string })[] = []
+    const runs: Piece[] = []
     for (const p of line.slice(0, last)) {
       const prev = runs[runs.length - 1]
       if (prev !== undefined && prev.level === p.level && prev.font === p.font && prev.segment === p.segment && prev.end === p.start) prev.end = p.end
