@@ -22,6 +22,8 @@ export type CffMetrics = {
   gidOfCid: (cid: number) => number | undefined
   /** Built-in encoding: code → glyph id (0 where none). */
   encodingGid: (code: number) => number
+  /** Which built-in encoding the Top DICT names: StandardEncoding (0), ExpertEncoding (1) or its own. */
+  builtinEncoding: 'standard' | 'expert' | 'custom'
 }
 
 type Index = { count: number; item: (i: number) => Uint8Array; end: number }
@@ -333,7 +335,8 @@ function readCff(data: Uint8Array, standardName: (code: number) => string | unde
     const name = encodingAt === 0 ? standardName(code) : undefined
     return name === undefined ? 0 : (gidOfName(name) ?? 0)
   }
-  return { numGlyphs, cidKeyed, width, gidOfName, gidOfCid, encodingGid }
+  const builtinEncoding = encodingAt === 0 ? 'standard' : encodingAt === 1 ? 'expert' : 'custom'
+  return { numGlyphs, cidKeyed, width, gidOfName, gidOfCid, encodingGid, builtinEncoding }
 }
 
 /**

@@ -8,18 +8,22 @@
  *   answer with their .notdef glyph's width, as veraPDF's readers do;
  * - whether the code references .notdef: for a simple font, when its encoding names `.notdef`
  *   (a predefined encoding's unassigned code, or a /Differences entry), or code 0 of a TrueType
- *   font the encoding names nothing for; for a CIDFont, code 0 or a CID the program lacks.
+ *   font the encoding names nothing for; for a CIDFont, code 0 or a CID the program lacks;
+ * - whether the program defines the glyph the code selects (6.2.11.4.1, veraPDF's
+ *   Glyph.isGlyphPresent): present, absent, or unknown where veraPDF has no answer (no readable
+ *   program) or einvoice cannot tell what veraPDF would answer. Code 0 always counts as present.
  * Simple fonts: Type1, MMType1, TrueType, Type3 (the program's width is the glyph procedure's
  * `d0`/`d1` wx). Composite fonts: Type0 under Identity-H/V or an embedded CMap (codes to CIDs by
  * src/pdf/embedded-cmap.ts) over CIDFontType0 or CIDFontType2.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
 import { macExpertEncoding } from './expert-tables.js'
-import { type BaseEncodingName, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
+import { type BaseEncodingName, GLYPH_UNICODE, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
+import type { ProgramMetrics } from './font-program-metrics.js'
 import { streamBytes } from './streams.js'
 
 export type FontGlyphs = {
@@ -37,6 +41,11 @@ export type FontGlyphs = {
   program: (code: number) => number | undefined
   /** veraPDF's Glyph.name == ".notdef". */
   notdef: (code: number) => boolean
+  /**
+   * veraPDF's Glyph.isGlyphPresent for a shown code (the code itself, not its CID): false when
+   * the program lacks the glyph, undefined when veraPDF leaves it null or einvoice cannot decide.
+   */
+  present: (code: number) => boolean | undefined
 }
 
 const SYMBOLIC = 4
@@ -75,6 +84,12 @@ function encodingNames(doc: PDFDocument, font: PDFDict): (code: number) => strin
   if (!(encoding instanceof PDFDict)) return () => undefined
   const baseName = nameOf(encoding.lookup(PDFName.of('BaseEncoding')))
   const table = predefined(baseName)
+  const differences = differencesOf(doc, encoding)
+  return (c) => differences.get(c) ?? table?.[c]
+}
+
+/** An encoding dictionary's /Differences as code → glyph name. */
+function differencesOf(doc: PDFDocument, encoding: PDFDict): Map<number, string> {
   const differences = new Map<number, string>()
   const diff = encoding.lookup(PDFName.of('Differences'))
   let code = 0
@@ -83,7 +98,7 @@ function encodingNames(doc: PDFDocument, font: PDFDict): (code: number) => strin
     if (v instanceof PDFNumber) code = v.asNumber()
     else if (v instanceof PDFName) differences.set(code++, v.decodeText())
   }
-  return (c) => differences.get(c) ?? table?.[c]
+  return differences
 }
 
 let macRomanCodes: Map<string, number> | undefined
@@ -124,6 +139,96 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
     }
     // Then the `post` table; a name found nowhere draws .notdef (glyph 0).
     return m.postGid(name) ?? 0
+  }
+}
+
+/** The 1-byte-code prefixes veraPDF accepts from a (3,0) subtable's first code. */
+const SYMBOL_PREFIXES = new Set([0, 0xf000, 0xf100, 0xf200])
+
+/**
+ * The glyph names veraPDF's TrueType reader gives the codes of a non-symbolic font with an
+ * /Encoding (its own table, not the dictionary's): WinAnsi or MacRoman by name (any other name
+ * stops the reader: undefined); a dictionary's /BaseEncoding (WinAnsi, MacRoman, MacExpert, else
+ * Standard) under its /Differences, and each `.notdef` left then replaced by Standard's name.
+ */
+function trueTypeProgramNames(doc: PDFDocument, font: PDFDict): readonly string[] | undefined {
+  const encoding = font.lookup(PDFName.of('Encoding'))
+  if (encoding instanceof PDFName) {
+    const name = encoding.decodeText()
+    return name === 'WinAnsiEncoding' || name === 'MacRomanEncoding' ? predefined(name) : undefined
+  }
+  if (!(encoding instanceof PDFDict)) return undefined
+  const standard = baseEncoding('StandardEncoding').map((n) => n ?? NOTDEF)
+  const names = [...(predefined(nameOf(encoding.lookup(PDFName.of('BaseEncoding')))) ?? standard)]
+  for (const [code, name] of differencesOf(doc, encoding)) if (code >= 0 && code < 256) names[code] = name
+  return names.map((n, code) => (n === NOTDEF ? standard[code]! : n))
+}
+
+let macOsRoman: Map<string, number> | undefined
+
+/** The Mac OS Roman code of a glyph name, as veraPDF's TrueType reader looks names up in a (1,0) cmap. */
+function macOsRomanCode(name: string): number | undefined {
+  if (macOsRoman === undefined) {
+    macOsRoman = new Map()
+    baseEncoding('MacRomanEncoding').forEach((n, code) => {
+      if (n !== undefined && !macOsRoman!.has(n)) macOsRoman!.set(n, code)
+    })
+    // Mac OS Roman's characters that PDF's MacRomanEncoding leaves out.
+    const extra: [string, number][] = [
+      ['notequal', 0xad], ['infinity', 0xb0], ['lessequal', 0xb2], ['greaterequal', 0xb3], ['partialdiff', 0xb6],
+      ['summation', 0xb7], ['product', 0xb8], ['pi', 0xb9], ['integral', 0xba], ['Omega', 0xbd], ['radical', 0xc3],
+      ['approxequal', 0xc5], ['Delta', 0xc6], ['lozenge', 0xd7], ['apple', 0xf0],
+    ]
+    for (const [n, code] of extra) macOsRoman.set(n, code)
+  }
+  return macOsRoman.get(name)
+}
+
+/** Names the Adobe Glyph List veraPDF loads cannot hold (they are computed, not listed). */
+const COMPUTED_NAME = /^(uni[0-9A-F]{4}|u[0-9A-F]{4,6})$/
+
+/**
+ * veraPDF's TrueType `containsCode`. Symbolic (or no /Encoding): the (3,0) subtable when the
+ * program has one — the code under the high byte of its first code (0x00, 0xF0–0xF2, else no
+ * glyph) —, else the (1,0) subtable; a mapping to glyph 0 is no glyph. Non-symbolic: the name
+ * the reader's own table gives the code (`.notdef` is no glyph), then (3,1) by its Adobe Glyph
+ * List value, (1,0) by its Mac OS Roman code, the `post` table; present when that finds a glyph
+ * id between 1 and numGlyphs − 1. Undefined where veraPDF's reader stops (an /Encoding name other
+ * than WinAnsi or MacRoman), and for a name outside einvoice's glyph list that only (3,1) could map.
+ */
+function trueTypePresent(doc: PDFDocument, font: PDFDict, symbolic: boolean, m: ProgramMetrics): ((code: number) => boolean | undefined) | undefined {
+  if (symbolic || font.get(PDFName.of('Encoding')) === undefined) {
+    if (m.cmapFirstCodes.has('3,0')) {
+      const first = m.cmapFirstCodes.get('3,0')
+      const prefix = first === undefined ? -1 : first & 0xff00
+      const cmap30 = m.cmaps.get('3,0')
+      if (!SYMBOL_PREFIXES.has(prefix) || cmap30 === undefined) return () => false
+      return (code) => cmap30(prefix + code) !== undefined
+    }
+    const cmap10 = m.cmaps.get('1,0')
+    return (code) => cmap10 !== undefined && cmap10(code) !== undefined
+  }
+  const names = trueTypeProgramNames(doc, font)
+  if (names === undefined) return undefined
+  const cmap31 = m.cmaps.get('3,1')
+  const cmap10 = m.cmaps.get('1,0')
+  return (code) => {
+    const name = names[code] ?? NOTDEF
+    if (name === NOTDEF) return false
+    let gid = 0
+    let unsure = false
+    if (cmap31 !== undefined) {
+      const u = GLYPH_UNICODE[name]
+      if (u !== undefined) gid = cmap31(u) ?? 0
+      else unsure = !COMPUTED_NAME.test(name) // the full Adobe Glyph List may give it a value
+    }
+    if (gid === 0 && cmap10 !== undefined) {
+      const mac = macOsRomanCode(name)
+      if (mac !== undefined) gid = cmap10(mac) ?? 0
+    }
+    if (gid === 0) gid = m.postGid(name) ?? 0
+    if (gid > 0 && gid < m.numGlyphs) return true
+    return unsure ? undefined : false
   }
 }
 
@@ -184,16 +289,25 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
   }
   const program = descriptor instanceof PDFDict && subtype !== 'Type3' ? embeddedProgram(descriptor, isTrueType) : undefined
   let width: (code: number) => number | undefined = () => undefined
+  let present: (code: number) => boolean | undefined = () => undefined
   if (subtype === 'Type3') {
     const glyphWidth = type3Width(doc, font)
     width = (code) => {
       const name = names(code)
       return (name === undefined ? undefined : glyphWidth(name)) ?? missing ?? 0
     }
+    // veraPDF's containsCharString: /CharProcs has a procedure under the code's name.
+    const procs = font.lookup(PDFName.of('CharProcs'))
+    present = (code) => {
+      const name = names(code)
+      const proc = name === undefined || !(procs instanceof PDFDict) ? undefined : deref(doc, procs.get(PDFName.of(name)))
+      return proc !== undefined && proc !== PDFNull
+    }
   } else if (program?.kind === 'truetype' && isTrueType) {
     const flags = num(doc, (descriptor as PDFDict).get(PDFName.of('Flags'))) ?? 0
     const gidOf = trueTypeGid(doc, font, (flags & SYMBOLIC) !== 0, program)
     const m = program.metrics
+    present = trueTypePresent(doc, font, (flags & SYMBOLIC) !== 0, m) ?? present
     if (gidOf !== undefined) {
       width = (code) => {
         const gid = gidOf(code)
@@ -207,12 +321,29 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
       const name = names(code) ?? builtin[code]
       return (name === undefined ? undefined : byName.get(name)) ?? missing ?? 0
     }
+    // veraPDF's Type 1 containsGlyph: a charstring whose width was read, never .notdef.
+    present = (code) => {
+      const name = names(code) ?? builtin[code]
+      return name !== undefined && name !== NOTDEF && byName.has(name)
+    }
   } else if (program?.kind === 'cff' && !program.metrics.cidKeyed && !isTrueType) {
     const m = program.metrics
     width = (code) => {
       const name = names(code)
       const gid = name === undefined ? m.encodingGid(code) : (m.gidOfName(name) ?? 0)
       return m.width(gid)
+    }
+    // veraPDF's CFF containsGlyph: the charset has the name (.notdef, glyph 0, included). Without
+    // one from /Encoding the built-in encoding's: Standard's name, or .notdef for codes it leaves
+    // out; a custom encoding always names some glyph of the charset; Expert's is not read here.
+    const standard = baseEncoding('StandardEncoding')
+    present = (code) => {
+      const name = names(code)
+      if (name !== undefined) return m.gidOfName(name) !== undefined
+      if (m.builtinEncoding === 'custom') return true
+      if (m.builtinEncoding === 'expert') return undefined
+      const builtin = standard[code]
+      return builtin === undefined || m.gidOfName(builtin) !== undefined
     }
   }
   return {
@@ -223,6 +354,8 @@ function simpleFont(doc: PDFDocument, font: PDFDict, subtype: string): FontGlyph
     declared,
     program: width,
     notdef,
+    // veraPDF counts code 0 as present whatever the program holds (a Type 3 font's too needs a procedure).
+    present: (code) => (code === 0 && subtype !== 'Type3' ? true : present(code)),
   }
 }
 
@@ -270,6 +403,7 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
   let width: (c: number) => number | undefined = () => undefined
   // Without a readable program veraPDF leaves the name unset: no .notdef finding either.
   let present: ((c: number) => boolean) | undefined
+  let glyphUnknown = (_cid: number): boolean => false
   if (subtype === 'CIDFontType2' && program?.kind === 'truetype') {
     const m = program.metrics
     const map = cid.lookup(PDFName.of('CIDToGIDMap'))
@@ -299,6 +433,8 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
     }
   } else if (subtype === 'CIDFontType0' && program?.kind === 'cff') {
     const m = program.metrics
+    // veraPDF asks a non-CID-keyed program about CID 0 by the code's built-in name: not decided here.
+    if (!m.cidKeyed) glyphUnknown = (c) => c === 0
     if (m.cidKeyed) {
       width = (c) => {
         const gid = m.gidOfCid(c)
@@ -323,6 +459,12 @@ function compositeFont(doc: PDFDocument, type0: PDFDict): FontGlyphs | undefined
     declared,
     program: width,
     notdef: (c) => present !== undefined && (c === 0 || !present(c)),
+    // veraPDF: code 0, or the CID's glyph in the program — the same test that names a glyph .notdef.
+    present: (code) => {
+      if (code === 0) return true
+      const c = cmap === undefined ? code : cmap.cid(code)
+      return present === undefined || glyphUnknown(c) ? undefined : present(c)
+    },
   }
 }
 

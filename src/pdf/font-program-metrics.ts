@@ -14,6 +14,13 @@ export type ProgramMetrics = {
   advance: (gid: number) => number
   /** cmap subtables by `platform,encoding` ('3,1', '3,0', '1,0'): code → glyph id. */
   cmaps: ReadonlyMap<string, (code: number) => number | undefined>
+  /**
+   * Every (3,1), (3,0) and (1,0) subtable the cmap lists (the first of each), whatever its format,
+   * with the first code it maps as veraPDF reads it (format 0: 0; 4: the first segment's start;
+   * 6: its first code), undefined when it maps none (an empty table, another format). veraPDF
+   * takes the high byte of a (3,0) subtable's first code as the prefix of every 1-byte code.
+   */
+  cmapFirstCodes: ReadonlyMap<string, number | undefined>
   /** The glyph a `post` table (format 1.0 or 2.0) names so; undefined for other formats or unknown names. */
   postGid: (name: string) => number | undefined
 }
@@ -108,6 +115,7 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
   // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx).
   const advance = (gid: number): number => (view.getUint16(hmtx.offset + Math.min(gid, metrics - 1) * 4) * 1000) / unitsPerEm
   const cmaps = new Map<string, (code: number) => number | undefined>()
+  const cmapFirstCodes = new Map<string, number | undefined>()
   const cmap = t.get('cmap')
   if (cmap !== undefined && cmap.length >= 4) {
     const end = cmap.offset + cmap.length
@@ -115,7 +123,8 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
     for (let i = 0; i < count && cmap.offset + 4 + i * 8 + 8 <= end; i++) {
       const at = cmap.offset + 4 + i * 8
       const key = `${view.getUint16(at)},${view.getUint16(at + 2)}`
-      if (cmaps.has(key) || (key !== '3,1' && key !== '3,0' && key !== '1,0')) continue
+      if (cmapFirstCodes.has(key) || (key !== '3,1' && key !== '3,0' && key !== '1,0')) continue
+      cmapFirstCodes.set(key, firstCode(view, cmap.offset + view.getUint32(at + 4), end))
       const lookup = subtable(view, cmap.offset + view.getUint32(at + 4), end)
       // A damaged subtable may still point past the file: such a lookup finds no glyph.
       if (lookup !== undefined) cmaps.set(key, (code) => (code >= 0 ? guardedLookup(lookup, code) : undefined))
@@ -128,7 +137,29 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
     postNames ??= guardedPostNames(view, post, numGlyphs)
     return postNames.get(name)
   }
-  return { numGlyphs, advance, cmaps, postGid }
+  return { numGlyphs, advance, cmaps, cmapFirstCodes, postGid }
+}
+
+/** The first code a cmap subtable maps, in the order veraPDF's reader stores them; undefined for none. */
+function firstCode(view: DataView, at: number, end: number): number | undefined {
+  if (at + 10 > end) return undefined
+  const format = view.getUint16(at)
+  if (format === 0) return 0
+  if (format === 6) return view.getUint16(at + 8) > 0 ? view.getUint16(at + 6) : undefined
+  if (format !== 4) return undefined
+  const segCount = view.getUint16(at + 6) / 2
+  const ends = at + 14
+  const starts = ends + segCount * 2 + 2
+  const ranges = starts + segCount * 4
+  if (ranges + segCount * 2 > end) return undefined
+  for (let s = 0; s < segCount; s++) {
+    const first = view.getUint16(starts + s * 2)
+    const last = view.getUint16(ends + s * 2)
+    // Segments read through glyphIdArray that start or end at 0xFFFF are skipped; so are empty ones.
+    if (first > last || (view.getUint16(ranges + s * 2) !== 0 && (first === 0xffff || last === 0xffff))) continue
+    return first
+  }
+  return undefined
 }
 
 function guardedPostNames(view: DataView, post: Table, numGlyphs: number): Map<string, number> {

@@ -1,9 +1,10 @@
 /**
- * ISO 19005-3 6.2.11.5 and 6.2.11.8 over the glyphs the text shows, decided as veraPDF decides
+ * ISO 19005-3 6.2.11.5, 6.2.11.8 and 6.2.11.4.1 over the glyphs the text shows, decided as veraPDF decides
  * them (src/pdf/font-glyphs.ts): for every code a text-showing operator selects in visible text,
  * the width the font dictionary declares and the width of the program's glyph may differ by at
  * most 1 unit (1/1000 em; the rule's own definition of "consistent", veraPDF's |a − b| ≤ 1); and
- * no code, visible or not, may reference .notdef. Simple fonts (TrueType, Type 1, CFF, Type 3; codes
+ * no code, visible or not, may reference .notdef; and every code visible text shows selects a
+ * glyph the embedded program defines (veraPDF's isGlyphPresent; code 0 always passes). Simple fonts (TrueType, Type 1, CFF, Type 3; codes
  * outside /FirstChar–/LastChar against /MissingWidth) and Type0 fonts under Identity-H/V or an
  * embedded CMap (CIDFontType0 and CIDFontType2; CIDs without a /W entry against /DW). Shared by the validator
  * (findings) and pdf2pdfa (which rewrites the declared widths).
@@ -20,7 +21,7 @@ export const WIDTH_TOLERANCE = 1
 
 export type WidthMismatch = { code: number; declared: number; actual: number }
 
-export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef' | 'cidOf'> & {
+export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef' | 'cidOf' | 'present'> & {
   /** Disagreeing codes (simple: character code; cid: CID = code under Identity). */
   mismatches: Map<number, WidthMismatch>
 }
@@ -47,11 +48,14 @@ function codeSplit(doc: PDFDocument, font: PDFDict): CodeSplit | undefined {
   return subtype === PDFName.of('TrueType') || subtype === PDFName.of('Type1') || subtype === PDFName.of('MMType1') || subtype === PDFName.of('Type3') ? 1 : undefined
 }
 
-export type ShownGlyphReport = { widths: FontWidthProblem[]; notdef: NotdefUse[] }
+/** Codes (simple fonts) or CIDs (Type0) shown outside rendering mode 3 whose glyph the program lacks. */
+export type MissingGlyphs = NotdefUse
 
-/** Width disagreements of visible glyphs and .notdef references, by font. */
+export type ShownGlyphReport = { widths: FontWidthProblem[]; notdef: NotdefUse[]; missing: MissingGlyphs[] }
+
+/** Width disagreements of visible glyphs, .notdef references and visible glyphs the program lacks, by font. */
 export function shownGlyphProblems(doc: PDFDocument): ShownGlyphReport {
-  const report: ShownGlyphReport = { widths: [], notdef: [] }
+  const report: ShownGlyphReport = { widths: [], notdef: [], missing: [] }
   for (const [dict, codes] of shownCodes(doc, (font) => codeSplit(doc, font))) {
     const font = fontGlyphs(doc, dict)
     if (font !== undefined) collect(font, codes, report)
@@ -60,7 +64,7 @@ export function shownGlyphProblems(doc: PDFDocument): ShownGlyphReport {
 }
 
 function collect(font: FontGlyphs, codes: ShownCodes, report: ShownGlyphReport): void {
-  const { declared, program, notdef, cidOf, ...identity } = font
+  const { declared, program, notdef, cidOf, present, ...identity } = font
   const glyph = cidOf ?? ((code: number) => code)
   const mismatches = new Map<number, WidthMismatch>()
   for (const code of codes.visible) {
@@ -76,6 +80,10 @@ function collect(font: FontGlyphs, codes: ShownCodes, report: ShownGlyphReport):
   const shownNotdef = [...new Set([...codes.visible, ...codes.invisible])].filter(isNotdef)
   const notdefCodes = [...new Set(shownNotdef.map(glyph))].sort((a, b) => a - b)
   if (notdefCodes.length > 0) report.notdef.push({ font: font.font, kind: font.kind, baseFont: font.baseFont, codes: notdefCodes })
+  // 6.2.11.4.1 (veraPDF's isGlyphPresent == false) exempts rendering mode 3, as the width rule does.
+  const absent = [...codes.visible].filter((code) => present(code) === false)
+  const missingCodes = [...new Set(absent.map(glyph))].sort((a, b) => a - b)
+  if (missingCodes.length > 0) report.missing.push({ font: font.font, kind: font.kind, baseFont: font.baseFont, codes: missingCodes })
 }
 
 /** Width disagreements of the glyphs the content actually shows, by font. */

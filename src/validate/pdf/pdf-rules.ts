@@ -81,6 +81,7 @@ export const PDF_RULES = {
   'PDFA-FONT-CIDSET': r('pdfa', 'error', '6.2.11.4.2', 'the CIDSet of the font {font} does not list {count} glyphs its program contains (CIDs {cids})'),
   'PDFA-FONT-WIDTHS': r('pdfa', 'error', '6.2.11.5', 'the widths of the font {font} disagree with its embedded program for {count} glyphs ({examples})'),
   'PDFA-FONT-NOTDEF': r('pdfa', 'error', '6.2.11.8', 'text shown with the font {font} references its .notdef glyph ({codes})'),
+  'PDFA-FONT-GLYPH': r('pdfa', 'error', '6.2.11.4.1', 'visible text shown with the font {font} selects glyphs its embedded program does not define ({codes})'),
   'PDFA-ACTION': r('pdfa', 'error', '6.5.1', 'forbidden {what}'),
   'PDFA-JAVASCRIPT': r('pdfa', 'error', '6.6.1', 'JavaScript is forbidden: {what}'),
   'PDFA-ADDITIONAL-ACTIONS': r('pdfa', 'error', '6.5.2', 'additional-actions (/AA) dictionaries are forbidden'),

@@ -541,3 +541,80 @@ describe('validatePdf: MacExpertEncoding and the CFF Expert charsets (6.2.11.5, 
     expect(findings(report, 'PDFA-FONT-NOTDEF')).toEqual([expect.stringMatching(/TinyExpert.*\(code 1\)/)])
   })
 })
+
+describe('validatePdf: glyphs the embedded program lacks (6.2.11.4.1, veraPDF isGlyphPresent)', () => {
+  const glyphFindings = (r: { findings: readonly { ruleId: string; message: string }[] }): string[] => findings(r, 'PDFA-FONT-GLYPH')
+  /** /Differences over WinAnsi naming, for code 65, a glyph no font here has (uniE000 is no Adobe Glyph List name). */
+  const strange = (doc: PDFDocument, name = 'uniE000'): PDFDict => doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [65, PDFName.of(name)] })
+
+  it('reports a simple TrueType code whose glyph name no cmap nor the post table finds; rendering mode 3 is exempt', async () => {
+    const pdf = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (HAe) Tj ET', { FT: trueTypeFont(doc, { flags: 32, encoding: strange(doc) as unknown as string }) }))
+    const r = await validatePdf(pdf)
+    expect(glyphFindings(r)).toEqual([expect.stringMatching(/LiberationSans.*\(code 65\)/)])
+    expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+    expect(r.pdfaValid).toBe(false)
+    const invisible = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (He) Tj 3 Tr (A) Tj ET', { FT: trueTypeFont(doc, { flags: 32, encoding: strange(doc) as unknown as string }) }))
+    expect(ruleIds(await validatePdf(invisible))).not.toContain('PDFA-FONT-GLYPH')
+  })
+
+  it('accepts text whose every glyph the program defines, and code 0 whatever it selects', async () => {
+    const pdf = await variant((doc) => {
+      addToPage(doc, 'BT /FT 12 Tf 72 600 Td (Hello, World) Tj ET', { FT: trueTypeFont(doc, { flags: 32 }) })
+      addToPage(doc, 'BT /FN 12 Tf 72 500 Td (Hello) Tj ET', { FN: simpleFont(doc, { program: 'type1' }) })
+      addToPage(doc, 'BT /FF 12 Tf 72 400 Td (Hello) Tj ET', { FF: simpleFont(doc, { program: 'cff' }) })
+      addToPage(doc, `BT /FC 12 Tf 72 300 Td <0000${hex4(ttGid('H'))}> Tj ET`, { FC: cidTrueType(doc, [ttGid('H'), [ttAdvance(ttGid('H'))]], undefined) })
+    })
+    expect(ruleIds(await validatePdf(pdf))).not.toContain('PDFA-FONT-GLYPH')
+    const m = await fontGlyphsOf(pdf)
+    expect([...'Hello, World'].map((ch) => m.present(ch.charCodeAt(0)))).toEqual(Array(12).fill(true))
+  })
+
+  it('reads a symbolic TrueType font through its (1,0) cmap: a code it does not map has no glyph', async () => {
+    const m = await fontGlyphsOf(await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (A) Tj ET', { FT: trueTypeFont(doc, { flags: 4, encoding: null }) })))
+    const unmapped = [...Array(256).keys()].filter((code) => code > 0 && m.present(code) === false)
+    expect(unmapped.length).toBeGreaterThan(0)
+    expect(m.present(0x41)).toBe(true)
+    const code = unmapped[0]!
+    const pdf = await variant((doc) => addToPage(doc, `BT /FT 12 Tf 72 600 Td <41${code.toString(16).padStart(2, '0')}> Tj ET`, { FT: trueTypeFont(doc, { flags: 4, encoding: null }) }))
+    expect(glyphFindings(await validatePdf(pdf))).toEqual([expect.stringContaining(`(code ${code})`)])
+  })
+
+  it('reports a CID beyond a CIDFontType2 program as .notdef and as missing, the latter only when visible', async () => {
+    const beyond = tt.advances.length + 3
+    const show = `<${hex4(ttGid('H'))}${hex4(beyond)}>`
+    const pdf = await variant((doc) => addToPage(doc, `BT /FC 12 Tf 72 600 Td ${show} Tj ET`, { FC: cidTrueType(doc, [ttGid('H'), [ttAdvance(ttGid('H'))]], 1000) }))
+    const r = await validatePdf(pdf)
+    expect(glyphFindings(r)).toEqual([expect.stringMatching(new RegExp(`LiberationSans.*\\(CID ${beyond}\\)`))])
+    expect(findings(r, 'PDFA-FONT-NOTDEF')).toEqual([expect.stringContaining(`CID ${beyond}`)])
+    const invisible = await variant((doc) => addToPage(doc, `BT /FC 12 Tf 3 Tr 72 600 Td ${show} Tj ET`, { FC: cidTrueType(doc, [ttGid('H'), [ttAdvance(ttGid('H'))]], 1000) }))
+    const ri = await validatePdf(invisible)
+    expect(ruleIds(ri)).not.toContain('PDFA-FONT-GLYPH')
+    expect(findings(ri, 'PDFA-FONT-NOTDEF')).toHaveLength(1)
+  })
+
+  for (const program of ['type1', 'cff'] as const) {
+    it(`reports a ${program} code whose /Differences name the program lacks`, async () => {
+      const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (HAe) Tj ET', { FN: simpleFont(doc, { program, encoding: strange(doc, 'nosuchglyph'), missingWidth: 0 }) }))
+      const r = await validatePdf(pdf)
+      expect(glyphFindings(r)).toEqual([expect.stringMatching(/NimbusSans-Regular.*\(code 65\)/)])
+      expect(ruleIds(r)).not.toContain('PDFA-FONT-NOTDEF')
+    })
+  }
+
+  it('counts a Type 1 code named .notdef as missing too (veraPDF never finds .notdef in a Type 1 program), a CFF one as present', async () => {
+    const pdf = await variant((doc) => {
+      addToPage(doc, 'BT /FN 12 Tf 72 600 Td (HA) Tj ET', { FN: simpleFont(doc, { program: 'type1', encoding: strange(doc, '.notdef') }) })
+      addToPage(doc, 'BT /FF 12 Tf 72 500 Td (HA) Tj ET', { FF: simpleFont(doc, { program: 'cff', encoding: strange(doc, '.notdef') }) })
+    })
+    const r = await validatePdf(pdf)
+    expect(findings(r, 'PDFA-FONT-NOTDEF')).toHaveLength(2)
+    expect(glyphFindings(r)).toEqual([expect.stringMatching(/\(code 65\)/)])
+  })
+})
+
+/** The glyph model of the simple TrueType font text shows in a PDF. */
+async function fontGlyphsOf(pdf: Uint8Array): Promise<NonNullable<ReturnType<typeof fontGlyphs>>> {
+  const { doc } = await loadPdf(pdf)
+  const dict = [...shownCodes(doc, () => 1).keys()].find((f) => f.lookup(PDFName.of('Subtype')) === PDFName.of('TrueType'))!
+  return fontGlyphs(doc, dict)!
+}
