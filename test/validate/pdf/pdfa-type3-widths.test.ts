@@ -113,3 +113,21 @@ describe('validatePdf: Type 3 glyph widths (6.2.11.5)', () => {
     expect(font.lookup(PDFName.of('Widths'), PDFArray).lookup(0, PDFNumber).asNumber()).toBe(0.5)
   })
 })
+
+describe('validatePdf: Type 3 glyphs present (6.2.11.4.1)', () => {
+  const procs = { a: '500 0 d0 0 0 500 500 re f', b: '600 0 0 0 600 700 d1 0 0 600 700 re f' }
+  const glyphFindings = (r: { findings: readonly { ruleId: string; message: string }[] }): string[] => r.findings.filter((f) => f.ruleId === 'PDFA-FONT-GLYPH').map((f) => f.message)
+
+  it('reports a visible code /CharProcs has no procedure for (veraPDF containsCharString), not one in rendering mode 3', async () => {
+    const pdf = await variant((doc) => addToPage(doc, show('abc'), { Font: { T3: type3(doc, { procs, widths: [500, 600] }) } }))
+    const r = await validatePdf(pdf)
+    expect(glyphFindings(r)).toEqual([expect.stringContaining('(code 99)')])
+    expect(widthFindings(r)).toEqual([])
+    const invisible = await variant((doc) => addToPage(doc, show('abc', 3), { Font: { T3: type3(doc, { procs, widths: [500, 600] }) } }))
+    expect(glyphFindings(await validatePdf(invisible))).toEqual([])
+    const drawn = await variant((doc) => addToPage(doc, show('ab'), { Font: { T3: type3(doc, { procs, widths: [500, 600] }) } }))
+    const ok = await validatePdf(drawn)
+    expect(glyphFindings(ok)).toEqual([])
+    expect(ok.findings.some((f) => f.ruleId.startsWith('PDFA-FONT'))).toBe(false)
+  })
+})
