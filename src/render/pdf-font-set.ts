@@ -47,6 +47,11 @@ export class PdfFonts {
   private readonly extra = new Map<string, Glyphs>()
 
   constructor(private readonly doc: Doc) {
+    // pdfkit starts each page it continues a flowing text on with the document's options, and
+    // selects their `font` (the default DejaVu Sans, given so it never falls back to Helvetica)
+    // again: a CJK message longer than a page went on in DejaVu Sans, as .notdef glyphs with wrong
+    // widths (not PDF/A). The default has been applied by now.
+    delete (doc as unknown as { options: { font?: unknown } }).options.font
     doc.registerFont(FONT_REGULAR, fontSource(FONT_REGULAR) as unknown as string)
     doc.registerFont(FONT_BOLD, fontSource(FONT_BOLD) as unknown as string)
     // Selecting a font parses it; a font is only embedded once text is drawn with it.

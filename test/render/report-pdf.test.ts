@@ -138,6 +138,17 @@ describe('validationReportToPdf', () => {
     }
   })
 
+  it('keeps a CJK message longer than a page in its font on the next page (pdfkit selected the default font there)', async () => {
+    const text = '请求书a'.repeat(4000)
+    const pdf = await renderReportPdf({ fileName: 'x.xml', datetime: undefined, status: 'invalid', parts: [{ name: 'xml', status: 'invalid', messages: [{ severity: 'error', rule: 'BR-01', section: undefined, location: '/a', text }] }] })
+    const own = await validatePdf(pdf)
+    expect(own.findings.map((f) => f.ruleId).filter((id) => id.startsWith('PDFA-FONT'))).toEqual([])
+    expect(own.pdfaValid).toBe(true)
+    const shown = (await pdfText(pdf)) ?? text
+    expect(shown).not.toContain('\ufffd')
+    expect(shown.replace(/\s+/g, '')).toContain('请求书a'.repeat(20))
+  })
+
   it('embeds the CJK font only in documents that draw CJK text', async () => {
     const latin = Buffer.from(await validationReportToPdf(longReport(2), { date: DATE })).toString('latin1')
     expect(latin).not.toContain('WenQuanYi')
