@@ -21,9 +21,9 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type 
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
-import { macExpertEncoding } from './expert-tables.js'
-import { type BaseEncodingName, GLYPH_UNICODE, baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
-import type { ProgramMetrics } from './font-program-metrics.js'
+import { NOTDEF, encodingNames, nameOf } from './font-encodings.js'
+import { trueTypePresent } from './truetype-presence.js'
+import { baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
 
 export type FontGlyphs = {
@@ -49,7 +49,6 @@ export type FontGlyphs = {
 }
 
 const SYMBOLIC = 4
-const NOTDEF = '.notdef'
 
 function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
   return o instanceof PDFRef ? doc.context.lookup(o) : o
@@ -60,46 +59,6 @@ function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
   return v instanceof PDFNumber ? v.asNumber() : undefined
 }
 
-const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof PDFName ? o.decodeText() : undefined)
-
-/** veraPDF's predefined tables: unassigned codes are named .notdef; WinAnsi's are bullet (Annex D note). */
-function predefined(name: string | undefined): readonly string[] | undefined {
-  if (name === 'MacExpertEncoding') return macExpertEncoding().map((n) => n ?? NOTDEF)
-  if (name !== 'WinAnsiEncoding' && name !== 'MacRomanEncoding') return undefined
-  const bullet = name === 'WinAnsiEncoding' ? new Set([0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]) : new Set<number>()
-  return baseEncoding(name as BaseEncodingName).map((n, code) => n ?? (bullet.has(code) ? 'bullet' : NOTDEF))
-}
-
-/**
- * The glyph name a simple font's /Encoding gives a code; undefined where the program's own
- * encoding decides (no /Encoding, a StandardEncoding or unknown name, a code no /Differences
- * entry names over no /BaseEncoding).
- */
-function encodingNames(doc: PDFDocument, font: PDFDict): (code: number) => string | undefined {
-  const encoding = font.lookup(PDFName.of('Encoding'))
-  if (encoding instanceof PDFName) {
-    const table = predefined(encoding.decodeText())
-    return (code) => table?.[code]
-  }
-  if (!(encoding instanceof PDFDict)) return () => undefined
-  const baseName = nameOf(encoding.lookup(PDFName.of('BaseEncoding')))
-  const table = predefined(baseName)
-  const differences = differencesOf(doc, encoding)
-  return (c) => differences.get(c) ?? table?.[c]
-}
-
-/** An encoding dictionary's /Differences as code → glyph name. */
-function differencesOf(doc: PDFDocument, encoding: PDFDict): Map<number, string> {
-  const differences = new Map<number, string>()
-  const diff = encoding.lookup(PDFName.of('Differences'))
-  let code = 0
-  for (const item of diff instanceof PDFArray ? diff.asArray() : []) {
-    const v = deref(doc, item)
-    if (v instanceof PDFNumber) code = v.asNumber()
-    else if (v instanceof PDFName) differences.set(code++, v.decodeText())
-  }
-  return differences
-}
 
 let macRomanCodes: Map<string, number> | undefined
 
@@ -142,95 +101,6 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
   }
 }
 
-/** The 1-byte-code prefixes veraPDF accepts from a (3,0) subtable's first code. */
-const SYMBOL_PREFIXES = new Set([0, 0xf000, 0xf100, 0xf200])
-
-/**
- * The glyph names veraPDF's TrueType reader gives the codes of a non-symbolic font with an
- * /Encoding (its own table, not the dictionary's): WinAnsi or MacRoman by name (any other name
- * stops the reader: undefined); a dictionary's /BaseEncoding (WinAnsi, MacRoman, MacExpert, else
- * Standard) under its /Differences, and each `.notdef` left then replaced by Standard's name.
- */
-function trueTypeProgramNames(doc: PDFDocument, font: PDFDict): readonly string[] | undefined {
-  const encoding = font.lookup(PDFName.of('Encoding'))
-  if (encoding instanceof PDFName) {
-    const name = encoding.decodeText()
-    return name === 'WinAnsiEncoding' || name === 'MacRomanEncoding' ? predefined(name) : undefined
-  }
-  if (!(encoding instanceof PDFDict)) return undefined
-  const standard = baseEncoding('StandardEncoding').map((n) => n ?? NOTDEF)
-  const names = [...(predefined(nameOf(encoding.lookup(PDFName.of('BaseEncoding')))) ?? standard)]
-  for (const [code, name] of differencesOf(doc, encoding)) if (code >= 0 && code < 256) names[code] = name
-  return names.map((n, code) => (n === NOTDEF ? standard[code]! : n))
-}
-
-let macOsRoman: Map<string, number> | undefined
-
-/** The Mac OS Roman code of a glyph name, as veraPDF's TrueType reader looks names up in a (1,0) cmap. */
-function macOsRomanCode(name: string): number | undefined {
-  if (macOsRoman === undefined) {
-    macOsRoman = new Map()
-    baseEncoding('MacRomanEncoding').forEach((n, code) => {
-      if (n !== undefined && !macOsRoman!.has(n)) macOsRoman!.set(n, code)
-    })
-    // Mac OS Roman's characters that PDF's MacRomanEncoding leaves out.
-    const extra: [string, number][] = [
-      ['notequal', 0xad], ['infinity', 0xb0], ['lessequal', 0xb2], ['greaterequal', 0xb3], ['partialdiff', 0xb6],
-      ['summation', 0xb7], ['product', 0xb8], ['pi', 0xb9], ['integral', 0xba], ['Omega', 0xbd], ['radical', 0xc3],
-      ['approxequal', 0xc5], ['Delta', 0xc6], ['lozenge', 0xd7], ['apple', 0xf0],
-    ]
-    for (const [n, code] of extra) macOsRoman.set(n, code)
-  }
-  return macOsRoman.get(name)
-}
-
-/** Names the Adobe Glyph List veraPDF loads cannot hold (they are computed, not listed). */
-const COMPUTED_NAME = /^(uni[0-9A-F]{4}|u[0-9A-F]{4,6})$/
-
-/**
- * veraPDF's TrueType `containsCode`. Symbolic (or no /Encoding): the (3,0) subtable when the
- * program has one — the code under the high byte of its first code (0x00, 0xF0–0xF2, else no
- * glyph) —, else the (1,0) subtable; a mapping to glyph 0 is no glyph. Non-symbolic: the name
- * the reader's own table gives the code (`.notdef` is no glyph), then (3,1) by its Adobe Glyph
- * List value, (1,0) by its Mac OS Roman code, the `post` table; present when that finds a glyph
- * id between 1 and numGlyphs − 1. Undefined where veraPDF's reader stops (an /Encoding name other
- * than WinAnsi or MacRoman), and for a name outside einvoice's glyph list that only (3,1) could map.
- */
-function trueTypePresent(doc: PDFDocument, font: PDFDict, symbolic: boolean, m: ProgramMetrics): ((code: number) => boolean | undefined) | undefined {
-  if (symbolic || font.get(PDFName.of('Encoding')) === undefined) {
-    if (m.cmapFirstCodes.has('3,0')) {
-      const first = m.cmapFirstCodes.get('3,0')
-      const prefix = first === undefined ? -1 : first & 0xff00
-      const cmap30 = m.cmaps.get('3,0')
-      if (!SYMBOL_PREFIXES.has(prefix) || cmap30 === undefined) return () => false
-      return (code) => cmap30(prefix + code) !== undefined
-    }
-    const cmap10 = m.cmaps.get('1,0')
-    return (code) => cmap10 !== undefined && cmap10(code) !== undefined
-  }
-  const names = trueTypeProgramNames(doc, font)
-  if (names === undefined) return undefined
-  const cmap31 = m.cmaps.get('3,1')
-  const cmap10 = m.cmaps.get('1,0')
-  return (code) => {
-    const name = names[code] ?? NOTDEF
-    if (name === NOTDEF) return false
-    let gid = 0
-    let unsure = false
-    if (cmap31 !== undefined) {
-      const u = GLYPH_UNICODE[name]
-      if (u !== undefined) gid = cmap31(u) ?? 0
-      else unsure = !COMPUTED_NAME.test(name) // the full Adobe Glyph List may give it a value
-    }
-    if (gid === 0 && cmap10 !== undefined) {
-      const mac = macOsRomanCode(name)
-      if (mac !== undefined) gid = cmap10(mac) ?? 0
-    }
-    if (gid === 0) gid = m.postGid(name) ?? 0
-    if (gid > 0 && gid < m.numGlyphs) return true
-    return unsure ? undefined : false
-  }
-}
 
 /**
  * A Type 3 glyph's width as veraPDF's Type3CharProcParser reads it: the first token when it is a

@@ -13,6 +13,7 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { type Operand, forEachOperation } from '../../pdf/content-operations.js'
+import { differencesOf } from '../../pdf/font-encodings.js'
 import { findPdfaOutputIntent } from '../../pdf/output-intent.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
@@ -76,16 +77,8 @@ function applyExtGState(doc: PDFDocument, gs: PDFDict, state: State): State {
 
 /** Codes → glyph names of a Type 3 font: its /Encoding /Differences (Type 3 fonts have no built-in encoding). */
 function type3GlyphNames(doc: PDFDocument, font: PDFDict): Map<number, string> {
-  const names = new Map<number, string>()
   const encoding = deref(doc, font.get(PDFName.of('Encoding')))
-  const differences = encoding instanceof PDFDict ? encoding.lookup(PDFName.of('Differences')) : undefined
-  let code = 0
-  for (const item of differences instanceof PDFArray ? differences.asArray() : []) {
-    const v = deref(doc, item)
-    if (v instanceof PDFNumber) code = v.asNumber()
-    else if (v instanceof PDFName) names.set(code++, v.decodeText())
-  }
-  return names
+  return encoding instanceof PDFDict ? differencesOf(doc, encoding) : new Map()
 }
 
 /** The bytes of the strings a text-showing operator shows (Tj, ', " and the strings of TJ). */
