@@ -21,7 +21,8 @@ export type Segment = { readonly text: string; readonly font: FontName; readonly
 
 /** Text drawn in one font operation, left to right as given. */
 type Run = { text: string; font: AnyFont; color: string | undefined; width: number }
-export type RichLine = { readonly runs: readonly Run[]; readonly width: number }
+/** `rtl`: the line's paragraph runs right to left (its first strong character is Hebrew, Arabic…). */
+export type RichLine = { readonly runs: readonly Run[]; readonly width: number; readonly rtl: boolean }
 
 /** Characters of right-to-left scripts and the bidi controls that start right-to-left text. */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200f\u202b\u202e\u2067]|\ud802[\udc00-\udfff]|\ud803[\udc00-\udfff]|\ud83a[\udc00-\udfff]|\ud83b[\udc00-\udfff]/
@@ -67,12 +68,13 @@ export class RichText {
       segmentAt.fill(i, at, at + s.text.length)
       at += s.text.length
     })
-    const { levels } = bidiOf().getEmbeddingLevels(text, 'auto')
+    const { levels, paragraphs } = bidiOf().getEmbeddingLevels(text, 'auto')
     const lines: RichLine[] = []
     let start = 0
     for (const paragraph of text.split('\n')) {
+      const rtl = (paragraphs.find((p) => start >= p.start && start <= p.end)?.level ?? 0) % 2 === 1
       const pieces = this.pieces(text, start, start + paragraph.length, levels, segmentAt, segments)
-      for (const line of this.breakLines(text, pieces, size, width)) lines.push(this.visual(text, line, segments, size))
+      for (const line of this.breakLines(text, pieces, size, width)) lines.push({ ...this.visual(text, line, segments, size), rtl })
       start += paragraph.length + 1
     }
     return lines
@@ -93,10 +95,12 @@ export class RichText {
   }
 
   /**
-   * Draws `lines` from (`x`, `y`), each aligned in `width`; a line that would cross `bottom`
+   * Draws `lines` from (`x`, `y`), each aligned in `width` (`start`: a right-to-left paragraph's
+   * lines to the right, the others to the left, as a paragraph of its own direction); a line that
+   * would cross `bottom`
    * starts a new page at `top`. Leaves `doc.y` below the last line and returns it.
    */
-  draw(lines: readonly RichLine[], o: { x: number; y: number; width: number; font: FontName; size: number; lineGap: number; color: string; align?: 'left' | 'right'; bottom: number; top: number }): number {
+  draw(lines: readonly RichLine[], o: { x: number; y: number; width: number; font: FontName; size: number; lineGap: number; color: string; align: 'left' | 'right' | 'start'; bottom: number; top: number }): number {
     const step = this.lineHeight(o.font, o.size, o.lineGap)
     let y = o.y
     for (const line of lines) {
@@ -104,7 +108,7 @@ export class RichText {
         this.doc.addPage()
         y = o.top
       }
-      let x = o.align === 'right' ? o.x + o.width - line.width : o.x
+      let x = o.align === 'right' || (o.align === 'start' && line.rtl) ? o.x + o.width - line.width : o.x
       for (const run of line.runs) {
         this.doc.font(run.font).fontSize(o.size).fillColor(run.color ?? o.color)
         this.doc.text(run.text, x, y, { lineBreak: false, lineGap: o.lineGap, ...WHOLE_RUN })
@@ -216,7 +220,7 @@ export class RichText {
   }
 
   /** One line in drawing order: trailing spaces dropped, pieces merged into runs, runs reordered (L2). */
-  private visual(text: string, line: readonly Piece[], segments: readonly Segment[], size: number): RichLine {
+  private visual(text: string, line: readonly Piece[], segments: readonly Segment[], size: number): Omit<RichLine, 'rtl'> {
     let last = line.length
     while (last > 0 && (line[last - 1] as Piece).space) last--
     const runs: Piece[] = []

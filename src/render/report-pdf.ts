@@ -68,7 +68,7 @@ type Pen = { doc: Doc; fonts: PdfFonts; rich: RichText }
 function richFlow(pen: Pen, segments: readonly Segment[], size: number, color: string): boolean {
   if (!segments.some((s) => needsRichLayout(pen.fonts, s.text, s.font))) return false
   const lines = pen.rich.lines(segments, size, WIDTH)
-  pen.rich.draw(lines, { x: MARGIN.left, y: pen.doc.y, width: WIDTH, font: (segments[0] as Segment).font, size, lineGap: 0, color, bottom: A4[1] - MARGIN.bottom, top: MARGIN.top })
+  pen.rich.draw(lines, { x: MARGIN.left, y: pen.doc.y, width: WIDTH, font: (segments[0] as Segment).font, size, lineGap: 0, color, align: 'start', bottom: A4[1] - MARGIN.bottom, top: MARGIN.top })
   return true
 }
 
@@ -134,7 +134,7 @@ function numberPages(pen: Pen, labels: ReportLabels, title: string): void {
     if (needsRichLayout(fonts, title, FONT_REGULAR)) {
       // The first line only, as the ellipsis of pdfkit's path keeps the footer to one line.
       const first = rich.lines([{ text: title, font: FONT_REGULAR }], 7.5, WIDTH * 0.75).slice(0, 1)
-      rich.draw(first, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, bottom: A4[1], top: 0 })
+      rich.draw(first, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, align: 'start', bottom: A4[1], top: 0 })
       doc.fontSize(7.5).fillColor(MUTED)
     } else {
       doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })

@@ -28,14 +28,14 @@ function runs(text: string, width = 1000, font: typeof FONT_REGULAR | typeof FON
     .map((line) => line.runs.map((r): [string, string] => [r.text, r.font]))
 }
 
-/** The words pdftotext finds on the first page, with their left edge and top, top to bottom, left to right. */
-function words(pdf: Uint8Array): { x: number; y: number; text: string }[] {
+/** The words pdftotext finds on the first page, with their left and right edges and top, top to bottom, left to right. */
+function words(pdf: Uint8Array): { x: number; right: number; y: number; text: string }[] {
   const dir = mkdtempSync(join(tmpdir(), 'einvoice-bbox-'))
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf)
     const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', join(dir, 'in.pdf'), '-'], { encoding: 'utf8' })
-    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
-      .map((m) => ({ x: Number(m[1]), y: Math.round(Number(m[2])), text: m[3] ?? '' }))
+    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+      .map((m) => ({ x: Number(m[1]), right: Number(m[3]), y: Math.round(Number(m[2])), text: m[4] ?? '' }))
       .sort((a, b) => a.y - b.y || a.x - b.x)
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -101,6 +101,15 @@ describe('PDFs with right-to-left and mixed-script text', () => {
     const all = words(pdf)
     const line = all.filter((w) => w.y === all.find((x) => x.text === 'Hebrew:')?.y)
     expect(line.map((w) => w.text)).toEqual(['Hebrew:', visual('הרצל'), visual('רחוב'), '12', visual('בע"מ,').replace('"', '&quot;'), visual('השלום'), visual('חברת')])
+  })
+
+  it.skipIf(!canBbox)('starts a right-to-left paragraph at the right margin, a left-to-right one at the left', async () => {
+    const pdf = await report(['שלום עולם', 'Hello שלום'])
+    const all = words(pdf)
+    const hebrew = all.filter((w) => w.text === visual('שלום') || w.text === visual('עולם'))
+    // A4 width 595.28 minus the 42 pt margin.
+    expect(Math.max(...hebrew.filter((w) => w.y === hebrew[0]?.y).map((w) => w.right))).toBeCloseTo(553.28, 0)
+    expect(all.find((w) => w.text === 'Hello')?.x).toBeCloseTo(42, 0)
   })
 
   it('shows Arabic beside Chinese, Hindi, Thai and emoji without U+FFFD, embeds each font and stays PDF/A-3b', async () => {
