@@ -54,3 +54,28 @@ export function differencesOf(doc: PDFDocument, encoding: PDFDict): Map<number, 
   }
   return differences
 }
+
+let macOsRoman: Map<string, number> | undefined
+
+/**
+ * The Mac OS Roman code of a glyph name, as veraPDF's TrueType reader looks names up in a (1,0)
+ * cmap: PDF's MacRomanEncoding where a name's first code wins (`space` is 32, not 202), plus the
+ * Mac OS Roman characters that encoding leaves out. Shared by the width, .notdef and
+ * glyph-presence rules (font-glyphs.ts, truetype-presence.ts).
+ */
+export function macOsRomanCode(name: string): number | undefined {
+  if (macOsRoman === undefined) {
+    macOsRoman = new Map()
+    baseEncoding('MacRomanEncoding').forEach((n, code) => {
+      if (n !== undefined && !macOsRoman!.has(n)) macOsRoman!.set(n, code)
+    })
+    // Mac OS Roman's characters that PDF's MacRomanEncoding leaves out.
+    const extra: [string, number][] = [
+      ['notequal', 0xad], ['infinity', 0xb0], ['lessequal', 0xb2], ['greaterequal', 0xb3], ['partialdiff', 0xb6],
+      ['summation', 0xb7], ['product', 0xb8], ['pi', 0xb9], ['integral', 0xba], ['Omega', 0xbd], ['radical', 0xc3],
+      ['approxequal', 0xc5], ['Delta', 0xc6], ['lozenge', 0xd7], ['apple', 0xf0],
+    ]
+    for (const [n, code] of extra) macOsRoman.set(n, code)
+  }
+  return macOsRoman.get(name)
+}

@@ -21,7 +21,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type 
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
-import { NOTDEF, encodingNames, nameOf } from './font-encodings.js'
+import { NOTDEF, encodingNames, macOsRomanCode, nameOf } from './font-encodings.js'
 import { trueTypePresent } from './truetype-presence.js'
 import { baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
@@ -59,9 +59,6 @@ function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
   return v instanceof PDFNumber ? v.asNumber() : undefined
 }
 
-
-let macRomanCodes: Map<string, number> | undefined
-
 /** The glyph a TrueType program draws for a code, as veraPDF's TrueType reader finds it. */
 function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program: FontProgram & { kind: 'truetype' }): ((code: number) => number | undefined) | undefined {
   const m = program.metrics
@@ -91,8 +88,7 @@ function trueTypeGid(doc: PDFDocument, font: PDFDict, symbolic: boolean, program
     const viaUnicode = u === undefined || cmap31 === undefined ? undefined : cmap31(u)
     if (viaUnicode !== undefined) return viaUnicode
     if (cmap10 !== undefined) {
-      macRomanCodes ??= new Map(baseEncoding('MacRomanEncoding').flatMap((n, c) => (n === undefined ? [] : [[n, c] as [string, number]])))
-      const mac = macRomanCodes.get(name)
+      const mac = macOsRomanCode(name)
       const gid = mac === undefined ? undefined : cmap10(mac)
       if (gid !== undefined) return gid
     }

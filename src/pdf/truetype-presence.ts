@@ -4,7 +4,7 @@
  * @module
  */
 import { PDFDict, type PDFDocument, PDFName } from '@cantoo/pdf-lib'
-import { NOTDEF, differencesOf, nameOf, predefined } from './font-encodings.js'
+import { NOTDEF, differencesOf, macOsRomanCode, nameOf, predefined } from './font-encodings.js'
 import type { ProgramMetrics } from './font-program-metrics.js'
 import { GLYPH_UNICODE, baseEncoding } from './latin-encodings.js'
 
@@ -28,26 +28,6 @@ function trueTypeProgramNames(doc: PDFDocument, font: PDFDict): readonly string[
   const names = [...(predefined(nameOf(encoding.lookup(PDFName.of('BaseEncoding')))) ?? standard)]
   for (const [code, name] of differencesOf(doc, encoding)) if (code >= 0 && code < 256) names[code] = name
   return names.map((n, code) => (n === NOTDEF ? standard[code]! : n))
-}
-
-let macOsRoman: Map<string, number> | undefined
-
-/** The Mac OS Roman code of a glyph name, as veraPDF's TrueType reader looks names up in a (1,0) cmap. */
-function macOsRomanCode(name: string): number | undefined {
-  if (macOsRoman === undefined) {
-    macOsRoman = new Map()
-    baseEncoding('MacRomanEncoding').forEach((n, code) => {
-      if (n !== undefined && !macOsRoman!.has(n)) macOsRoman!.set(n, code)
-    })
-    // Mac OS Roman's characters that PDF's MacRomanEncoding leaves out.
-    const extra: [string, number][] = [
-      ['notequal', 0xad], ['infinity', 0xb0], ['lessequal', 0xb2], ['greaterequal', 0xb3], ['partialdiff', 0xb6],
-      ['summation', 0xb7], ['product', 0xb8], ['pi', 0xb9], ['integral', 0xba], ['Omega', 0xbd], ['radical', 0xc3],
-      ['approxequal', 0xc5], ['Delta', 0xc6], ['lozenge', 0xd7], ['apple', 0xf0],
-    ]
-    for (const [n, code] of extra) macOsRoman.set(n, code)
-  }
-  return macOsRoman.get(name)
 }
 
 /** Names the Adobe Glyph List veraPDF loads cannot hold (they are computed, not listed). */

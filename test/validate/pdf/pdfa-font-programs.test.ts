@@ -423,6 +423,90 @@ describe('validatePdf: TrueType glyph names found only through the post table (6
   })
 })
 
+describe('validatePdf: TrueType glyph names looked up in a (1,0) cmap by their Mac OS Roman code (6.2.11.5)', () => {
+  /**
+   * A minimal TrueType program (head, hhea, hmtx, maxp, a format-0 (1,0) cmap, a `post` 3.0 that
+   * names nothing): no (3,1) subtable, so a non-symbolic font's glyph names reach (1,0).
+   */
+  function macOnlyProgram(advances: number[], mac: Record<number, number>): Uint8Array {
+    const table = (length: number, fill: (v: DataView) => void): Uint8Array => {
+      const bytes = new Uint8Array(length)
+      fill(new DataView(bytes.buffer))
+      return bytes
+    }
+    const tables: [string, Uint8Array][] = [
+      ['cmap', table(4 + 8 + 262, (v) => {
+        v.setUint16(2, 1) // one subtable
+        v.setUint16(4, 1) // platform 1 (Macintosh), encoding 0 (Roman)
+        v.setUint32(8, 12)
+        v.setUint16(14, 262) // format 0, length 262
+        for (const [code, gid] of Object.entries(mac)) v.setUint8(18 + Number(code), gid)
+      })],
+      ['head', table(54, (v) => {
+        v.setUint32(0, 0x10000)
+        v.setUint32(12, 0x5f0f3cf5)
+        v.setUint16(18, 1000) // unitsPerEm
+      })],
+      ['hhea', table(36, (v) => {
+        v.setUint32(0, 0x10000)
+        v.setUint16(34, advances.length)
+      })],
+      ['hmtx', table(advances.length * 4, (v) => advances.forEach((a, gid) => v.setUint16(gid * 4, a)))],
+      ['maxp', table(6, (v) => {
+        v.setUint32(0, 0x5000)
+        v.setUint16(4, advances.length)
+      })],
+      ['post', table(32, (v) => v.setUint32(0, 0x30000))],
+    ]
+    const total = 12 + tables.length * 16 + tables.reduce((n, [, t]) => n + t.length, 0)
+    const out = new Uint8Array(total)
+    const view = new DataView(out.buffer)
+    view.setUint32(0, 0x10000)
+    view.setUint16(4, tables.length)
+    let at = 12 + tables.length * 16
+    tables.forEach(([tag, bytes], i) => {
+      for (let k = 0; k < 4; k++) out[12 + i * 16 + k] = tag.charCodeAt(k)
+      view.setUint32(12 + i * 16 + 8, at)
+      view.setUint32(12 + i * 16 + 12, bytes.length)
+      out.set(bytes, at)
+      at += bytes.length
+    })
+    return out
+  }
+  // Glyphs: .notdef 500; 1 at Mac code 32 (space), 2 at 202 (PDF's MacRoman also names 202 `space`),
+  // 3 at 0xAD (Mac OS Roman's notequal, which PDF's MacRomanEncoding leaves out).
+  const program = macOnlyProgram([500, 250, 700, 900], { 32: 1, 0xca: 2, 0xad: 3 })
+
+  /** A non-symbolic TrueType font over that program, /Differences [65 /space /notequal], /Widths 65–66. */
+  function macFont(doc: PDFDocument, widths: [number, number]): PDFRef {
+    const file = doc.context.register(doc.context.flateStream(program, { Length1: program.length }))
+    const descriptor = doc.context.register(
+      doc.context.obj({ Type: 'FontDescriptor', FontName: 'MacOnly', Flags: 32, FontBBox: [0, -200, 1000, 800], ItalicAngle: 0, Ascent: 800, Descent: -200, CapHeight: 700, StemV: 80, FontFile2: file }),
+    )
+    return doc.context.register(
+      doc.context.obj({
+        Type: 'Font',
+        Subtype: 'TrueType',
+        BaseFont: 'MacOnly',
+        FirstChar: 65,
+        LastChar: 66,
+        Widths: widths,
+        Encoding: doc.context.obj({ Type: 'Encoding', Differences: [65, PDFName.of('space'), PDFName.of('notequal')] }),
+        FontDescriptor: descriptor,
+      }),
+    )
+  }
+
+  it('finds `space` at Mac code 32 (not 202) and notequal at 0xAD, as veraPDF\'s Mac OS Roman table does', async () => {
+    const good = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (AB) Tj ET', { FT: macFont(doc, [250, 900]) }))
+    expect(findings(await validatePdf(good), 'PDFA-FONT-WIDTHS')).toEqual([])
+    const bad = await variant((doc) => addToPage(doc, 'BT /FT 12 Tf 72 600 Td (AB) Tj ET', { FT: macFont(doc, [700, 500]) }))
+    const messages = findings(await validatePdf(bad), 'PDFA-FONT-WIDTHS').join('\n')
+    expect(messages).toContain('code 65: 700 declared, 250 in the program')
+    expect(messages).toContain('code 66: 500 declared, 900 in the program')
+  })
+})
+
 describe('validatePdf: Type0 fonts under an embedded CMap (6.2.11.5, 6.2.11.8)', () => {
   const [H, e] = [ttGid('H'), ttGid('e')]
   /** Liberation as CIDFontType2 (CID = glyph id) under an embedded CMap with the given body. */
