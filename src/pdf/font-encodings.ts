@@ -4,15 +4,12 @@
  * /Differences. Shared by the width, .notdef and glyph-presence rules (font-glyphs.ts).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject } from '@cantoo/pdf-lib'
 import { macExpertEncoding } from './expert-tables.js'
 import { type BaseEncodingName, baseEncoding } from './latin-encodings.js'
+import { deref } from './walk.js'
 
 export const NOTDEF = '.notdef'
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 export const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof PDFName ? o.decodeText() : undefined)
 

@@ -17,7 +17,7 @@
  * src/pdf/embedded-cmap.ts) over CIDFontType0 or CIDFontType2.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, type TokenKind, isNumberToken, lexContent, tokenText } from './content-lexer.js'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontProgram, embeddedProgram } from './font-programs.js'
@@ -25,6 +25,7 @@ import { NOTDEF, encodingNames, macOsRomanCode, nameOf } from './font-encodings.
 import { trueTypePresent } from './truetype-presence.js'
 import { baseEncoding, glyphNameToUnicode } from './latin-encodings.js'
 import { streamBytes } from './streams.js'
+import { deref } from './walk.js'
 
 export type FontGlyphs = {
   /** The font dictionary content selects with Tf (for a CIDFont: its Type0 parent). */
@@ -49,10 +50,6 @@ export type FontGlyphs = {
 }
 
 const SYMBOLIC = 4
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
   const v = deref(doc, o)

@@ -10,10 +10,11 @@
  * (findings) and pdf2pdfa (which rewrites the declared widths).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
 import { embeddedCMap } from './embedded-cmap.js'
 import { type FontGlyphs, cidWidthMap, fontGlyphs } from './font-glyphs.js'
 import { type CodeSplit, type ShownCodes, shownCodes } from './shown-text.js'
+import { deref } from './walk.js'
 
 
 /** 6.2.11.5: consistent means a difference of no more than one unit of glyph space. */
@@ -27,10 +28,6 @@ export type FontWidthProblem = Omit<FontGlyphs, 'declared' | 'program' | 'notdef
 }
 
 export type NotdefUse = { font: PDFDict; kind: 'simple' | 'cid'; baseFont: string; codes: number[] }
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 function num(doc: PDFDocument, o: PDFObject | undefined): number | undefined {
   const v = deref(doc, o)

@@ -5,18 +5,14 @@
  * the .notdef rule does not.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from './streams.js'
 import { scanTextShows } from './text-show-scan.js'
-import { pageResources } from './walk.js'
+import { deref, pageResources } from './walk.js'
 
 export type ShownCodes = { visible: Set<number>; invisible: Set<number> }
 
 type Stream = { data: PDFStream; resources: PDFDict | undefined }
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 /** Content streams with their resources: pages, form XObjects (appearances too), tiling patterns. */
 function contentStreams(doc: PDFDocument): Stream[] {

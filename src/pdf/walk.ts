@@ -3,10 +3,15 @@
  * without following references (each indirect object is visited once, so cycles cannot loop).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, type PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 
 /** Nesting depth of direct objects beyond which a file is treated as hostile and not descended. */
 const MAX_DIRECT_DEPTH = 64
+
+/** The object a reference points to, or the object itself when it is direct. */
+export function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
+  return o instanceof PDFRef ? doc.context.lookup(o) : o
+}
 
 export type DictVisitor = (dict: PDFDict, owner: PDFRef) => void
 

@@ -29,15 +29,17 @@ export function breakLongWords(doc: Measure, text: string, width: number): strin
   // line must leave room for it, or pdfkit moves its last character (a CJK one, which it may break
   // before) onto a line of its own.
   const room = width - doc.widthOfString('\n')
-  return text.replace(LONG_RUN, (word) => splitWord(word, room, widthOf, (piece) => doc.widthOfString(piece)))
+  return text.replace(LONG_RUN, (word) => splitWord(word, room, widthOf, (piece) => doc.widthOfString(piece)).join('\n'))
 }
 
 /**
  * Lines are first cut by the sum of their characters' widths, then measured as pdfkit measures
  * them (a run is laid out wider than its characters alone, by ~4 % in DejaVu Sans) and shortened
  * until they fit: a line pdfkit found too wide it would break again, leaving a lone character.
+ * With `joined` (a script whose letters join, like Arabic, is laid out much narrower than its
+ * letters alone), a line cut where it was full then takes as many more characters as still fit.
  */
-function splitWord(word: string, width: number, widthOf: (ch: string) => number, widthOfPiece: (piece: string) => number): string {
+export function splitWord(word: string, width: number, widthOf: (ch: string) => number, widthOfPiece: (piece: string) => number, joined = false): string[] {
   const lines: string[] = []
   let start = 0
   let used = 0
@@ -49,11 +51,16 @@ function splitWord(word: string, width: number, widthOf: (ch: string) => number,
     if (used + w > width && i > start) {
       let end = soft > start ? soft : i
       while (end > start + 1 && widthOfPiece(word.slice(start, end)) > width) end -= isLowSurrogate(word.charCodeAt(end - 1)) ? 2 : 1
+      if (joined && end === i) end = extend(word, start, end, width, widthOfPiece)
       lines.push(word.slice(start, end))
       start = end
       used = 0
-      for (const c of word.slice(start, i)) used += widthOf(c)
       soft = 0
+      if (end > i) {
+        i = end
+        continue
+      }
+      for (const c of word.slice(start, i)) used += widthOf(c)
     }
     used += w
     i += ch.length
@@ -66,8 +73,20 @@ function splitWord(word: string, width: number, widthOf: (ch: string) => number,
     lines.push(word.slice(start, end))
     start = end
   }
-  lines.push(word.slice(start))
-  return lines.join('\n')
+  // A joined line may have taken the rest of the word already.
+  if (start < word.length || lines.length === 0) lines.push(word.slice(start))
+  return lines
+}
+
+/** The end of the longest piece from `start`, at least to `end`, that fits: steps halved as they overshoot. */
+function extend(word: string, start: number, end: number, width: number, widthOfPiece: (piece: string) => number): number {
+  for (let step = (end - start) >> 1; step >= 1 && end < word.length; ) {
+    let next = Math.min(word.length, end + step)
+    if (next < word.length && isLowSurrogate(word.charCodeAt(next))) next++
+    if (widthOfPiece(word.slice(start, next)) <= width) end = next
+    else step >>= 1
+  }
+  return end
 }
 
 const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff

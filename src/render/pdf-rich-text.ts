@@ -12,6 +12,7 @@
  */
 import type PDFDocument from 'pdfkit'
 import bidiModule, { type Bidi } from 'bidi-js'
+import { splitWord } from './long-words.js'
 import type { AnyFont, FontName, PdfFonts } from './pdf-font-set.js'
 
 type Doc = InstanceType<typeof PDFDocument>
@@ -161,7 +162,6 @@ export class RichText {
     return w * size
   }
 
-
   /** Greedy line filling in logical order; a piece wider than a line is cut between characters. */
   private breakLines(text: string, pieces: readonly Piece[], size: number, width: number): Piece[][] {
     const lines: Piece[][] = [[]]
@@ -186,35 +186,15 @@ export class RichText {
         used += w
         continue
       }
-      // Too wide for any line: cut by the sum of its characters' widths (each measured once, so a
-      // 20,000-character word stays linear), then shortened while the shaped piece is too wide.
+      // Too wide for any line (then it starts one): cut as long words are, letters that join kept as long as they fit.
+      const parts = splitWord(text.slice(piece.start, piece.end), width, (ch) => this.widthOf(ch, piece.font, size), (part) => this.widthOf(part, piece.font, size), true)
       let start = piece.start
-      while (start < piece.end) {
-        let end = start
-        let sum = 0
-        while (end < piece.end) {
-          const next = end + ((text.codePointAt(end) as number) > 0xffff ? 2 : 1)
-          const w = this.widthOf(text.slice(end, next), piece.font, size)
-          if (used + sum + w > width && end > start) break
-          sum += w
-          end = next
-        }
-        while (end - start > 1 && used + this.widthOf(text.slice(start, end), piece.font, size) > width) end -= isLowSurrogate(text.charCodeAt(end - 1)) ? 2 : 1
-        // Joined letters (Arabic) are narrower than alone: take more while the shaped piece fits.
-        for (let step = (end - start) >> 1; step >= 1 && end < piece.end; ) {
-          let next = Math.min(piece.end, end + step)
-          if (next < piece.end && isLowSurrogate(text.charCodeAt(next))) next++
-          if (used + this.widthOf(text.slice(start, next), piece.font, size) <= width) end = next
-          else step >>= 1
-        }
-        line.push({ ...piece, start, end })
-        used += this.widthOf(text.slice(start, end), piece.font, size)
-        start = end
-        if (start < piece.end) {
-          lines.push((line = []))
-          used = 0
-        }
-      }
+      parts.forEach((part, i) => {
+        if (i > 0) lines.push((line = []))
+        line.push({ ...piece, start, end: start + part.length })
+        start += part.length
+        used = this.widthOf(part, piece.font, size)
+      })
     }
     return lines
   }
@@ -263,8 +243,6 @@ function rightToLeft(logical: string): string {
   for (const ch of logical) mirrored += b.getMirroredCharacter(ch) ?? ch
   return RTL_LETTER.test(mirrored) ? mirrored : [...mirrored].reverse().join('')
 }
-
-const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff
 
 /** Letters and digits pick their own font; other characters may stay in the font before them. */
 const LETTER = /[\p{L}\p{N}\p{So}]/u

@@ -85,6 +85,14 @@ describe('rich text layout (right-to-left and several fonts)', () => {
     for (const line of lines) expect(line.width).toBeLessThanOrEqual(100)
     expect(lines.map((l) => l.runs.map((r) => r.text).join('')).join('')).toBe('א'.repeat(400))
   })
+
+  it('fills the lines of a long Arabic word: joined letters are far narrower than the same letters alone', () => {
+    const lines = richText().lines([{ text: 'ب'.repeat(2000), font: FONT_REGULAR }], 10, 100)
+    for (const line of lines) expect(line.width).toBeLessThanOrEqual(100)
+    // Cut by the letters' isolated widths alone, each line held about a third of this.
+    for (const line of lines.slice(0, -1)) expect(line.width).toBeGreaterThan(90)
+    expect(lines.map((l) => l.runs.map((r) => r.text).join('')).join('')).toBe('ب'.repeat(2000))
+  })
 })
 
 describe('PDFs with right-to-left and mixed-script text', () => {

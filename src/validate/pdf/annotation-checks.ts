@@ -5,9 +5,10 @@
  * optional /Type /Annot is not relied on); form fields are walked from the AcroForm /Fields tree.
  * @module
  */
-import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
 import { ANNOTATION_FLAGS } from '../../pdf/pdfa-facts.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { deref } from '../../pdf/walk.js'
 
 /** ISO 32000-1 annotation types PDF/A-3 keeps; 3D, Sound, Screen and Movie are excluded by 6.3.1. */
 const ALLOWED_SUBTYPES = new Set([
@@ -20,10 +21,6 @@ const { invisible: INVISIBLE, hidden: HIDDEN, print: PRINT, noView: NO_VIEW, tog
 
 /** Field trees deeper than this are treated as hostile and not descended. */
 const MAX_FIELD_DEPTH = 32
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 function where(doc: PDFDocument, dict: PDFDict, fallback: string): string {
   const ref = doc.context.getObjectRef(dict)

@@ -11,12 +11,12 @@
  * Files with an OutputIntent (everything einvoice writes) skip the content scan entirely.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, PDFStream } from '@cantoo/pdf-lib'
 import { type Operand, forEachOperation } from '../../pdf/content-operations.js'
 import { differencesOf } from '../../pdf/font-encodings.js'
 import { findPdfaOutputIntent } from '../../pdf/output-intent.js'
 import { streamBytes } from '../../pdf/streams.js'
-import { pageResources } from '../../pdf/walk.js'
+import { deref, pageResources } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { lookupTable } from '../../util/lookup-table.js'
 
@@ -51,10 +51,6 @@ const TEXT_SHOW = new Set(['Tj', 'TJ', "'", '"'])
 /** Text rendering modes (ISO 32000-1 table 106) → what they paint; 3 and 7 paint nothing. */
 const TEXT_PAINT: readonly ('fill' | 'stroke' | 'both' | undefined)[] = ['fill', 'stroke', 'both', undefined, 'fill', 'stroke', 'both', undefined]
 
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 const nameOf = (o: Operand | undefined): string | undefined => (o !== null && typeof o === 'object' && 'name' in o ? o.name : undefined)
 

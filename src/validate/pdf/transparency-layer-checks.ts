@@ -3,15 +3,11 @@
  * content (6.9: every configuration dictionary named, names unique, no /AS auto-state arrays).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, type PDFObject, PDFString } from '@cantoo/pdf-lib'
 import { BLEND_MODES } from '../../pdf/pdfa-facts.js'
-import { forEachDict } from '../../pdf/walk.js'
+import { deref, forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
-
-function deref(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? doc.context.lookup(o) : o
-}
 
 /** 6.2.10: /BM in graphics states is a standard blend mode (or an array of them). */
 export function checkBlendModes(doc: PDFDocument): PdfFinding[] {
