@@ -9,9 +9,9 @@ import type { XmlElement } from '../../xml/index.js'
 import type { ContextPath, ElementMatcher } from '../types.js'
 import type { Expr, NameTest, Step } from './ast.js'
 import { type Compiled, type Env, compile, envAt } from './compile.js'
-import { normalizedIsNonEmpty } from './functions.js'
 import { parseXPath } from './parser.js'
 import { shared } from '../../xml/name-cache.js'
+import { isXmlBlank } from '../../xml/whitespace.js'
 
 type Alternative = { root: 'none' | '/' | '//'; steps: Step[]; hasPredicates: boolean }
 
@@ -85,8 +85,8 @@ function isEmptyLeafTest(e: Expr): boolean {
   )
 }
 
-const NO_ARGS: [] = []
-const isEmptyLeaf = (el: XmlElement): boolean => el.children.length === 0 && !normalizedIsNonEmpty({ args: NO_ARGS, context: el })
+/** A leaf's string value is its text: blank there is what normalize-space() finds empty. */
+const isEmptyLeaf = (el: XmlElement): boolean => el.children.length === 0 && isXmlBlank(el.text)
 
 /** A predicate as a direct element test or compiled XPath. */
 type Check = ((el: XmlElement) => boolean) | Compiled

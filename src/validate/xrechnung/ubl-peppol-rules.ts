@@ -4,6 +4,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
+import { isXmlBlank } from '../../xml/whitespace.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import { xsDateMs, xsDouble } from '../schematron/values.js'
@@ -123,7 +124,7 @@ function periodOk(el: XmlElement, local: string, ok: (line: number, header: numb
 }
 
 const EMPTY: TreePattern = pattern('ubl-pattern-0', [
-  [matcherOf(undefined, (el) => el.children.length === 0 && normalizeSpace(el.text) === ''), [['PEPPOL-EN16931-R008', 'f', () => false]]],
+  [matcherOf(undefined, (el) => el.children.length === 0 && isXmlBlank(el.text)), [['PEPPOL-EN16931-R008', 'f', () => false]]],
 ])
 
 /** The Peppol patterns in the order KoSIT runs them. */
