@@ -326,6 +326,37 @@ describe.skipIf(!hasCorpus)('conditions older XRechnung versions test differentl
     expect(layerIds(otherIds('2.3'), 'fatal')).toEqual([])
   })
 
+  it('the buyer\'s endpoint and identifier and an item\'s standard identifier meet the same versioned lists: BR-DEX-07, BR-DEX-04 and BR-DEX-06 (Saxon on all 90 variants of 2.2, 2.3 and 3.0)', () => {
+    // Both syntaxes state the scheme rules on generic contexts (any URIID or EndpointID, any
+    // PartyIdentification ID), so a buyer's scheme fails the rule named for the seller's.
+    const EAS: readonly (readonly [string, readonly string[]])[] = [
+      ['9901', ['3.0']], ['9902', ['2.3', '3.0']], ['9955', ['3.0']], ['0147', ['2.2']], ['9959', ['2.2']],
+      ['0154', ['2.2', '2.3']], ['0240', ['2.2', '2.3']], ['', ['2.2']], ['XR01', []],
+    ]
+    const ICD: readonly (readonly [string, readonly string[]])[] = [
+      ['0214', ['2.2']], ['0220', ['2.2']], ['0221', ['2.2', '2.3']], ['0240', ['2.2', '2.3', '3.0']], ['', ['2.2']], ['XR02', []],
+    ]
+    const ubl = (version: string): string => extensionCase('04.01a-INVOICE_ubl.xml', version)
+    const buyerEndpoint = (syntax: 'cii' | 'ubl', version: string, scheme: string): string => syntax === 'cii'
+      ? swap(ciiExtension(version), '<ram:URIID schemeID="EM">buyer@info.de', `<ram:URIID schemeID="${scheme}">buyer@info.de`)
+      : swap(ubl(version), '<cbc:EndpointID schemeID="EM">buyer@info.de', `<cbc:EndpointID schemeID="${scheme}">buyer@info.de`)
+    const buyerId = (version: string, scheme: string): string => swap(ubl(version), '<cbc:ID>345LA5324</cbc:ID>', `<cbc:ID schemeID="${scheme}">345LA5324</cbc:ID>`)
+    const itemId = (version: string, scheme: string): string => swap(ubl(version), '<cbc:Name>Sanitär und Zubehör</cbc:Name>',
+      `<cbc:Name>Sanitär und Zubehör</cbc:Name><cac:StandardItemIdentification><cbc:ID schemeID="${scheme}">4000001123452</cbc:ID></cac:StandardItemIdentification>`)
+    const dex = (xml: string): string[] => layerIds(xml, 'fatal').filter((id) => id.startsWith('BR-DEX'))
+    for (const version of ['2.2', '2.3', '3.0']) {
+      for (const [scheme, fails] of EAS) {
+        for (const syntax of ['cii', 'ubl'] as const) {
+          expect(dex(buyerEndpoint(syntax, version, scheme)), `${syntax} ${version} buyer EAS '${scheme}'`).toEqual(fails.includes(version) ? ['BR-DEX-07'] : [])
+        }
+      }
+      for (const [scheme, fails] of ICD) {
+        expect(dex(buyerId(version, scheme)), `ubl ${version} buyer ICD '${scheme}'`).toEqual(fails.includes(version) ? ['BR-DEX-04'] : [])
+        expect(dex(itemId(version, scheme)), `ubl ${version} item ICD '${scheme}'`).toEqual(fails.includes(version) ? ['BR-DEX-06'] : [])
+      }
+    }
+  })
+
   it('BR-DEX-02: a sub-line without an amount does not sum its sub-lines, even when they sum to 0 (Saxon: the warning as 2.0, 2.3 and 3.0)', () => {
     const noAmount = (version: string): string => {
       const zeroed = ['193.70', '48.75', '93.34'].reduce((xml, a) => swap(xml, `>${a}<`, '>0<'), extensionCase('04.01a-INVOICE_ubl.xml', version))
