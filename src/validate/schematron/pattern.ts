@@ -10,6 +10,7 @@ import type { ContextPath, ElementMatcher } from '../types.js'
 import type { Expr, NameTest, Step } from './ast.js'
 import { type Compiled, type Env, compile, envAt } from './compile.js'
 import { parseXPath } from './parser.js'
+import { elementString } from './values.js'
 import { shared } from '../../xml/name-cache.js'
 import { isXmlBlank } from '../../xml/whitespace.js'
 
@@ -88,10 +89,31 @@ function isEmptyLeafTest(e: Expr): boolean {
 /** A leaf's string value is its text: blank there is what normalize-space() finds empty. */
 const isEmptyLeaf = (el: XmlElement): boolean => el.children.length === 0 && isXmlBlank(el.text)
 
+/**
+ * `ram:Name = 'text'`, `. = 'text'` or `@name = 'text'`: a general comparison of a child element,
+ * the element itself or an attribute with a string literal, the commonest context predicate (a
+ * category, an indicator, a scheme). True when some selected node's string value is the text:
+ * the untyped value is compared as a string, by code point, as compiled XPath and Saxon compare it.
+ */
+function literalComparison(e: Expr): ((el: XmlElement) => boolean) | undefined {
+  if (e.kind !== 'binary' || e.op !== '=') return undefined
+  const [path, literal] = e.right.kind === 'literal-string' ? [e.left, e.right] : [e.right, e.left]
+  if (literal.kind !== 'literal-string' || path.kind !== 'path' || path.root !== 'none' || path.steps.length !== 1) return undefined
+  const step = path.steps[0] as Step
+  if (step.kind !== 'axis' || step.predicates.length > 0) return undefined
+  const text = literal.value
+  if (step.axis === 'self' && step.test === 'node') return (el) => elementString(el) === text
+  if (step.test === 'node' || step.test.ns === undefined || step.test.local === undefined) return undefined
+  const { ns, local } = step.test
+  if (step.axis === 'attribute') return (el) => el.attributes.some((a) => a.local === local && a.ns === ns && a.value === text)
+  if (step.axis === 'child') return (el) => el.children.some((c) => c.local === local && c.ns === ns && elementString(c) === text)
+  return undefined
+}
+
 /** A predicate as a direct element test or compiled XPath. */
 type Check = ((el: XmlElement) => boolean) | Compiled
 
-const checkOf = (p: Expr): Check => (isEmptyLeafTest(p) ? isEmptyLeaf : compile(p))
+const checkOf = (p: Expr): Check => (isEmptyLeafTest(p) ? isEmptyLeaf : (literalComparison(p) ?? compile(p)))
 
 /**
  * The predicates of a name-path alternative whose names already matched: step k of n applies to

@@ -276,3 +276,49 @@ describe('decimal arithmetic shortcuts keep decimal.js results', () => {
     }
   })
 })
+
+describe('context predicates decided on the element (literal comparisons, empty leaves) agree with compiled XPath', () => {
+  /** Whether the element's own and its ancestors' names match one alternative of the context path (names only). */
+  const namesMatch = (el: XmlElement, path: NonNullable<ReturnType<typeof compilePattern>['path']>): boolean =>
+    path.some(({ absolute, steps }) => {
+      let at: XmlElement | undefined = el
+      for (let k = steps.length - 1; k >= 0; k--) {
+        if (at === undefined || !(steps[k] as readonly { ns: string | undefined; local: string | undefined }[]).some((t) => (t.local === undefined || t.local === at?.local) && (t.ns === undefined || t.ns === at?.ns))) return false
+        at = at.parent
+      }
+      return !absolute || at === undefined
+    })
+
+  // Category codes, indicators and scheme identifiers written as the predicates' literals and in
+  // forms that must not equal them (padded, lower case, empty) or must (split by a comment, CDATA).
+  const base = readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`, 'utf8')
+  const FORMS = ['S', ' S', 'S ', 's', '', 'AE', 'S<!-- x -->', '<![CDATA[Z]]>', 'E<!-- x -->E']
+  const variants = FORMS.map((form, i) =>
+    base
+      .replace(/<ram:CategoryCode>[^<]*</g, `<ram:CategoryCode>${form}<`)
+      .replace(/<udt:Indicator>[^<]*</g, `<udt:Indicator>${['true', 'false', ' true', 'TRUE', ''][i % 5] ?? ''}<`)
+      .replace(/schemeID="VA"/g, ['schemeID="VA"', 'schemeID=" VA"', 'schemeID="va"', 'schemeID=""'][i % 4] ?? ''),
+  )
+
+  it('on every context with predicates of the Factur-X and Order-X tables', () => {
+    let compared = 0
+    let matched = 0
+    for (const [table, namespaces] of [...FX, ...OX]) {
+      for (const [, context] of table.contexts) {
+        const matcher = compilePattern(context, namespaces)
+        if (matcher.path === undefined || matcher.where === undefined) continue
+        for (const xml of variants) {
+          for (const el of elements(parseXml(xml).root)) {
+            if (!namesMatch(el, matcher.path)) continue
+            const general = matcher.matches(el)
+            expect(matcher.where(el), `${context} on ${el.qname} line ${el.line}`).toBe(general)
+            compared++
+            if (general) matched++
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(2_000)
+    expect(matched).toBeGreaterThan(100)
+  })
+})
