@@ -13,6 +13,8 @@ export type BenchCase = {
   /** Operations one `run()` does (a batch): figures are per operation. @default 1 */
   opsPerRun?: number | undefined
   run(): unknown
+  /** Peak resident memory in MB of the last run, for a case whose run is a child process. */
+  peakRssMb?: (() => number | undefined) | undefined
 }
 
 export type BenchResult = {
@@ -29,6 +31,8 @@ export type BenchResult = {
   opsPerSec: number
   targetMs?: number | undefined
   meetsTarget?: boolean | undefined
+  /** Peak resident memory of the case's last run (child-process cases that report it). */
+  peakRssMb?: number | undefined
 }
 
 const cpuUs = (u: NodeJS.CpuUsage): number => u.user + u.system
@@ -109,5 +113,6 @@ export async function measure(c: BenchCase, budgetMs = 1500): Promise<BenchResul
     opsPerSec: Math.round(1000 / msPerOp),
     targetMs: c.targetMs,
     meetsTarget: c.targetMs === undefined ? undefined : msPerOp <= c.targetMs,
+    peakRssMb: c.peakRssMb?.(),
   }
 }

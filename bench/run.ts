@@ -31,7 +31,8 @@ for (const file of readdirSync(casesDir).filter((f) => f.endsWith('.js')).sort()
     const r = await measure(c)
     results.push(r)
     const target = r.targetMs === undefined ? '' : `  target ≤ ${r.targetMs} ms: ${r.meetsTarget === true ? 'met' : 'MISSED'}`
-    console.log(`${r.name}\n  ${r.msPerOp} ms/op (CPU ${r.cpuMsPerOp} ms; trials ${r.trialMsPerOp.join(", ")}), ${r.opsPerSec} ops/s${target}`)
+    const memory = r.peakRssMb === undefined ? '' : `, peak RSS ${r.peakRssMb} MB`
+    console.log(`${r.name}\n  ${r.msPerOp} ms/op (CPU ${r.cpuMsPerOp} ms; trials ${r.trialMsPerOp.join(", ")}), ${r.opsPerSec} ops/s${memory}${target}`)
   }
 }
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)

@@ -8,6 +8,7 @@
 import PDFDocument from 'pdfkit'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { PdfFonts } from './pdf-font-set.js'
+import { compactFinishedPages } from './pdf-pages.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, shareLayoutCache } from './pdf-fonts.js'
 import { A4, MARGIN, PdfLayout, numberPages } from './pdf-layout.js'
 import { printableStrings } from './pdf-text.js'
@@ -56,6 +57,7 @@ export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {
     bufferPages: true,
     info: { Title: xmpSafe(view.title), Producer: PDF_PRODUCER, Creator: PDF_PRODUCER, CreationDate: date, ModDate: date },
   })
+  compactFinishedPages(doc)
   const fonts = new PdfFonts(doc)
   shareLayoutCache(doc, [FONT_REGULAR, FONT_BOLD])
   const shown = printableStrings(view, fonts.has)

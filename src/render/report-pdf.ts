@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit'
 import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { type FontName, PdfFonts } from './pdf-font-set.js'
+import { compactFinishedPages } from './pdf-pages.js'
 import { RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
@@ -162,6 +163,7 @@ export async function renderReportPdf(input: ValidationReportModel, options: Rep
     bufferPages: true,
     info: { Title: xmpSafe(title), Producer: PDF_PRODUCER, Creator: PDF_PRODUCER, CreationDate: date, ModDate: date },
   })
+  compactFinishedPages(doc)
   const fonts = new PdfFonts(doc)
   const pen: Pen = { doc, fonts, rich: new RichText(doc, fonts) }
   // Messages quote the document's own text: only glyphs the fonts have (pdf-text.ts).
