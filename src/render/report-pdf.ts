@@ -11,7 +11,7 @@ import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { type FontName, PdfFonts } from './pdf-font-set.js'
 import { compactFinishedPages } from './pdf-pages.js'
-import { RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
+import { type RichLine, RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
 import { breakLongWords } from './long-words.js'
@@ -122,9 +122,31 @@ function drawPart(pen: Pen, labels: ReportLabels, part: ReportPart): void {
   for (const m of part.messages) drawMessage(pen, labels, m)
 }
 
+/**
+ * The footer title as one line of `width`: cut with an ellipsis where it would wrap, as pdfkit's
+ * own path cuts it (the longest start of the title that fits with the ellipsis after it).
+ */
+function oneLineTitle(rich: RichText, title: string, size: number, width: number): RichLine[] {
+  const layout = (text: string): RichLine[] => rich.lines([{ text, font: FONT_REGULAR }], size, width)
+  const whole = layout(title)
+  if (whole.length <= 1) return whole
+  const chars = Array.from(title)
+  const cut = (n: number): string => `${chars.slice(0, n).join('').trimEnd()}\u2026`
+  let fits = 0
+  let tooLong = chars.length
+  while (tooLong - fits > 1) {
+    const mid = (fits + tooLong) >> 1
+    if (layout(cut(mid)).length <= 1) fits = mid
+    else tooLong = mid
+  }
+  return layout(cut(fits)).slice(0, 1)
+}
+
 function numberPages(pen: Pen, labels: ReportLabels, title: string): void {
   const { doc, fonts, rich } = pen
   const range = doc.bufferedPageRange()
+  // Laid out once: the same on every page.
+  const richTitle = needsRichLayout(fonts, title, FONT_REGULAR) ? oneLineTitle(rich, title, 7.5, WIDTH * 0.75) : undefined
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i)
     // Writing below the bottom margin would make pdfkit start a new page.
@@ -132,10 +154,8 @@ function numberPages(pen: Pen, labels: ReportLabels, title: string): void {
     doc.page.margins.bottom = 0
     const label = labels.pageOf.replace('{page}', String(i + 1)).replace('{pages}', String(range.count))
     doc.fontSize(7.5).fillColor(MUTED)
-    if (needsRichLayout(fonts, title, FONT_REGULAR)) {
-      // The first line only, as the ellipsis of pdfkit's path keeps the footer to one line.
-      const first = rich.lines([{ text: title, font: FONT_REGULAR }], 7.5, WIDTH * 0.75).slice(0, 1)
-      rich.draw(first, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, align: 'start', bottom: A4[1], top: 0 })
+    if (richTitle !== undefined) {
+      rich.draw(richTitle, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, align: 'start', bottom: A4[1], top: 0 })
       doc.fontSize(7.5).fillColor(MUTED)
     } else {
       doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })

@@ -120,6 +120,21 @@ describe('PDFs with right-to-left and mixed-script text', () => {
     expect(all.find((w) => w.text === 'Hello')?.x).toBeCloseTo(42, 0)
   })
 
+  it.skipIf(!canBbox)('cuts a right-to-left footer title that would wrap to one line ending in an ellipsis', async () => {
+    const pdf = await renderReportPdf({
+      fileName: `${'חשבונית מספר שבע '.repeat(12)}.xml`,
+      datetime: undefined,
+      status: 'valid',
+      parts: [{ name: 'xml', status: 'valid', messages: [] }],
+    })
+    // The footer sits 34 pt above the page's bottom edge (A4: 841.89 pt).
+    const footer = words(pdf).filter((w) => w.y > 790)
+    expect(new Set(footer.map((w) => w.y)).size).toBe(1)
+    expect(footer.some((w) => w.text.includes('\u2026'))).toBe(true)
+    expect(footer.map((w) => w.text)).toContain('Validation')
+    expect(Math.max(...footer.filter((w) => w.text !== '1' && !/^(Page|of)$/.test(w.text)).map((w) => w.right))).toBeLessThan(42 + (595.28 - 84) * 0.75 + 1)
+  })
+
   it('shows Arabic beside Chinese, Hindi, Thai and emoji without U+FFFD, embeds each font and stays PDF/A-3b', async () => {
     const pdf = await report(['Seller اسم البائع and 株式会社 東京', 'Hindi: नमस्ते दुनिया, Thai: สวัสดีครับ, check ✅'])
     const text = (await pdfText(pdf)) ?? ''
