@@ -16,15 +16,7 @@ type ContentStream = { buffer?: unknown }
 export function joinPageContent(content: ContentStream | undefined): void {
   const chunks = content?.buffer
   if (content === undefined || !Array.isArray(chunks) || chunks.length < 2 || !chunks.every((c) => c instanceof Uint8Array)) return
-  let size = 0
-  for (const c of chunks as Uint8Array[]) size += c.length
-  const joined = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks as Uint8Array[]) {
-    joined.set(c, at)
-    at += c.length
-  }
-  content.buffer = [joined]
+  content.buffer = [Buffer.concat(chunks as Uint8Array[])]
 }
 
 /**

@@ -48,7 +48,10 @@ describe('buffered pages keep their content in one chunk each', () => {
     expect(one.buffer).toEqual([new Uint8Array([1, 2])])
     const two = { buffer: [new Uint8Array([1, 2]), new Uint8Array([3])] as unknown }
     joinPageContent(two)
-    expect(two.buffer).toEqual([new Uint8Array([1, 2, 3])])
+    const joined = two.buffer as Uint8Array[]
+    expect(joined).toHaveLength(1)
+    expect(joined[0]).toBeInstanceOf(Uint8Array)
+    expect([...(joined[0] as Uint8Array)]).toEqual([1, 2, 3])
     joinPageContent(undefined)
   })
 })

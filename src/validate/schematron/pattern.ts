@@ -12,7 +12,7 @@ import { type Compiled, type Env, compile, envAt } from './compile.js'
 import { parseXPath } from './parser.js'
 import { elementString } from './values.js'
 import { shared } from '../../xml/name-cache.js'
-import { isXmlBlank } from '../../xml/whitespace.js'
+import { isBlankLeaf } from '../syntax/tree-helpers.js'
 
 type Alternative = { root: 'none' | '/' | '//'; steps: Step[]; hasPredicates: boolean }
 
@@ -86,14 +86,15 @@ function isEmptyLeafTest(e: Expr): boolean {
   )
 }
 
-/** A leaf's string value is its text: blank there is what normalize-space() finds empty. */
-const isEmptyLeaf = (el: XmlElement): boolean => el.children.length === 0 && isXmlBlank(el.text)
 
 /**
  * `ram:Name = 'text'`, `. = 'text'` or `@name = 'text'`: a general comparison of a child element,
  * the element itself or an attribute with a string literal, the commonest context predicate (a
  * category, an indicator, a scheme). True when some selected node's string value is the text:
  * the untyped value is compared as a string, by code point, as compiled XPath and Saxon compare it.
+ * compile.ts specialises the same comparison, but a compiled predicate needs the run's evaluation
+ * state, which a context test (given the element only) finds by walking to the root on each call;
+ * these predicates need none. specialised.test.ts holds both forms equal on every context.
  */
 function literalComparison(e: Expr): ((el: XmlElement) => boolean) | undefined {
   if (e.kind !== 'binary' || e.op !== '=') return undefined
@@ -113,7 +114,7 @@ function literalComparison(e: Expr): ((el: XmlElement) => boolean) | undefined {
 /** A predicate as a direct element test or compiled XPath. */
 type Check = ((el: XmlElement) => boolean) | Compiled
 
-const checkOf = (p: Expr): Check => (isEmptyLeafTest(p) ? isEmptyLeaf : (literalComparison(p) ?? compile(p)))
+const checkOf = (p: Expr): Check => (isEmptyLeafTest(p) ? isBlankLeaf : (literalComparison(p) ?? compile(p)))
 
 /**
  * The predicates of a name-path alternative whose names already matched: step k of n applies to

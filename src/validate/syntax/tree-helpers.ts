@@ -6,7 +6,7 @@
 import { Decimal } from '../../model/decimal.js'
 import type { XmlElement } from '../../xml/index.js'
 import { RULE_NAMESPACES, attrValue, elementsByLocal, normalizeSpace, stringValue } from './paths.js'
-import { xmlTrim } from '../../xml/whitespace.js'
+import { isXmlBlank, xmlTrim } from '../../xml/whitespace.js'
 
 export type QName = { ns: string; local: string }
 
@@ -100,6 +100,13 @@ export function rootOf(el: XmlElement): XmlElement {
   while (r.parent !== undefined) r = r.parent
   return r
 }
+
+/**
+ * An element without children whose text is XML white space or nothing: what the empty-element
+ * context `//*[not(*) and not(normalize-space())]` (PEPPOL-EN16931-R008) selects, since a leaf's
+ * string value is its text (an NBSP is content).
+ */
+export const isBlankLeaf = (el: XmlElement): boolean => el.children.length === 0 && isXmlBlank(el.text)
 
 /** XSD boolean lexical value (for XPath 2.0 comparisons with true()/false()). */
 export function xsdBoolean(el: XmlElement): boolean | undefined {

@@ -5,11 +5,10 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { isXmlBlank } from '../../xml/whitespace.js'
 import { matcherOf, attrValue, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, has, norm, pattern } from './common.js'
-import { decimalOf } from '../syntax/tree-helpers.js'
+import { decimalOf, isBlankLeaf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
 import { RAM, ctx, doc, inCurrency, indicator, signs, taxTotals, typeCode } from './cii-doc.js'
 
@@ -75,7 +74,7 @@ function periodCompare(el: XmlElement, local: string, ok: (line: string, header:
 }
 
 const EMPTY: TreePattern = pattern('peppol-cii-pattern-0-a', [
-  [matcherOf(undefined, (el) => el.children.length === 0 && el.qname !== 'ram:ApplicableHeaderTradeDelivery' && isXmlBlank(el.text)), [['PEPPOL-EN16931-R008', 'f', () => false]]],
+  [matcherOf(undefined, (el) => isBlankLeaf(el) && el.qname !== 'ram:ApplicableHeaderTradeDelivery'), [['PEPPOL-EN16931-R008', 'f', () => false]]],
 ])
 
 const GROSS: TreePattern = pattern('peppol-cii-pattern-0-b', [

@@ -4,13 +4,12 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
-import { isXmlBlank } from '../../xml/whitespace.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import { xsDateMs, xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, has, norm, pattern, perDocument } from './common.js'
-import { decimalOf, rootOf } from '../syntax/tree-helpers.js'
+import { decimalOf, isBlankLeaf, rootOf } from '../syntax/tree-helpers.js'
 import { slack } from './arithmetic.js'
 
 const slackOf = perDocument((root) => (all(root, 'cbc:DocumentCurrencyCode').some((c) => stringValue(c) === 'HUF') ? '0.5' : '0.02'))
@@ -124,7 +123,7 @@ function periodOk(el: XmlElement, local: string, ok: (line: number, header: numb
 }
 
 const EMPTY: TreePattern = pattern('ubl-pattern-0', [
-  [matcherOf(undefined, (el) => el.children.length === 0 && isXmlBlank(el.text)), [['PEPPOL-EN16931-R008', 'f', () => false]]],
+  [matcherOf(undefined, isBlankLeaf), [['PEPPOL-EN16931-R008', 'f', () => false]]],
 ])
 
 /** The Peppol patterns in the order KoSIT runs them. */
