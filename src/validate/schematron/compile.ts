@@ -457,6 +457,8 @@ type Keyed = {
   value: Compiled
   /** The candidates' name, the key and the conjuncts before it: what an index is kept under. */
   indexKey: string
+  /** The key is the last conjunct: the index then decides the whole predicate. */
+  last: boolean
 }
 
 /** `a and b and c` → a, b, c, in the order XPath writes (and our `and` evaluates) them. */
@@ -496,6 +498,7 @@ function keyedPredicate(test: NameTest, predicates: readonly Expr[], scope: Scop
     key: compileIn(chosen.left, NO_SCOPE),
     value: compileIn(chosen.right, scope),
     indexKey: `${test.ns ?? '*'} ${test.local ?? '*'} ${exprId(chosen.left)} ${before.map(exprId).join(' ')}`,
+    last: at === all.length - 1,
   }
 }
 
@@ -585,8 +588,12 @@ function keyedFilter(owner: object, keyed: Keyed, candidates: () => Sequence, pr
     if (list === undefined) continue
     found = found === undefined ? list : (documentOrder([...found, ...list]) as Node[])
   }
-  // The predicate again on the few found: its other conjuncts decide.
-  return found === undefined ? EMPTY : filterBy(found, preds, env)
+  if (found === undefined) return EMPTY
+  // The conjuncts before the key held for every indexed candidate, without an error (else no
+  // index): with none after it, the found are the answer. A copy: the index keeps its lists.
+  if (keyed.last) return found.slice()
+  // The predicate again on the few found: its later conjuncts decide.
+  return filterBy(found, preds, env)
 }
 
 /**
