@@ -14,6 +14,8 @@ import { xmlTrim } from './xml/whitespace.js'
 
 /** xs:decimal lexical form (no exponent, no grouping). */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+/** A negative integer as Saxon compares it with an integer, exactly (at most ten digits): `-0` equals 0 there. */
+const PLAIN_NEGATIVE_INTEGER = /^-\d{1,10}$/
 
 /** True for a real calendar date (no 30 February). */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
@@ -63,12 +65,23 @@ export class XmlValueReader {
 
   /**
    * Notes `field` when its element is there but gave no value (blank, or text the reader could not
-   * read; see InvoiceSource.blankIn); returns `holder`.
+   * read; see InvoiceSource.blankIn), or when it is a zero written as a negative decimal (see
+   * InvoiceSource.negativeZeroIn); returns `holder`.
    */
-  noteValuelessIn<T extends object>(holder: T, field: string, el: XmlElement | undefined, value: unknown): T {
+  noteValuelessIn<T extends object>(holder: T, field: string, el: XmlElement | undefined, value: Decimal | undefined): T {
     if (el !== undefined && value === undefined) this.noteBlank(holder, field)
+    // A zero written with a minus sign and not as a plain integer (`-0.00`): see InvoiceSource.negativeZeroIn.
+    else if (el !== undefined && value !== undefined && value.isZero() && value.isNeg() && !PLAIN_NEGATIVE_INTEGER.test(xmlTrim(el.text))) {
+      this.negativeZeroIn ??= new Map()
+      const list = this.negativeZeroIn.get(holder)
+      if (list === undefined) this.negativeZeroIn.set(holder, [field])
+      else list.push(field)
+    }
     return holder
   }
+
+  /** See InvoiceSource.negativeZeroIn; made on the first field that needs it. */
+  negativeZeroIn: Map<object, string[]> | undefined
 
   /**
    * Notes `holder` when its UBL tax category element is absent (CATEGORY_CODE_ABSENT: the official

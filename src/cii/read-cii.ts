@@ -219,6 +219,6 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
     lines,
     extension: Object.keys(extension).length > 0 ? extension : undefined,
   })
-  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn }
+  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn }
   return invoice
 }

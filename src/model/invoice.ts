@@ -420,6 +420,13 @@ export type InvoiceSource = {
    * ask only for the element (BR-33, BR-CO-21…, BR-O-05/06/07) count it as given. Absent when none.
    */
   blankIn?: ReadonlyMap<object, readonly string[]> | undefined
+  /**
+   * Fields whose value is a zero written with a minus sign and not as a plain integer (`-0.00`,
+   * `-.0`), by the model object that holds them: a VAT rate (`vat.rate`, `vatRate`). Saxon, the
+   * official validator's processor, finds such a text below the integer 0 (`-0` it finds equal),
+   * so `rate = 0` and `rate >= 0` fail on it. Absent when none.
+   */
+  negativeZeroIn?: ReadonlyMap<object, readonly string[]> | undefined
 }
 
 /** The `InvoiceSource.absentIn` term of an allowance or charge without a valid charge indicator. */

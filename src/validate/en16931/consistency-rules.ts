@@ -67,8 +67,11 @@ const ROWS: readonly Row[] = [
         if (found === undefined || !found.equals(expected)) return [issue(at, amounts(expected, found))]
         if (!expected.isZero() || syntax !== 'CII' || doc === undefined) return NONE
         const written = descend(doc.root, ...CII_HEADER_SUMMATION, charge ? CII_CHARGE_TOTAL : CII_ALLOWANCE_TOTAL).map(stringValue)
-        if (written.some((text) => !zeroSignDiffers(text, list.length === 0, expected.isNeg()))) return NONE
-        return [{ at, params: { found: xmlTrim(written[0] ?? ''), expected: expected.isNeg() ? '-0' : '0' }, messageKey: 'BR-CO-signed-zero' }]
+        // The official sum is of doubles and starts from its first value: amounts that are all
+        // negative zeros (`-0.00`) add up to -0.0, which stays -0.0 when rounded.
+        const negative = expected.isNeg() || (list.length > 0 && list.every((a) => a.amount.isZero() && a.amount.isNeg()))
+        if (written.some((text) => !zeroSignDiffers(text, list.length === 0, negative))) return NONE
+        return [{ at, params: { found: xmlTrim(written[0] ?? ''), expected: negative ? '-0' : '0' }, messageKey: 'BR-CO-signed-zero' }]
       },
     ],
   ),

@@ -29,7 +29,7 @@ import type { Invoice, VatBreakdown } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { isVatTaxScheme } from '../../ubl/tax-scheme.js'
 import { btPath } from '../location.js'
-import { xsDouble } from '../schematron/values.js'
+import { compareTextWithInteger } from '../schematron/values.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { type QName, decimalOf, descend, descendants, kid, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue, MessageParams, ModelContext } from '../types.js'
@@ -185,8 +185,11 @@ function lineRule(
 
 /** `normalize-space(path) != ''` on the first element of the path. */
 const nonBlank = (els: readonly XmlElement[]): boolean => els[0] !== undefined && normalizeSpace(stringValue(els[0])) !== ''
-/** `(path) >= 0`: some element of the path read as xs:double is not negative. */
-const someNotNegative = (els: readonly XmlElement[]): boolean => els.some((e) => xsDouble(stringValue(e)) >= 0)
+/**
+ * `(path) >= 0`: some element of the path is not below the integer 0, compared as Saxon does (a
+ * negative zero written with decimals, `-0.00`, is below it).
+ */
+const someNotNegative = (els: readonly XmlElement[]): boolean => els.some((e) => compareTextWithInteger(stringValue(e), 0) >= 0)
 const withUnit = (els: readonly XmlElement[]): boolean => els.some((e) => attrValue(e, 'unitCode') !== undefined)
 const ublQuantities = (l: XmlElement): XmlElement[] => [...kids(l, U.invoicedQuantity), ...kids(l, U.creditedQuantity)]
 const ciiQuantities = (li: XmlElement): XmlElement[] => descend(li, C.lineDelivery, C.billedQuantity)

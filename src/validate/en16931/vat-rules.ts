@@ -79,7 +79,13 @@ function partyOk(rule: PartyRule, ids: TaxIdPresence): boolean {
 }
 
 /** The rate as a message shows it: an element without a readable value is not "(absent)". */
-const foundRate = (rate: Decimal | undefined, written: boolean): string => (rate === undefined && written ? 'a rate element without a readable value' : fmt(rate))
+const foundRate = (rate: Decimal | undefined, written: boolean, negativeZero = false): string =>
+  rate === undefined && written ? 'a rate element without a readable value'
+  : negativeZero ? 'a negative zero written with decimals, which the official validator (Saxon) finds below 0'
+  : fmt(rate)
+
+/** Whether the holder's rate `field` was written as a negative zero with decimals (InvoiceSource.negativeZeroIn). */
+const negativeZeroRate = (invoice: Invoice, holder: object, field: string): boolean => invoice.source?.negativeZeroIn?.get(holder)?.includes(field) === true
 
 const RATE_TEXT: Readonly<Record<RateRule, string>> = { positive: 'a rate above 0', nonNegative: 'a rate of 0 or more', zero: 'a rate of 0', none: 'no rate' }
 
@@ -87,14 +93,17 @@ const RATE_TEXT: Readonly<Record<RateRule, string>> = { positive: 'a rate above 
  * Whether the rate meets the rule. `written`: the rate element is there, readable or not; the
  * official "no rate" tests (`not(ram:RateApplicablePercent)`, `not(cbc:Percent)`) ask only that.
  */
-function rateOk(rule: RateRule, rate: Decimal | undefined, written: boolean): boolean {
+function rateOk(rule: RateRule, rate: Decimal | undefined, written: boolean, negativeZero: boolean, syntax: 'CII' | 'UBL'): boolean {
   switch (rule) {
     case 'positive':
       return rate !== undefined && rate.greaterThan(0)
     case 'nonNegative':
-      return rate !== undefined && rate.greaterThanOrEqualTo(0)
+      // `ram:RateApplicablePercent >= 0`, `(cbc:Percent) >= 0`: Saxon finds `-0.00` below 0.
+      return rate !== undefined && rate.greaterThanOrEqualTo(0) && !negativeZero
     case 'zero':
-      return rate !== undefined && rate.isZero()
+      // CII `ram:RateApplicablePercent = 0` compares the text (`-0.00` is not 0 in Saxon); UBL
+      // `xs:decimal(cbc:Percent) = 0` a decimal, which has no negative zero.
+      return rate !== undefined && rate.isZero() && !(negativeZero && syntax === 'CII')
     case 'none':
       return !written
   }
@@ -236,7 +245,10 @@ function categoryRules(c: Category): ModelRule[] {
       const code = codeOf(invoice, syntax)
       invoice.lines.forEach((l, i) => {
         const written = isWritten(invoice, l.vat, 'rate', l.vat.rate)
-        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate, written)) out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(l.vat.rate, written) }))
+        const negativeZero = negativeZeroRate(invoice, l.vat, 'rate')
+        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate, written, negativeZero, binding(syntax))) {
+          out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(l.vat.rate, written, negativeZero) }))
+        }
       })
       return out
     }),
@@ -245,7 +257,10 @@ function categoryRules(c: Category): ModelRule[] {
         const out: Issue[] = []
         acUses(invoice, n === '07', codeOf(invoice, syntax)).forEach((a, i) => {
           const written = isWritten(invoice, a, 'vatRate', a.vatRate)
-          if (!rateOk(c.rate[binding(syntax)], a.vatRate, written)) out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(a.vatRate, written) }))
+          const negativeZero = negativeZeroRate(invoice, a, 'vatRate')
+          if (!rateOk(c.rate[binding(syntax)], a.vatRate, written, negativeZero, binding(syntax))) {
+            out.push(issue(btPath(n === '06' ? 'BG-20' : 'BG-21', i + 1), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(a.vatRate, written, negativeZero) }))
+          }
         })
         return out
       }),

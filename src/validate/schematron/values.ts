@@ -264,6 +264,38 @@ function compareAtomic(a: Atomic, b: Atomic, general: boolean): number {
   throw new XPathDynamicError('XPTY0004', `cannot compare ${a.t} with ${b.t}`)
 }
 
+/** An untyped text written as an integer with at most ten digits (a minus sign allowed, no plus). */
+const PLAIN_INTEGER = /^-?\d{1,10}$/
+
+/**
+ * How Saxon 9.9, the official validator's processor, orders an untyped text (read as the double
+ * `x`) against the number `y` (an xs:integer when `integer`) in a general comparison. XPath would
+ * compare the doubles, where -0 equals +0; Saxon orders them as Java's `Double.compare` does:
+ * -0.0 below +0.0, a text `NaN` above every number. A text written as a plain integer (at most ten
+ * digits, a minus sign allowed) against an integer is compared as an integer, so `-0 = 0` holds and
+ * `-0.00 = 0` does not. A number NaN equals nothing. Measured with Saxon-HE 9.9.1 on `-0`, `-00`,
+ * `-0.00`, `-.0`, `-0.`, `-0.0e0`, `0.00` and `NaN` against integers, decimals, doubles and sums.
+ */
+function saxonOrder(x: number, text: string, y: number, integer: boolean): number {
+  if (Number.isNaN(y)) return Number.NaN
+  if (Number.isNaN(x)) return 1
+  if (x !== y) return x < y ? -1 : 1
+  if (x !== 0 || Object.is(x, -0) === Object.is(y, -0)) return 0
+  if (integer && PLAIN_INTEGER.test(xmlTrim(text))) return 0
+  return Object.is(x, -0) ? -1 : 1
+}
+
+/**
+ * A node's text compared with the integer `k` in a general comparison (`amount >= 0`), as Saxon
+ * 9.9 does it (see `saxonOrder`): <0, 0 or >0; NaN where the text is no xs:double
+ * (the official transform stops there). `-0.00 >= 0` is false, `-0 >= 0` true.
+ */
+export function compareTextWithInteger(text: string, k: number): number {
+  const x = xsDouble(text)
+  if (Number.isNaN(x) && xmlTrim(text) !== 'NaN') return Number.NaN
+  return saxonOrder(x, text, k + 0, true)
+}
+
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
