@@ -743,6 +743,9 @@ describe.skipIf(!hasCorpus)('a negative zero written with decimals is below 0 fo
   const B2 = 'cen-en16931/cii/examples/CII_business_example_02.xml'
   const BZ = 'cen-en16931/cii/examples/CII_business_example_Z.xml'
   const U4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
+  const EXT = 'zugferd-corpus/ZUGFeRDv2/correct/Mustangproject/testout-ZF2PushReverseCharge.xml'
+  const errorsByLayer = (xml: string): string[] =>
+    [...new Set(validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => (f.severity === 'error' || f.severity === 'fatal') && !f.ruleId.startsWith('xsd:')).map((f) => `${f.layer}:${f.ruleId}`))].sort()
 
   it('CII BR-Z-05 (`ram:RateApplicablePercent = 0`): a line rate -0.00 fails, -0 passes', () => {
     expect(cenErrorCounts(corpusVariant(BZ, [[63, '>0.00<', '>-0.00<']]))).toEqual({ 'BR-Z-05': 1 })
@@ -771,5 +774,30 @@ describe.skipIf(!hasCorpus)('a negative zero written with decimals is below 0 fo
     expect(cenErrorCounts(corpusVariant(B2, [[41, '>1.2605<', '>-0<']]))).toEqual({})
     expect(cenErrorCounts(corpusVariant(U4, [[146, '>1.00<', '>-0.00<']]))).toEqual({ 'BR-27': 1 })
     expect(cenErrorCounts(corpusVariant(U4, [[146, '>1.00<', '>-0<']]))).toEqual({})
+  })
+
+  // The Factur-X layer runs the official tables through einvoice's XPath evaluator; a mutation run
+  // over Factur-X files (seed 9248) found a BASIC WL total VAT amount -0.00 called valid.
+  it('Factur-X EXTENDED BR-CO-14 (the Factur-X layer alone decides the verdict): -0.00 and -0 against a sum of 0.00 fail, +0.00 passes', () => {
+    for (const zero of ['-0.00', '-0']) {
+      const xml = corpusVariant(EXT, [[216, '>0.00<', `>${zero}<`]])
+      expect(errorsByLayer(xml)).toEqual(['facturx:BR-CO-14'])
+      expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(false)
+    }
+    expect(validateXml(Buffer.from(corpusVariant(EXT, [[216, '>0.00<', '>+0.00<']]), 'utf8')).valid).toBe(true)
+    expect(validateXml(Buffer.from(corpusVariant(EXT, []), 'utf8')).valid).toBe(true)
+  })
+
+  it('Factur-X EXTENDED: a breakdown tax amount -0.00 sums to -0.0 (fn:sum starts from its first value), so a total of 0.00 fails BR-CO-14', () => {
+    expect(errorsByLayer(corpusVariant(EXT, [[201, '>0.00<', '>-0.00<']]))).toEqual(['facturx:BR-AE-09', 'facturx:BR-CO-14'])
+  })
+
+  it('Factur-X EN 16931 BR-Z-05 (`ram:RateApplicablePercent = 0`, a comparison with a number literal): -0.00 fails in both layers, -0 passes', () => {
+    const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+    const z = (rate: string): [number, string, string][] => [[80, '>S<', '>Z<'], [81, '>25<', `>${rate}<`]]
+    // Breakdowns are left as they were: BR-S-08 and BR-Z-01 fail in both layers either way.
+    const both = ['BR-S-08', 'BR-Z-01'].flatMap((id) => [`en16931:${id}`, `facturx:${id}`])
+    expect(errorsByLayer(corpusVariant(B1, z('-0.00')))).toEqual([...both, 'en16931:BR-Z-05', 'facturx:BR-Z-05'].sort())
+    expect(errorsByLayer(corpusVariant(B1, z('-0')))).toEqual(both.sort())
   })
 })

@@ -22,6 +22,7 @@ import {
   arithmetic,
   atomize,
   bool,
+  compareUntypedWithDouble,
   dec,
   ebv,
   generalCompare,
@@ -29,7 +30,6 @@ import {
   nodeString,
   numericOperand,
   toDouble,
-  untypedDouble,
   valueCompare,
 } from './values.js'
 import { type Decimal, ZERO } from '../../model/decimal.js'
@@ -1000,17 +1000,19 @@ function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Ex
     })
   }
   // `amount >= 0` over a plain path: each node's text as xs:double (an error for a bad lexical
-  // form, as the cast of an untyped operand is), compared as a number; stops at the first match.
+  // form, as the cast of an untyped operand is), compared with the number as the general
+  // comparison does (Saxon's order: `-0.00 >= 0` is false); stops at the first match.
   if (right.kind === 'literal-number' && left.some !== undefined) {
     const lit = right.value
-    const n = toDouble(lit, true)
+    // A decimal has no negative zero.
+    const n = lit.t === 'dec' ? toDouble(lit, true) + 0 : toDouble(lit, true)
+    const integer = lit.t === 'dec' && lit.v.isInteger()
     const test = OP_TEST[op] as (c: number) => boolean
     const litValue: Sequence = [lit]
     const some = left.some
     const holds = (x: Item): boolean => {
       if (!isNode(x)) return generalCompare(op, [x], litValue)
-      const d = untypedDouble(nodeString(x))
-      return test(d < n ? -1 : d > n ? 1 : d === n ? 0 : Number.NaN)
+      return test(compareUntypedWithDouble(nodeString(x), n, integer))
     }
     return fromBool((item, pos, size, env) => some(item, pos, size, env, holds))
   }

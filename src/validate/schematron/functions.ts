@@ -122,17 +122,24 @@ function replacement(template: string, groups: readonly (string | undefined)[]):
   return out
 }
 
+/**
+ * fn:sum: the integer 0 for no values, otherwise the first value plus each of the others, so a
+ * lone -0.0 (or only negative zeros) sums to -0.0, as in Saxon: `0.00 = sum(-0.00)` is false there
+ * (see `saxonOrder` in values.ts). A decimal has no negative zero.
+ */
 function sum(seq: Sequence): Atomic {
   let decimal: Decimal | undefined = ZERO
   let double = 0
+  let first = true
   for (const item of seq) {
     const a = atomize(item)
     if (a.t === 'dec' && decimal !== undefined) decimal = plus(decimal, a.v)
     else {
-      if (decimal !== undefined) double = decimal.toNumber()
+      const d = a.t === 'dec' ? a.v.toNumber() + 0 : toDouble(a, true)
+      double = first ? d : (decimal === undefined ? double : decimal.toNumber() + 0) + d
       decimal = undefined
-      double += a.t === 'dec' ? a.v.toNumber() : toDouble(a, true)
     }
+    first = false
   }
   return decimal !== undefined ? dec(decimal) : dbl(double)
 }

@@ -246,6 +246,9 @@ function compareAtomic(a: Atomic, b: Atomic, general: boolean): number {
   // General comparisons cast untyped operands to the other operand's type (XPath 2.0 §3.5.2).
   if (general) {
     if (a.t === 'untyped' && b.t === 'untyped') return cmpStr(a.v, b.v)
+    // An untyped value against a number: ordered as Saxon orders them (saxonOrder).
+    if (a.t === 'untyped' && isNumeric(b)) return compareUntypedWithNumber(a.v, b)
+    if (b.t === 'untyped' && isNumeric(a)) return -compareUntypedWithNumber(b.v, a)
     if (a.t === 'untyped') a = castLike(a, b)
     if (b.t === 'untyped') b = castLike(b, a)
   } else {
@@ -283,6 +286,22 @@ function saxonOrder(x: number, text: string, y: number, integer: boolean): numbe
   if (x !== 0 || Object.is(x, -0) === Object.is(y, -0)) return 0
   if (integer && PLAIN_INTEGER.test(xmlTrim(text))) return 0
   return Object.is(x, -0) ? -1 : 1
+}
+
+/**
+ * An untyped text compared with a number in a general comparison, as Saxon 9.9 does it (see
+ * `saxonOrder`): an error for a text that is no xs:double. einvoice's decimals do not tell
+ * xs:integer from xs:decimal: an integral one counts as an integer, so `-0` against a decimal zero
+ * (`0.0`, `xs:decimal('0')`; Saxon: unequal) compares equal here.
+ */
+export function compareUntypedWithNumber(text: string, n: Atomic): number {
+  // A decimal has no negative zero (xs:decimal('-0.00') is 0).
+  return compareUntypedWithDouble(text, n.t === 'dec' ? n.v.toNumber() + 0 : toDouble(n, true), n.t === 'dec' && n.v.isInteger())
+}
+
+/** `compareUntypedWithNumber` against a number already read as the double `y` (an integer when `integer`). */
+export function compareUntypedWithDouble(text: string, y: number, integer: boolean): number {
+  return saxonOrder(toDouble({ t: 'untyped', v: text }, true), text, y, integer)
 }
 
 /**
