@@ -301,7 +301,7 @@ export function compareUntypedWithNumber(text: string, n: Atomic): number {
 
 /** `compareUntypedWithNumber` against a number already read as the double `y` (an integer when `integer`). */
 export function compareUntypedWithDouble(text: string, y: number, integer: boolean): number {
-  return saxonOrder(toDouble({ t: 'untyped', v: text }, true), text, y, integer)
+  return saxonOrder(untypedDouble(text), text, y, integer)
 }
 
 /**
