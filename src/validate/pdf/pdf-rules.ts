@@ -48,6 +48,10 @@ export const PDF_RULES = {
   'PDFA-TRAILER-ID': r('pdfa', 'error', '6.1.3', 'the trailer must carry /ID, an array of two strings; {found}'),
   'PDFA-ENCRYPT': r('pdfa', 'error', '6.1.3', 'the file is encrypted (trailer /Encrypt); PDF/A forbids encryption'),
   'PDFA-UNREADABLE': r('pdfa', 'error', '6.1', 'the PDF cannot be read: {detail}', '7'),
+  'PDFA-SYNTAX-HEX': r('pdfa', 'error', '6.1.6', 'a hexadecimal string may hold only hex digits and white space, and an even number of digits; not so in {count} objects ({problems})'),
+  'PDFA-SYNTAX-STREAM': r('pdfa', 'error', '6.1.7.1', 'the stream keyword must be followed by CR LF or a single LF, and endstream must follow a line end; not so in {count} objects ({problems})'),
+  'PDFA-SYNTAX-LENGTH': r('pdfa', 'error', '6.1.7.1', 'a stream /Length must count exactly the bytes between the line end after stream and the one before endstream; not so in {count} objects ({problems})'),
+  'PDFA-SYNTAX-OBJECT': r('pdfa', 'error', '6.1.9', 'an indirect object must begin on a new line with N G obj, single white-space characters between the three and a line end after obj; not so in {count} objects ({problems})'),
   // --- implementation limits (6.1.13) and content-stream operators (6.2.2)
   'PDFA-LIMIT-INTEGER': r('pdfa', 'error', '6.1.13', 'the integer {value} ({where}) is outside -2147483648 to 2147483647'),
   'PDFA-LIMIT-REAL': r('pdfa', 'error', '6.1.13', 'the real number {value} ({where}) is beyond +/-3.403 x 10^38 or, not being 0, closer to 0 than +/-1.175 x 10^-38'),

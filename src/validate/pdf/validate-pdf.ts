@@ -22,6 +22,7 @@ import { checkFileBytes, checkTrailerId } from './file-structure.js'
 import { checkShownGlyphs } from './glyph-width-check.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { checkObjectLimits } from './object-limits-check.js'
+import { checkObjectSyntax } from './object-syntax-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
@@ -146,6 +147,7 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
     return done(false, { loadError: isEInvoiceError(err) ? err : new EInvoiceError('INVALID_PDF', `the PDF cannot be parsed: ${(err as Error).message}`, { cause: err }) })
   }
   const loadedFindings = findings.length
+  pushAll(findings, guarded('object syntax', findings, [], () => checkObjectSyntax(bytes, doc)))
   const { xmp, files } = documentChecks(doc, findings)
   const invoice = invoiceAttachment(files, xmp)
   let xml: Uint8Array | undefined
