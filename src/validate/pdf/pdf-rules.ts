@@ -52,6 +52,13 @@ export const PDF_RULES = {
   'PDFA-SYNTAX-STREAM': r('pdfa', 'error', '6.1.7.1', 'the stream keyword must be followed by CR LF or a single LF, and endstream must follow a line end; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-LENGTH': r('pdfa', 'error', '6.1.7.1', 'a stream /Length must count exactly the bytes between the line end after stream and the one before endstream; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-OBJECT': r('pdfa', 'error', '6.1.9', 'an indirect object must begin on a new line with N G obj, single white-space characters between the three and a line end after obj; not so in {count} objects ({problems})'),
+  'PDFA-STREAM-EXTERNAL': r('pdfa', 'error', '6.1.7.1', 'a stream must keep its data in the file: {where} carries {key}'),
+  // --- graphics states, images, XObjects, catalog (6.2.5, 6.2.6, 6.2.8, 6.2.9, 6.11)
+  'PDFA-EXTGSTATE': r('pdfa', 'error', '6.2.5', 'the graphics state {where} carries {key}; PDF/A allows no /TR, no /HTP and /TR2 only as /Default'),
+  'PDFA-RENDERING-INTENT': r('pdfa', 'error', '6.2.6', 'the rendering intent {intent} ({where}) is not one of RelativeColorimetric, AbsoluteColorimetric, Perceptual, Saturation'),
+  'PDFA-IMAGE': r('pdfa', 'error', '6.2.8', 'the image {where} {problem}; PDF/A forbids alternate and OPI images and interpolation'),
+  'PDFA-XOBJECT': r('pdfa', 'error', '6.2.9', '{where} {problem}; PDF/A forbids PostScript, reference and OPI XObjects'),
+  'PDFA-REQUIREMENTS': r('pdfa', 'error', '6.11', 'the document catalog must not carry /Requirements'),
   // --- implementation limits (6.1.13) and content-stream operators (6.2.2)
   'PDFA-LIMIT-INTEGER': r('pdfa', 'error', '6.1.13', 'the integer {value} ({where}) is outside -2147483648 to 2147483647'),
   'PDFA-LIMIT-REAL': r('pdfa', 'error', '6.1.13', 'the real number {value} ({where}) is beyond +/-3.403 x 10^38 or, not being 0, closer to 0 than +/-1.175 x 10^-38'),

@@ -20,6 +20,7 @@ import { checkContentLimits } from './content-limits-check.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
 import { checkShownGlyphs } from './glyph-width-check.js'
+import { checkGraphicsObjects } from './graphics-object-checks.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
 import { checkObjectLimits } from './object-limits-check.js'
 import { checkObjectSyntax } from './object-syntax-check.js'
@@ -115,6 +116,7 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   run('shown glyphs', () => checkShownGlyphs(doc))
   run('page transparency', () => checkPageTransparencyGroups(doc))
   run('blend modes', () => checkBlendModes(doc))
+  run('graphics objects', () => checkGraphicsObjects(doc))
   run('optional content', () => checkOptionalContent(doc))
   run('annotations', () => checkAnnotations(doc))
   run('interactive forms', () => checkForms(doc))

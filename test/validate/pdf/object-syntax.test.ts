@@ -4,11 +4,13 @@
  * the cross-reference table stay right and only the rule under test is broken.
  */
 import { readFileSync } from 'node:fs'
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
+import { addToPage } from './builders.js'
 
 const XML = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`))
 const latin1 = new TextDecoder('latin1')
@@ -72,6 +74,45 @@ describe('validatePdf: object syntax (ISO 19005-3 6.1.6, 6.1.7.1, 6.1.9)', () =>
   it('reports a hexadecimal string with a character that is not a hex digit', async () => {
     const r = await validatePdf(patched(facturx, /\/ID \[\s*<[0-9a-fA-F]+/, (m) => `${m.slice(0, -1)}Z`))
     expect(syntaxIds(r)).toEqual(['PDFA-SYNTAX-HEX'])
+    expect(r.pdfaValid).toBe(false)
+  })
+})
+
+describe('validatePdf: stream, graphics-state, image and XObject entries (6.1.7.1, 6.2.5, 6.2.6, 6.2.8, 6.2.9, 6.11)', () => {
+  /** The Factur-X file with extra objects on its first page, saved without object streams. */
+  async function withObjects(add: (doc: PDFDocument) => void): Promise<Uint8Array> {
+    const doc = await PDFDocument.load(facturx, { updateMetadata: false })
+    add(doc)
+    return doc.save({ useObjectStreams: false })
+  }
+  const errorIds = (r: { findings: readonly { ruleId: string; severity: string }[] }): string[] => [...new Set(r.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId))].sort()
+
+  it('accepts /TR2 /Default and a standard rendering intent', async () => {
+    const r = await validatePdf(
+      await withObjects((doc) => {
+        const gs = doc.context.register(doc.context.obj({ Type: 'ExtGState', TR2: 'Default', RI: 'Perceptual' }))
+        addToPage(doc, 'q /GSok gs Q', { ExtGState: { GSok: gs } })
+      }),
+    )
+    expect(errorIds(r)).toEqual([])
+  })
+
+  it('reports /TR, a made-up rendering intent, an interpolated image, a reference XObject, external stream data and /Requirements', async () => {
+    const r = await validatePdf(
+      await withObjects((doc) => {
+        const gs = doc.context.register(doc.context.obj({ Type: 'ExtGState', TR: 'Identity', RI: 'Vivid' }))
+        const image = doc.context.register(
+          doc.context.stream(new Uint8Array([128]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: true }),
+        )
+        const ref = doc.context.register(doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 1, 1], Ref: { F: PDFString.of('other.pdf'), Page: 0 } }))
+        const external = doc.context.register(doc.context.stream('', { F: PDFString.of('data.bin') }))
+        doc.catalog.set(PDFName.of('Requirements'), doc.context.obj([{ Type: 'Requirement', S: 'EnableJavaScripts' }]))
+        doc.catalog.set(PDFName.of('PieceInfo'), external)
+        addToPage(doc, 'q /GSx gs /Im0 Do /Fm0 Do Q', { ExtGState: { GSx: gs }, XObject: { Im0: image, Fm0: ref } })
+      }),
+    )
+    expect(errorIds(r)).toEqual(['PDFA-EXTGSTATE', 'PDFA-IMAGE', 'PDFA-RENDERING-INTENT', 'PDFA-REQUIREMENTS', 'PDFA-STREAM-EXTERNAL', 'PDFA-XOBJECT'])
+    expect(r.findings.find((f) => f.ruleId === 'PDFA-XOBJECT')?.message).toContain('reference XObject')
     expect(r.pdfaValid).toBe(false)
   })
 })
