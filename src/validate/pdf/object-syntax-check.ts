@@ -116,64 +116,33 @@ type ValueInfo = {
 }
 
 /**
- * Skips one value; @returns false where the bytes are not a PDF value. Hex-string problems are
- * handed to `hex`; the top-level /Length of a dictionary lands in `info`.
+ * The top-level /Length of a dictionary at the cursor (just after the key): a number or an
+ * indirect reference, cursor after it; undefined (cursor unmoved) when it is anything else.
  */
-function skipValue(s: Scanner, hex: (detail: string) => void, info?: ValueInfo): boolean {
+function lengthValue(s: Scanner): ValueInfo['length'] {
+  const b = s.b
   s.skipWhiteAndComments()
+  const save = s.p
+  const n = s.integer()
+  if (n === undefined) return undefined
+  const afterNumber = s.p
+  s.skipWhiteAndComments()
+  const g = s.integer()
+  s.skipWhiteAndComments()
+  if (g !== undefined && s.keyword('R')) {
+    s.p++
+    return { num: n, gen: g }
+  }
+  s.p = afterNumber
+  if (s.done() || isDelimiter(b[s.p]) || isWhite(b[s.p])) return n
+  s.p = save
+  return undefined
+}
+
+/** A value that holds no other: string, name, number, boolean, null or reference. */
+function skipScalar(s: Scanner, hex: (detail: string) => void): boolean {
   const b = s.b
   const c = b[s.p]
-  if (c === undefined) return false
-  if (c === 0x3c && b[s.p + 1] === 0x3c) {
-    s.p += 2
-    for (;;) {
-      s.skipWhiteAndComments()
-      if (s.done()) return false
-      if (b[s.p] === 0x3e && b[s.p + 1] === 0x3e) {
-        s.p += 2
-        return true
-      }
-      if (b[s.p] !== 0x2f) return false
-      s.p++
-      const key = s.regular()
-      if (info !== undefined && key === 'Length') {
-        s.skipWhiteAndComments()
-        const save = s.p
-        const n = s.integer()
-        if (n !== undefined) {
-          const afterNumber = s.p
-          s.skipWhiteAndComments()
-          const g = s.integer()
-          s.skipWhiteAndComments()
-          if (g !== undefined && s.keyword('R')) {
-            s.p++
-            info.length = { num: n, gen: g }
-            continue
-          }
-          s.p = afterNumber
-          if (!isDelimiter(b[s.p]) && !isWhite(b[s.p]) && !s.done()) s.p = save
-          else {
-            info.length = n
-            continue
-          }
-        }
-        s.p = save
-      }
-      if (!skipValue(s, hex)) return false
-    }
-  }
-  if (c === 0x5b) {
-    s.p++
-    for (;;) {
-      s.skipWhiteAndComments()
-      if (s.done()) return false
-      if (b[s.p] === 0x5d) {
-        s.p++
-        return true
-      }
-      if (!skipValue(s, hex)) return false
-    }
-  }
   if (c === 0x28) return s.literalString()
   if (c === 0x3c) {
     const problem = s.hexString()
@@ -202,6 +171,59 @@ function skipValue(s: Scanner, hex: (detail: string) => void, info?: ValueInfo):
     return true
   }
   return /^([+-]?(\d+\.?\d*|\.\d+)|true|false|null)$/.test(word)
+}
+
+/**
+ * Skips one value; @returns false where the bytes are not a PDF value. Hex-string problems are
+ * handed to `hex`; the top-level /Length of a dictionary lands in `info`. Nested arrays and
+ * dictionaries are followed with a stack of their own, not by recursion: a file may nest them
+ * deeper than the call stack goes.
+ */
+function skipValue(s: Scanner, hex: (detail: string) => void, info?: ValueInfo): boolean {
+  const b = s.b
+  // Open containers, innermost last: true for a dictionary, false for an array.
+  const open: boolean[] = []
+  for (;;) {
+    s.skipWhiteAndComments()
+    if (s.done()) return false
+    const inDict = open.length > 0 && open[open.length - 1] === true
+    if (inDict) {
+      if (b[s.p] === 0x3e && b[s.p + 1] === 0x3e) {
+        s.p += 2
+        open.pop()
+        if (open.length === 0) return true
+        continue
+      }
+      if (b[s.p] !== 0x2f) return false
+      s.p++
+      const key = s.regular()
+      if (info !== undefined && open.length === 1 && key === 'Length') {
+        const length = lengthValue(s)
+        if (length !== undefined) {
+          info.length = length
+          continue
+        }
+      }
+      s.skipWhiteAndComments()
+      if (s.done()) return false
+    } else if (open.length > 0 && b[s.p] === 0x5d) {
+      s.p++
+      open.pop()
+      if (open.length === 0) return true
+      continue
+    }
+    // A value: a dictionary or array opens, anything else is read whole.
+    if (b[s.p] === 0x3c && b[s.p + 1] === 0x3c) {
+      s.p += 2
+      open.push(true)
+    } else if (b[s.p] === 0x5b) {
+      s.p++
+      open.push(false)
+    } else {
+      if (!skipScalar(s, hex)) return false
+      if (open.length === 0) return true
+    }
+  }
 }
 
 /** `endstream` at or after `from`, or -1. */

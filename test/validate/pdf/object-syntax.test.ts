@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
+import { checkObjectSyntax } from '../../../src/validate/pdf/object-syntax-check.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
@@ -37,6 +38,14 @@ beforeAll(async () => {
 })
 
 describe('validatePdf: object syntax (ISO 19005-3 6.1.6, 6.1.7.1, 6.1.9)', () => {
+  it('follows arrays nested deeper than the call stack goes, and judges the objects after them', async () => {
+    const doc = await PDFDocument.create()
+    const body = (length: number): Uint8Array =>
+      new TextEncoder().encode(`%PDF-1.7\n1 0 obj\n${'['.repeat(200_000)}${']'.repeat(200_000)}\nendobj\n2 0 obj\n<< /Length ${length} >>\nstream\nabc\nendstream\nendobj\n`)
+    expect(checkObjectSyntax(body(3), doc)).toEqual([])
+    expect(checkObjectSyntax(body(4), doc).map((f) => f.ruleId)).toEqual(['PDFA-SYNTAX-LENGTH'])
+  })
+
   it('finds nothing in a file einvoice wrote', async () => {
     const r = await validatePdf(facturx)
     expect(syntaxIds(r)).toEqual([])
