@@ -89,6 +89,20 @@ const lazyBuiltins = {
   },
 }
 
+/**
+ * The same for an external package loaded by a dynamic import (`await import('playwright-core')`
+ * when `styled` starts Chromium): left as it is, the import fails in the bundle with the same
+ * error, so it becomes a `require` of the package at the same moment.
+ */
+const EXTERNAL_NAME = new RegExp(`^(${EXTERNAL.map((e) => e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`)
+const lazyExternals = {
+  name: 'lazy-externals',
+  setup(b) {
+    b.onResolve({ filter: EXTERNAL_NAME }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'einvoice-external' } : undefined))
+    b.onLoad({ filter: /.*/, namespace: 'einvoice-external' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
+  },
+}
+
 const result = await build({
   entryPoints: [join(DIST, 'commands', 'main.js')],
   bundle: true,
@@ -101,7 +115,7 @@ const result = await build({
   legalComments: 'none',
   // Whitespace only: identifiers stay readable in stack traces.
   minifyWhitespace: true,
-  plugins: [ownImportMetaUrl, lazyChildProcessForCommander, lazyBuiltins],
+  plugins: [ownImportMetaUrl, lazyChildProcessForCommander, lazyBuiltins, lazyExternals],
   metafile: true,
   write: false,
   logLevel: 'silent',
@@ -131,6 +145,8 @@ for (const path of Object.keys(result.metafile.inputs)) {
 const code = result.outputFiles[0]?.text
 if (code === undefined) problems.push('esbuild wrote no output')
 else if (/[\u0080-\uffff]/.test(code)) problems.push('the bundle is not pure ASCII')
+// A dynamic import left in the bundle fails when it runs (see lazyBuiltins): none may be left.
+else for (const m of code.matchAll(/\bimport\(\s*["'`][^"'`]*["'`]\s*\)/g)) problems.push(`a dynamic import is left in the bundle: ${m[0]} (make it a require, see lazyExternals)`)
 if (problems.length > 0) {
   process.stderr.write(`bundle-cli: dist/cli.cjs not written:\n  ${problems.join('\n  ')}\n`)
   process.exit(1)
