@@ -80,7 +80,7 @@ export const PDF_RULES = {
   'PDFA-XMP-WELLFORMED': r('pdfa', 'error', '6.6.2.1', 'the XMP metadata cannot be parsed: {detail}', '28'),
   'PDFA-ID-PART': r('pdfa', 'error', '6.6.4', 'pdfaid:part must be 3 for a PDF/A-3 file; found {found}', '23'),
   'PDFA-ID-CONFORMANCE': r('pdfa', 'error', '6.6.4', 'pdfaid:conformance must be A, B or U; found {found}', '23'),
-  'PDFA-XMP-VALUE-TYPE': r('pdfa', 'error', '6.6.2.3.1', 'the predefined XMP property {property} must be {expected}; found {found}'),
+  'PDFA-XMP-VALUE-TYPE': r('pdfa', 'error', '6.6.2.3.1', 'the {origin} XMP property {property} must be {expected}; found {found}'),
   'PDFA-XMP-UNDECLARED': r('pdfa', 'error', '6.6.2.3.1', 'the XMP property {property} is neither predefined nor declared in a pdfaExtension:schemas entry'),
   'PDFA-XMP-EXTENSION': r('pdfa', 'error', '6.6.2.3.3', 'the pdfaExtension schema declaration is incomplete: {detail}'),
   // --- colour (6.2.3, 6.2.4.3)

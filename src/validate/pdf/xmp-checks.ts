@@ -137,7 +137,7 @@ function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {
   for (const p of packet.properties) {
     const want = TYPED_SCHEMAS[p.ns]?.[p.local]
     if (want !== undefined && !typeMatches(want, p.value, p.local)) {
-      out.push(pdfFinding('PDFA-XMP-VALUE-TYPE', `XMP ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local}`, expected: TYPE_TEXT[want], found: describe(p.value) }))
+      out.push(pdfFinding('PDFA-XMP-VALUE-TYPE', `XMP ${p.prefix}:${p.local}`, { origin: 'predefined', property: `${p.prefix}:${p.local}`, expected: TYPE_TEXT[want], found: describe(p.value) }))
     }
   }
   const problems: string[] = []
@@ -148,8 +148,17 @@ function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {
   }
   for (const p of packet.properties) {
     if (isPredefined(p.ns, p.local)) continue
-    const declared = schemas.some((s) => s.namespaceUri === p.ns && s.properties.has(p.local))
-    if (!declared) out.push(pdfFinding('PDFA-XMP-UNDECLARED', `XMP ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local} (${p.ns})` }))
+    const declaration = schemas.find((s) => s.namespaceUri === p.ns && s.properties.has(p.local))?.properties.get(p.local)
+    if (declaration === undefined) {
+      out.push(pdfFinding('PDFA-XMP-UNDECLARED', `XMP ${p.prefix}:${p.local}`, { property: `${p.prefix}:${p.local} (${p.ns})` }))
+      continue
+    }
+    // An extension property holds the value type its schema declares (fx:Version as an rdf:Seq is
+    // no Text); the simple types are judged, container and structure types are left alone.
+    const want = declaration.valueType
+    if ((want === 'Text' || want === 'Integer' || want === 'Boolean' || want === 'Date') && !typeMatches(want, p.value, p.local)) {
+      out.push(pdfFinding('PDFA-XMP-VALUE-TYPE', `XMP ${p.prefix}:${p.local}`, { origin: 'extension', property: `${p.prefix}:${p.local}`, expected: `${TYPE_TEXT[want]} (declared ${want})`, found: describe(p.value) }))
+    }
   }
   for (const detail of problems) out.push(pdfFinding('PDFA-XMP-EXTENSION', 'XMP pdfaExtension:schemas', { detail }))
   return schemas

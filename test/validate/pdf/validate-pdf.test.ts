@@ -109,6 +109,15 @@ describe('validatePdf', () => {
     expect(r.pdfaValid).toBe(false)
   })
 
+  it('reports an extension property that does not hold its declared simple type (fx:Version as an rdf:Seq)', async () => {
+    const r = await validatePdf(await withXmpReplaced(facturx, '>1.0</fx:Version>', '><rdf:Seq><rdf:li>1.0</rdf:li></rdf:Seq></fx:Version>'))
+    const f = r.findings.find((x) => x.ruleId === 'PDFA-XMP-VALUE-TYPE')
+    expect(f?.message).toContain('extension XMP property fx:Version')
+    expect(f?.message).toContain('declared Text')
+    expect(r.pdfaValid).toBe(false)
+    expect(ids(await validatePdf(facturx))).not.toContain('PDFA-XMP-VALUE-TYPE')
+  })
+
   it('reports JavaScript (an OpenAction of type JavaScript)', async () => {
     const doc = await PDFDocument.load(facturx, { updateMetadata: false })
     doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))
