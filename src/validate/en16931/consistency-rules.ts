@@ -4,7 +4,7 @@
  * the CII/UBL differences of BR-CO-15/16/17 (tolerances and rounding) where the bindings differ.
  * @module
  */
-import { type Decimal, ZERO, sum } from '../../model/decimal.js'
+import { Decimal, ZERO, exactDecimalText, sum } from '../../model/decimal.js'
 import type { Invoice } from '../../model/invoice.js'
 import { btPath } from '../location.js'
 import { stringValue } from '../syntax/paths.js'
@@ -14,7 +14,8 @@ import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
-import { CII_HEADER_SUMMATION, NONE, ciiTaxTotalMismatches, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2, zeroSignDiffers } from './model-helpers.js'
+import { roundDouble } from '../schematron/values.js'
+import { CII_HEADER_SUMMATION, NONE, ciiTaxTotalMismatches, doubleSum, fmt, hasReason, invoiceCurrenciesAsWritten, isAllowanceOrCharge, issue, taxTotalCurrencies, ublTaxTotalMismatches, when, xpathRound2, zeroSignDiffers } from './model-helpers.js'
 
 const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
 
@@ -45,7 +46,10 @@ const ROWS: readonly Row[] = [
     (ctx) => {
       const { invoice } = ctx
       if (!hasTotalsGroup(ctx)) return NONE
-      const expected = xpathRound2(sum(invoice.lines.map((l) => l.netAmount)))
+      // CII sums the untyped line amounts in doubles and casts the sum to xs:decimal (its exact
+      // binary value) before rounding; UBL sums decimals.
+      const nets = invoice.lines.map((l) => l.netAmount)
+      const expected = xpathRound2(ctx.syntax === 'CII' ? new Decimal(exactDecimalText(doubleSum(nets))) : sum(nets))
       const found = invoice.totals.sumOfLineNetAmounts
       return when(totalMissing(ctx, 'BT-106') || !found.equals(expected), btPath('BG-22', 'BT-106'), amounts(expected, found))
     },
@@ -65,6 +69,12 @@ const ROWS: readonly Row[] = [
         const expected = xpathRound2(sum(list.map((a) => a.amount)))
         const at = btPath('BG-22', charge ? 'BT-108' : 'BT-107')
         if (found === undefined || !found.equals(expected)) return [issue(at, amounts(expected, found))]
+        if (syntax === 'CII') {
+          // CII: `total = round(sum(amounts) * 10 * 10) div 100` all in xs:double, which differs
+          // from the decimal result only for amounts of about 16 digits or more.
+          const double = roundDouble(doubleSum(list.map((a) => a.amount)) * 10 * 10) / 100
+          if (Number(found.toString()) !== double) return [issue(at, { expected: String(double), found: found.toString() })]
+        }
         if (!expected.isZero() || syntax !== 'CII' || doc === undefined) return NONE
         const written = descend(doc.root, ...CII_HEADER_SUMMATION, charge ? CII_CHARGE_TOTAL : CII_ALLOWANCE_TOTAL).map(stringValue)
         // The official sum is of doubles and starts from its first value: amounts that are all

@@ -17,6 +17,17 @@ export function xpathRound2(value: Decimal): Decimal {
   return value.toDecimalPlaces(2, Decimal.ROUND_HALF_CEIL)
 }
 
+/**
+ * `sum()` of untyped CII amounts as the official rules compute it: each read as an xs:double and
+ * added in doubles, starting from the first value (a lone -0.0 stays -0.0); an empty sum is 0.
+ * Amounts of 17 digits or more lose precision there, which the official verdict follows.
+ */
+export function doubleSum(values: readonly Decimal[]): number {
+  let total = 0
+  values.forEach((v, i) => (total = i === 0 ? Number(v.toString()) : total + Number(v.toString())))
+  return total
+}
+
 export function xpathRound0(value: Decimal): Decimal {
   return value.toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL)
 }

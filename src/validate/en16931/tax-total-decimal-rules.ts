@@ -15,7 +15,7 @@
  */
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
-import { xsDouble } from '../schematron/values.js'
+import { roundDouble, xsDouble } from '../schematron/values.js'
 import { attrValue, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
 import type { Issue } from '../types.js'
@@ -27,10 +27,14 @@ const SETTLEMENT = q('ram:ApplicableHeaderTradeSettlement')
 const SUMMATION = q('ram:SpecifiedTradeSettlementHeaderMonetarySummation')
 const TAX_TOTAL = q('ram:TaxTotalAmount')
 
-/** XPath's `. = round(. * 100) div 100` on the element's text read as xs:double (round: halves up). */
+/**
+ * XPath's `. = round(. * 100) div 100` on the element's text read as xs:double, with Saxon's
+ * fn:round (`roundDouble`): from about 9.2E16 on the rounding itself loses precision, so a large
+ * amount with two decimals can fail.
+ */
 function twoDecimals(el: XmlElement): boolean {
   const x = xsDouble(stringValue(el))
-  return x === Math.floor(x * 100 + 0.5) / 100
+  return x === roundDouble(x * 100) / 100
 }
 
 function rule(currency: 'ram:InvoiceCurrencyCode' | 'ram:TaxCurrencyCode', bt: string): Check {
