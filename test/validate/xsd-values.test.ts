@@ -49,6 +49,23 @@ const XMLLINT: readonly (readonly [type: string, value: string, accepted: boolea
   ['boolean', ' true\n', true],
   ['boolean', 'TRUE', false],
   ['decimal', ' 1.5\n', true],
+  // libxml2 keeps 24 digits: integer digits after leading zeros plus all fraction digits.
+  ['decimal', '123456789012345678901234', true],
+  ['decimal', '1234567890123456789012345', false],
+  ['decimal', '-123456789012345678901234', true],
+  ['decimal', '12345678901234567890123.4', true],
+  ['decimal', '12345678901234567890123.45', false],
+  ['decimal', '0.123456789012345678901234', true],
+  ['decimal', '.1234567890123456789012345', false],
+  ['decimal', '1.000000000000000000000000', false],
+  ['decimal', '000.000000000000000000000001', true],
+  ['decimal', '00000000000000000000000000001.5', true],
+  ['decimal', '120000000000000000000.0000', false],
+  ['decimal', '12000000000000000000.0000', true],
+  ['integer', '1234567890123456789012345', false],
+  ['integer', '00000000000000000000000000001', true],
+  ['nonNegativeInteger', '1234567890123456789012345', false],
+  ['positiveInteger', '0000000000000000000000000000001', true],
 ]
 
 describe('built-in types read as the official XSD check (xmllint) reads them', () => {
@@ -84,6 +101,12 @@ describe.skipIf(!hasCorpus)('dates and attachments in corpus invoices, judged as
       expect(r.valid).toBe(false)
       expect(r.findings.map((f) => [f.ruleId, f.location.line])).toEqual([['xsd:ubl-2.1', 26]])
     }
+  })
+
+  it('CII: an amount of more than 24 digits is XSD-invalid for xmllint, one of 24 is not (session 24)', () => {
+    const B2 = 'cen-en16931/cii/examples/CII_business_example_02.xml'
+    expect(xsdRules(corpusVariant(B2, [[41, '>1.2605<', '>120000000000000000000.0000<']]))).toEqual(['xsd:cii-d16b'])
+    expect(xsdRules(corpusVariant(B2, [[41, '>1.2605<', '>12000000000000000000.0000<']]))).toEqual([])
   })
 
   it('UBL: an attachment with a character outside the base64 alphabet stays valid', () => {

@@ -15,8 +15,22 @@
 import type { XsdValue } from './xsd-table.js'
 import { collapseXmlSpace, xmlTrim } from '../../xml/whitespace.js'
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
-const INTEGER = /^[+-]?\d+$/
+/**
+ * libxml2 holds a decimal in 24 digits: the digits of the integer part after its leading zeros and
+ * every digit of the fraction, trailing zeros included, may be 24 at most. xmllint rejects a longer
+ * xs:decimal or xs:integer (`1.000000000000000000000000` is 25 digits; `0.` and leading zeros are
+ * free). Measured with xmllint (libxml2 2.9.14) on decimal, integer, nonNegativeInteger and
+ * positiveInteger.
+ */
+const MAX_DIGITS = 24
+function fitsDigits(v: string): boolean {
+  const dot = v.indexOf('.')
+  const whole = (dot < 0 ? v : v.slice(0, dot)).replace(/^[+-]?0*/, '')
+  return whole.length + (dot < 0 ? 0 : v.length - dot - 1) <= MAX_DIGITS
+}
+const limited = (re: RegExp): { test(v: string): boolean } => ({ test: (v) => re.test(v) && fitsDigits(v) })
+const DECIMAL = limited(/^[+-]?(\d+(\.\d*)?|\.\d+)$/)
+const INTEGER = limited(/^[+-]?\d+$/)
 const BOOLEAN = /^(true|false|1|0)$/
 const ZONE = '(Z|[+-](0\\d|1[0-3]):[0-5]\\d|[+-]14:00)'
 const TZ = `${ZONE}?`
@@ -44,8 +58,8 @@ const LEXICAL: Readonly<Record<string, { test(v: string): boolean }>> = {
   integer: INTEGER,
   int: INTEGER,
   long: INTEGER,
-  nonNegativeInteger: /^\+?\d+$|^-0+$/,
-  positiveInteger: /^\+?0*[1-9]\d*$/,
+  nonNegativeInteger: limited(/^\+?\d+$|^-0+$/),
+  positiveInteger: limited(/^\+?0*[1-9]\d*$/),
   boolean: BOOLEAN,
   date: DATE,
   time: TIME,
