@@ -847,6 +847,10 @@ describe.skipIf(!hasCorpus)('CII amounts of 16 digits and more compared in doubl
     const big = '>123456789012345678.00<'
     expect(cenErrorCounts(corpusVariant(B2, [[176, '>0.00<', big], [190, '>0.00<', big]]))).toEqual({ 'BR-CO-11': 1, 'BR-CO-13': 1, 'BR-S-08': 1 })
   })
+  it('BR-CO-11: an allowance total one unit off at 17 digits is equal as a double', () => {
+    const xml = corpusVariant(B2, [[176, '>0.00<', '>10000000000000001.00<'], [190, '>0.00<', '>10000000000000000.00<']])
+    expect(cenErrorCounts(xml)).toEqual({ 'BR-CO-13': 1, 'BR-S-08': 1 })
+  })
   it('BR-DEC-13: a total VAT amount of 20 digits fails `. = round(. * 100) div 100`, one of 7 passes', () => {
     expect(cenErrorCounts(corpusVariant(B2, [[192, '>1.90<', '>20484375000000000000.00<']]))).toEqual({ 'BR-CO-14': 1, 'BR-CO-15': 1, 'BR-DEC-13': 1 })
     expect(cenErrorCounts(corpusVariant(B2, [[192, '>1.90<', '>2048437.50<']]))).toEqual({ 'BR-CO-14': 1, 'BR-CO-15': 1 })
