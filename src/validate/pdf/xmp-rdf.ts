@@ -59,7 +59,8 @@ export function valueOf(el: XmlElement): RdfValue {
 
 /**
  * Parses a packet.
- * @throws the XML parser's EInvoiceError for packets that are not well-formed, Error without rdf:RDF.
+ * @throws the XML parser's EInvoiceError for packets that are not well-formed, Error without rdf:RDF
+ * or with a property given twice.
  */
 export function readRdfPacket(bytes: Uint8Array): RdfPacket {
   const root = parseXml(bytes, { maxBytes: 16 * 1024 * 1024 }).root
@@ -67,8 +68,14 @@ export function readRdfPacket(bytes: Uint8Array): RdfPacket {
   if (rdf === undefined) throw new Error(`no rdf:RDF element (the root element is ${root.qname})`)
   const properties: RdfProperty[] = []
   const prefixes = new Map<string, Set<string>>()
+  const seen = new Set<string>()
   const add = (ns: string, local: string, qname: string, value: RdfValue): void => {
     const prefix = prefixOf(qname)
+    // One subject, so one value per property: XMP parsers (Adobe's XMP Core, which veraPDF reads
+    // packets with) refuse a packet that gives a property twice, in one description or two.
+    const key = fieldKey(ns, local)
+    if (seen.has(key)) throw new Error(`the property ${qname} (${ns}) is given twice`)
+    seen.add(key)
     properties.push({ ns, local, prefix, value })
     const set = prefixes.get(ns) ?? new Set<string>()
     set.add(prefix)

@@ -118,6 +118,16 @@ describe('validatePdf', () => {
     expect(ids(await validatePdf(facturx))).not.toContain('PDFA-XMP-VALUE-TYPE')
   })
 
+  it('refuses an XMP packet that gives a property twice (a second description with pdfaid:part)', async () => {
+    const end = '</rdf:RDF>'
+    const pdf = await withXmpReplaced(facturx, end, `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>2</pdfaid:part></rdf:Description>${end}`)
+    const r = await validatePdf(pdf)
+    const f = r.findings.find((x) => x.ruleId === 'PDFA-XMP-WELLFORMED')
+    expect(f?.message).toContain('pdfaid:part')
+    expect(f?.message).toContain('twice')
+    expect(r.pdfaValid).toBe(false)
+  })
+
   it('reports JavaScript (an OpenAction of type JavaScript)', async () => {
     const doc = await PDFDocument.load(facturx, { updateMetadata: false })
     doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))
