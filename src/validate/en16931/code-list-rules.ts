@@ -36,7 +36,10 @@ import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 
 type Source = '.' | `@${string}`
 
-type Row = readonly [id: string, bt: string, context: ElementMatcher, source: Source, list: CodeList, upper?: boolean]
+/** How a row compares: `upper` upper-cases before the list test, `exact` takes the value as written (no space normalising). */
+type Match = 'upper' | 'exact'
+
+type Row = readonly [id: string, bt: string, context: ElementMatcher, source: Source, list: CodeList, match?: Match]
 
 /** The value the rule reads, or undefined when the context requires the attribute and it is missing. */
 function valueOf(el: XmlElement, source: Source): string {
@@ -44,18 +47,21 @@ function valueOf(el: XmlElement, source: Source): string {
 }
 
 /** `not(contains(normalize-space(v), ' ')) and contains(' list ', concat(' ', normalize-space(v), ' '))`. */
-function inList(list: CodeList, raw: string, upper: boolean): boolean {
-  const v = normalizeSpace(upper ? raw.toUpperCase() : raw)
+function inList(list: CodeList, raw: string, match: Match | undefined): boolean {
+  // BR-CL-24 compares the attribute as written with each MIME code: a code with a leading or
+  // trailing space is not in the list, though a reader that trims would find it.
+  if (match === 'exact') return list.has(raw)
+  const v = normalizeSpace(match === 'upper' ? raw.toUpperCase() : raw)
   return v !== '' && !v.includes(' ') && list.has(v)
 }
 
-function toRule([id, bt, , source, list, upper]: Row): TreeRule {
+function toRule([id, bt, , source, list, match]: Row): TreeRule {
   return {
     id,
     bt,
     severity: 'fatal',
     layer: 'en16931',
-    test: (el) => inList(list, valueOf(el, source), upper === true),
+    test: (el) => inList(list, valueOf(el, source), match),
     describe: (el) => ({ found: valueOf(el, source), list: list.id }),
   }
 }
@@ -100,9 +106,9 @@ const CII_ROWS: readonly Row[] = [
   ['BR-CL-19', 'BT-98', ciiReason(false), '.', ALLOWANCE_REASON_CODES],
   ['BR-CL-20', 'BT-105', ciiReason(true), '.', CHARGE_REASON_CODES],
   ['BR-CL-21', 'BT-157-1', withAttr('ram:SpecifiedTradeProduct/ram:GlobalID', 'schemeID'), '@schemeID', ICD_SCHEMES],
-  ['BR-CL-22', 'BT-121', compileContext('ram:ExemptionReasonCode'), '.', VATEX_CODES, true],
+  ['BR-CL-22', 'BT-121', compileContext('ram:ExemptionReasonCode'), '.', VATEX_CODES, 'upper'],
   ['BR-CL-23', 'BT-130', withAttr('ram:BasisQuantity | ram:BilledQuantity', 'unitCode'), '@unitCode', UNIT_CODES],
-  ['BR-CL-24', 'BT-125-1', withAttr('ram:AttachmentBinaryObject', 'mimeCode'), '@mimeCode', MIME_CODES],
+  ['BR-CL-24', 'BT-125-1', withAttr('ram:AttachmentBinaryObject', 'mimeCode'), '@mimeCode', MIME_CODES, 'exact'],
   ['BR-CL-25', 'BT-34-1', withAttr('ram:URIUniversalCommunication/ram:URIID', 'schemeID'), '@schemeID', ELECTRONIC_ADDRESS_SCHEMES],
   ['BR-CL-26', 'BT-71-1', withAttr('ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:GlobalID', 'schemeID'), '@schemeID', ICD_SCHEMES],
 ]
@@ -146,9 +152,9 @@ const UBL_ROWS: readonly Row[] = [
   ['BR-CL-19', 'BT-98', ublReason(false), '.', ALLOWANCE_REASON_CODES],
   ['BR-CL-20', 'BT-105', ublReason(true), '.', CHARGE_REASON_CODES],
   ['BR-CL-21', 'BT-157-1', withAttr('cac:StandardItemIdentification/cbc:ID', 'schemeID'), '@schemeID', ICD_SCHEMES],
-  ['BR-CL-22', 'BT-121', compileContext('cbc:TaxExemptionReasonCode'), '.', VATEX_CODES, true],
+  ['BR-CL-22', 'BT-121', compileContext('cbc:TaxExemptionReasonCode'), '.', VATEX_CODES, 'upper'],
   ['BR-CL-23', 'BT-130', withAttr('cbc:InvoicedQuantity | cbc:BaseQuantity | cbc:CreditedQuantity', 'unitCode'), '@unitCode', UNIT_CODES],
-  ['BR-CL-24', 'BT-125-1', withAttr('cbc:EmbeddedDocumentBinaryObject', 'mimeCode'), '@mimeCode', MIME_CODES],
+  ['BR-CL-24', 'BT-125-1', withAttr('cbc:EmbeddedDocumentBinaryObject', 'mimeCode'), '@mimeCode', MIME_CODES, 'exact'],
   ['BR-CL-25', 'BT-34-1', withAttr('cbc:EndpointID', 'schemeID'), '@schemeID', ELECTRONIC_ADDRESS_SCHEMES],
   ['BR-CL-26', 'BT-71-1', withAttr('cac:DeliveryLocation/cbc:ID', 'schemeID'), '@schemeID', ICD_SCHEMES],
 ]
