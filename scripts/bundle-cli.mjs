@@ -76,30 +76,19 @@ const lazyChildProcessForCommander = {
 }
 
 /**
- * `await import('node:…')` (a built-in loaded only when needed: worker_threads for a batch on
- * several threads) stays a real dynamic import in esbuild's CommonJS output, which a script
- * compiled by node:vm cannot run ("A dynamic import callback was not specified"). It becomes a
- * lazy `require` of the built-in instead, loaded at the same moment.
+ * A dynamic import stays a real `import()` in esbuild's CommonJS output, which a script compiled by
+ * node:vm cannot run ("A dynamic import callback was not specified"): a built-in loaded only when
+ * needed (`await import('node:worker_threads')` for a batch on several threads) or an external
+ * package (`await import('playwright-core')` when `styled` starts Chromium). Each becomes a lazy
+ * `require`, loaded at the same moment.
  */
-const lazyBuiltins = {
-  name: 'lazy-builtins',
+const lazyRequires = {
+  name: 'lazy-requires',
   setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'einvoice-builtin' } : undefined))
-    b.onLoad({ filter: /.*/, namespace: 'einvoice-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
-  },
-}
-
-/**
- * The same for an external package loaded by a dynamic import (`await import('playwright-core')`
- * when `styled` starts Chromium): left as it is, the import fails in the bundle with the same
- * error, so it becomes a `require` of the package at the same moment.
- */
-const EXTERNAL_NAME = new RegExp(`^(${EXTERNAL.map((e) => e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`)
-const lazyExternals = {
-  name: 'lazy-externals',
-  setup(b) {
-    b.onResolve({ filter: EXTERNAL_NAME }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'einvoice-external' } : undefined))
-    b.onLoad({ filter: /.*/, namespace: 'einvoice-external' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && (args.path.startsWith('node:') || EXTERNAL.includes(args.path)) ? { path: args.path, namespace: 'einvoice-require' } : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'einvoice-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
   },
 }
 
@@ -115,7 +104,7 @@ const result = await build({
   legalComments: 'none',
   // Whitespace only: identifiers stay readable in stack traces.
   minifyWhitespace: true,
-  plugins: [ownImportMetaUrl, lazyChildProcessForCommander, lazyBuiltins, lazyExternals],
+  plugins: [ownImportMetaUrl, lazyChildProcessForCommander, lazyRequires],
   metafile: true,
   write: false,
   logLevel: 'silent',
@@ -145,8 +134,8 @@ for (const path of Object.keys(result.metafile.inputs)) {
 const code = result.outputFiles[0]?.text
 if (code === undefined) problems.push('esbuild wrote no output')
 else if (/[\u0080-\uffff]/.test(code)) problems.push('the bundle is not pure ASCII')
-// A dynamic import left in the bundle fails when it runs (see lazyBuiltins): none may be left.
-else for (const m of code.matchAll(/\bimport\(\s*["'`][^"'`]*["'`]\s*\)/g)) problems.push(`a dynamic import is left in the bundle: ${m[0]} (make it a require, see lazyExternals)`)
+// A dynamic import left in the bundle fails when it runs (see lazyRequires): none may be left.
+else for (const m of code.matchAll(/\bimport\(\s*["'`][^"'`]*["'`]\s*\)/g)) problems.push(`a dynamic import is left in the bundle: ${m[0]} (make it a require, see lazyRequires)`)
 if (problems.length > 0) {
   process.stderr.write(`bundle-cli: dist/cli.cjs not written:\n  ${problems.join('\n  ')}\n`)
   process.exit(1)
