@@ -8,10 +8,11 @@
  * @module
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
+import { collapseXmlSpace } from '../../xml/whitespace.js'
 import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
-export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'required-attribute' | 'text' | 'root'
+export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root'
 
 export type XsdProblem = {
   kind: XsdProblemKind
@@ -191,6 +192,12 @@ function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]):
     if (a.ns === XSI || a.ns === XML_NS) continue
     const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
     if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
+    else if (attrs.fixed !== undefined) {
+      const fixed = attrs.fixed.get(name)
+      if (fixed !== undefined && collapseXmlSpace(a.value) !== fixed) {
+        out.push({ kind: 'attribute-value', el, detail: `${a.qname}="${a.value}"`, expected: [fixed] })
+      }
+    }
   }
   if (attrs.required.length === 0) return
   for (const r of attrs.required) {

@@ -61,6 +61,7 @@ const MESSAGE_KEY: Readonly<Record<XsdProblem['kind'], string>> = {
   missing: 'xsd.missing',
   value: 'xsd.value',
   attribute: 'xsd.attribute',
+  'attribute-value': 'xsd.attribute-value',
   'required-attribute': 'xsd.required-attribute',
   text: 'xsd.text',
   root: 'xsd.root',

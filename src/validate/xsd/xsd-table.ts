@@ -37,7 +37,11 @@ export type XsdTable = {
   ns: readonly string[]
   names: readonly string[]
   values: readonly XsdValue[]
-  /** Attribute sets: local names (or `{ns}local`), `!` marks required, `*` any attribute. */
+  /**
+   * Attribute sets: local names (or `{ns}local`), `!` marks required, `*` any attribute, `name=value`
+   * an attribute whose value the schema fixes (all such attributes are xs:token, so the value is
+   * compared after white-space collapse).
+   */
   attrs: readonly (readonly string[])[]
   types: readonly XsdType[]
   /** Global root elements: [ns, name, type]. */
@@ -59,7 +63,7 @@ export type Particle =
     }
   | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
 
-export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean }
+export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean; fixed: ReadonlyMap<string, string> | undefined }
 
 /**
  * A content model that is one sequence (at most once) of element particles with distinct names,
@@ -152,15 +156,21 @@ export function firstSet(p: Particle): Set<string> | 'any' {
 function compileAttrs(list: readonly string[]): CompiledAttrs {
   const allowed = new Set<string>()
   const required: string[] = []
+  let fixed: Map<string, string> | undefined
   let any = false
-  for (const a of list) {
-    if (a === '*') any = true
-    else if (a.startsWith('!')) {
-      allowed.add(a.slice(1))
-      required.push(a.slice(1))
-    } else allowed.add(a)
+  for (const entry of list) {
+    if (entry === '*') {
+      any = true
+      continue
+    }
+    const eq = entry.indexOf('=')
+    const a = eq < 0 ? entry : entry.slice(0, eq)
+    const name = a.startsWith('!') ? a.slice(1) : a
+    allowed.add(name)
+    if (name !== a) required.push(name)
+    if (eq >= 0) (fixed ??= new Map()).set(name, entry.slice(eq + 1))
   }
-  return { allowed, required, any }
+  return { allowed, required, any, fixed }
 }
 
 /** The model as a flat sequence, or undefined when it is not one (see FlatSequence). */
