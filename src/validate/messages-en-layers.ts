@@ -10,7 +10,7 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'xsd.missing': '{schema}: {element} is incomplete; a required element is missing: {expected}.',
   'xsd.value': '{schema}: the value "{value}" of {element} is {detail}.',
   'xsd.attribute': '{schema}: {element} does not allow the attribute {detail}.',
-  'xsd.attribute-value': '{schema}: the attribute {detail} of {element} may only have the value "{expected}", which the schema fixes.',
+  'xsd.attribute-value': '{schema}: the value "{value}" of the attribute {attribute} of {element} is {detail}.',
   'xsd.required-attribute': '{schema}: {element} needs the attribute {detail}.',
   'xsd.text': '{schema}: {element} contains text, but only child elements are allowed there.',
   'xsd.namespace': '{schema}: {element} is in the namespace {detail}, which the schema does not expect for {element} in {parent}.',

@@ -56,22 +56,4 @@ describe('XSD-equivalent structure checks', () => {
     const found = xsd(xml)
     expect(found.some((f) => f.messageKey === 'xsd.namespace')).toBe(true)
   })
-
-  it('holds a code-list attribute to the value CII D16B fixes, after white-space collapse', () => {
-    // Another specification identifier: CII D16B alone judges the structure (the Factur-X schemas
-    // allow no listID at all). refcheck agrees on each of these values (xmllint).
-    const plain = variant('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:example:other</ram:ID>')
-    const withAttrs = (typeCode: string, agency: string): Finding[] =>
-      xsd(plain.replace('<ram:TypeCode>380', `<ram:TypeCode listID="${typeCode}">380`).replace('<ram:InvoiceCurrencyCode>', `<ram:InvoiceCurrencyCode listAgencyID="${agency}">`))
-    expect(withAttrs('1001', '5')).toEqual([])
-    expect(withAttrs(' 1001\t', '&#10;5 ')).toEqual([])
-    const wrong = withAttrs('UNCL1001', '6')
-    expect(wrong.map((f) => [f.ruleId, f.messageKey, f.params.element, f.params.expected])).toEqual([
-      ['xsd:cii-d16b', 'xsd.attribute-value', 'ram:TypeCode', '1001'],
-      ['xsd:cii-d16b', 'xsd.attribute-value', 'ram:InvoiceCurrencyCode', '5'],
-    ])
-    expect(wrong[0]?.message).toContain('listID="UNCL1001"')
-    // A non-breaking space is no XML white space: not collapsed away.
-    expect(withAttrs('1001&#160;', '5').map((f) => f.messageKey)).toEqual(['xsd.attribute-value'])
-  })
 })

@@ -8,7 +8,6 @@
  * @module
  */
 import type { XmlAttribute, XmlElement } from '../../xml/index.js'
-import { collapseXmlSpace } from '../../xml/whitespace.js'
 import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
@@ -20,6 +19,8 @@ export type XsdProblem = {
   /** Names the schema would accept at this point (unexpected / missing). */
   expected?: string[] | undefined
   detail?: string | undefined
+  /** The attribute whose value is wrong (attribute-value). */
+  attribute?: XmlAttribute | undefined
 }
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
@@ -192,11 +193,10 @@ function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]):
     if (a.ns === XSI || a.ns === XML_NS) continue
     const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
     if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
-    else if (attrs.fixed !== undefined) {
-      const fixed = attrs.fixed.get(name)
-      if (fixed !== undefined && collapseXmlSpace(a.value) !== fixed) {
-        out.push({ kind: 'attribute-value', el, detail: `${a.qname}="${a.value}"`, expected: [fixed] })
-      }
+    else if (attrs.values !== undefined) {
+      const kind = attrs.values.get(name)
+      const why = kind === undefined ? undefined : checkValue(kind, a.value)
+      if (why !== undefined) out.push({ kind: 'attribute-value', el, detail: why, attribute: a })
     }
   }
   if (attrs.required.length === 0) return

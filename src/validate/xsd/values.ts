@@ -14,6 +14,7 @@
  */
 import type { XsdValue } from './xsd-table.js'
 import { collapseXmlSpace, xmlTrim } from '../../xml/whitespace.js'
+import { isAnyUri } from './any-uri.js'
 
 /**
  * libxml2 holds a decimal in 24 digits: the digits of the integer part after its leading zeros and
@@ -65,6 +66,8 @@ const LEXICAL: Readonly<Record<string, { test(v: string): boolean }>> = {
   time: TIME,
   dateTime: DATETIME,
   base64Binary: BASE64,
+  language: /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/,
+  anyURI: { test: isAnyUri },
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -143,7 +146,10 @@ export function checkValue(kind: XsdValue, raw: string): string | undefined {
     return `not a valid xs:${kind.b}`
   }
   if ((kind.b === 'date' || kind.b === 'dateTime') && impossibleDate(v)) return `not an existing calendar date (xs:${kind.b})`
-  if (kind.e !== undefined && !enumSet(kind as XsdValue & { e: readonly string[] }).has(v)) return `not one of the ${kind.e.length} allowed codes`
+  if (kind.e !== undefined && !enumSet(kind as XsdValue & { e: readonly string[] }).has(v)) {
+    // A one-value enumeration is how the tables write a value the schema fixes.
+    return kind.e.length === 1 ? `not "${kind.e[0]}", the only value the schema allows` : `not one of the ${kind.e.length} allowed codes`
+  }
   if (kind.p !== undefined && !kind.p.some((p) => xsdPattern(p).test(v))) return `does not match the pattern ${kind.p.join(' | ')}`
   if (kind.length === undefined && kind.minLength === undefined && kind.maxLength === undefined) return undefined
   const len = charLength(v)

@@ -76,8 +76,9 @@ function finding(table: XsdTable, p: XsdProblem): Finding {
     parent: el.parent?.qname ?? '',
     expected: p.expected === undefined || p.expected.length === 0 ? 'no further element' : p.expected.join(', '),
     detail: p.detail ?? '',
-    value: xmlTrim(el.text).slice(0, 60),
+    value: xmlTrim(p.attribute?.value ?? el.text).slice(0, 60),
   }
+  if (p.attribute !== undefined) params.attribute = p.attribute.qname
   // Same local name, other namespace (a misspelt namespace URI): say so rather than list the name.
   const wrongNamespace = p.kind === 'unexpected' && p.expected?.includes(el.local) === true
   const messageKey = wrongNamespace ? 'xsd.namespace' : MESSAGE_KEY[p.kind]

@@ -27,6 +27,9 @@ export type XsdValue = {
  */
 export type XsdParticle = readonly (number | string | XsdParticle)[]
 
+/** An attribute of an attribute set: its name, or its name and value kind (index into `values`). */
+export type XsdAttr = string | readonly [string, number]
+
 /** `[0, value, attrs]` simple content; `[1, model | null, attrs, mixed?]` element content. */
 export type XsdType = readonly [0, number, number] | readonly [1, XsdParticle | null, number] | readonly [1, XsdParticle | null, number, 1]
 
@@ -38,11 +41,11 @@ export type XsdTable = {
   names: readonly string[]
   values: readonly XsdValue[]
   /**
-   * Attribute sets: local names (or `{ns}local`), `!` marks required, `*` any attribute, `name=value`
-   * an attribute whose value the schema fixes (all such attributes are xs:token, so the value is
-   * compared after white-space collapse).
+   * Attribute sets: local names (or `{ns}local`), `!` marks required, `*` any attribute; an entry
+   * `[name, value]` is an attribute whose value the schema restricts beyond a string (a fixed
+   * value, written as a one-value enumeration, a code list, lengths, xs:anyURI, xs:language ...).
    */
-  attrs: readonly (readonly string[])[]
+  attrs: readonly (readonly XsdAttr[])[]
   types: readonly XsdType[]
   /** Global root elements: [ns, name, type]. */
   roots: readonly (readonly [number, number, number])[]
@@ -63,7 +66,13 @@ export type Particle =
     }
   | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
 
-export type CompiledAttrs = { allowed: Set<string>; required: string[]; any: boolean; fixed: ReadonlyMap<string, string> | undefined }
+export type CompiledAttrs = {
+  allowed: Set<string>
+  required: string[]
+  any: boolean
+  /** Value kinds of the attributes the schema restricts (undefined when none is). */
+  values: ReadonlyMap<string, XsdValue> | undefined
+}
 
 /**
  * A content model that is one sequence (at most once) of element particles with distinct names,
@@ -153,24 +162,24 @@ export function firstSet(p: Particle): Set<string> | 'any' {
   return out
 }
 
-function compileAttrs(list: readonly string[]): CompiledAttrs {
+function compileAttrs(t: XsdTable, list: readonly XsdAttr[]): CompiledAttrs {
   const allowed = new Set<string>()
   const required: string[] = []
-  let fixed: Map<string, string> | undefined
+  let values: Map<string, XsdValue> | undefined
   let any = false
   for (const entry of list) {
-    if (entry === '*') {
+    const a = typeof entry === 'string' ? entry : entry[0]
+    if (a === '*') {
       any = true
       continue
     }
-    const eq = entry.indexOf('=')
-    const a = eq < 0 ? entry : entry.slice(0, eq)
     const name = a.startsWith('!') ? a.slice(1) : a
     allowed.add(name)
     if (name !== a) required.push(name)
-    if (eq >= 0) (fixed ??= new Map()).set(name, entry.slice(eq + 1))
+    const value = typeof entry === 'string' ? undefined : t.values[entry[1]]
+    if (value !== undefined) (values ??= new Map()).set(name, value)
   }
-  return { allowed, required, any, fixed }
+  return { allowed, required, any, values }
 }
 
 /** The model as a flat sequence, or undefined when it is not one (see FlatSequence). */
@@ -200,8 +209,8 @@ export function compileTable(t: XsdTable): CompiledTable {
   const cached = compiled.get(t)
   if (cached !== undefined) return cached
   const rootNs = t.ns[t.roots[0]?.[0] ?? 0] ?? ''
-  const attrSets = t.attrs.map(compileAttrs)
-  const noAttrs = compileAttrs([])
+  const attrSets = t.attrs.map((list) => compileAttrs(t, list))
+  const noAttrs = compileAttrs(t, [])
   const types: CompiledType[] = t.types.map((ty) => {
     const attrs = attrSets[ty[2]] ?? noAttrs
     if (ty[0] === 0) return { simple: true, value: t.values[ty[1]] ?? { b: 'string' }, attrs }
