@@ -136,6 +136,7 @@ function xsdPattern(p: string): RegExp {
 
 /** Returns why the value is not valid for the kind, or undefined when it is. */
 export function checkValue(kind: XsdValue, raw: string): string | undefined {
+  if (kind.u !== undefined) return checkUnion(kind.u, raw)
   const v = whitespace(kind.b, raw)
   const lexical = LEXICAL[kind.b]
   if (lexical !== undefined && !lexical.test(v)) {
@@ -157,4 +158,14 @@ export function checkValue(kind: XsdValue, raw: string): string | undefined {
   if (kind.minLength !== undefined && len < Number(kind.minLength)) return `length ${len}, expected at least ${kind.minLength}`
   if (kind.maxLength !== undefined && len > Number(kind.maxLength)) return `length ${len}, expected at most ${kind.maxLength}`
   return undefined
+}
+
+/**
+ * A union (ZUGFeRD 1's `xs:dateTime xs:date` dates of referenced documents): xmllint collapses
+ * the white space first, so unlike a plain xs:date, `" 2013-06-03 "` passes there.
+ */
+function checkUnion(members: readonly XsdValue[], raw: string): string | undefined {
+  const v = collapseXmlSpace(raw)
+  if (members.some((m) => checkValue(m, v) === undefined)) return undefined
+  return `not a valid ${members.map((m) => `xs:${m.b}`).join(' or ')}`
 }

@@ -10,7 +10,10 @@
 
 /** Value kind of simple content: XSD built-in base type plus the facets that restrict it. */
 export type XsdValue = {
+  /** Base type; `union` with `u`. */
   b: string
+  /** Member types of a union (`b` is `union`). */
+  u?: readonly XsdValue[] | undefined
   /** Allowed values (enumeration facet). */
   e?: readonly string[] | undefined
   /** Patterns (XSD regular expressions, anchored). */
