@@ -75,7 +75,34 @@ const MARKUP_KINDS = ['cdata', 'comment', 'ns', 'order']
 const NUMERIC_KINDS = ['cent', 'round']
 /** Element-level variants, only with --blocks (which draws among these alone). */
 const BLOCK_KINDS = ['bdel', 'bdup', 'bswap']
+/**
+ * Schema-instance and namespace variants of any element (the root too), only with --xsi (which
+ * draws among these alone): xsi:nil with several values (and with the content removed), xsi:type
+ * (the declared type, another, an unknown or unbound one), xsi:schemaLocation and
+ * xsi:noNamespaceSchemaLocation with odd values, the xsi prefix bound to another URI or another
+ * prefix bound to the XSI namespace, an attribute the XSI spec does not define, xml:lang / space /
+ * base / id / foo, a foreign attribute, a prefix undeclared (`xmlns:p=""`), the element's
+ * namespace under another prefix or as the default namespace, its prefix redeclared to another
+ * URI (or to the same one), the element alone moved to another invoice namespace, and an unused
+ * namespace declaration.
+ */
+const XSI_KINDS = ['nil', 'nilempty', 'type', 'typesame', 'sl', 'nnsl', 'xsiother', 'xsialt', 'xsifoo', 'xmlattr', 'foreign', 'undecl', 'nsprefix', 'nsdefault', 'nsredecl', 'nssame', 'nswrong', 'nsdecl']
+const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance'
+const NIL_VALUES = ['true', 'false', '1', '0', ' true ', 'yes', '']
+const SCHEMA_LOCATIONS = ['', ' ', 'foo', 'urn:a a.xsd', 'urn:a a.xsd urn:b', 'http://example.invalid/x.xsd http://example.invalid/x.xsd', '%% ::', 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100 nowhere.xsd']
+const NO_NS_LOCATIONS = ['', ' ', 'nowhere.xsd', 'http://example.invalid/x.xsd', 'a b', '%zz', '::']
+const XSI_OTHER = ['foo', 'Nil', 'TYPE', 'schemalocation', 'nill']
+const XML_ATTRS = ['lang="de"', 'lang=""', 'space="preserve"', 'space="default"', 'space="bogus"', 'base="http://example.invalid/"', 'id="a1"', 'id="1x"', 'foo="x"']
+/** The declared types of a few common elements (CII-like syntaxes; UBL declares every element as its name + `Type`). */
+const DECLARED = {
+  Name: 'udt:TextType', Description: 'udt:TextType', Content: 'udt:TextType', ID: 'udt:IDType', LineID: 'udt:IDType', GlobalID: 'udt:IDType',
+  SellerTradeParty: 'ram:TradePartyType', BuyerTradeParty: 'ram:TradePartyType', PostalTradeAddress: 'ram:TradeAddressType',
+  ChargeAmount: 'udt:AmountType', LineTotalAmount: 'udt:AmountType', BilledQuantity: 'udt:QuantityType', IssueDateTime: 'udt:DateTimeType',
+  CrossIndustryInvoice: 'rsm:CrossIndustryInvoiceType', ExchangedDocument: 'ram:ExchangedDocumentType', ExchangedDocumentContext: 'ram:ExchangedDocumentContextType',
+  CountryID: 'udt:IDType', TypeCode: 'qdt:DocumentCodeType',
+}
 const NUMBER = /^\s*-?\d+(?:\.\d+)?\s*$/
+const OTHER_TYPES = ['udt:TextType', 'udt:IDType', 'udt:AmountType', 'udt:CodeType', 'ram:TradePartyType', 'cbc:NameType', 'cbc:NoteType', 'cac:PartyType', 'udt:NameType', 'qdt:CurrencyCodeType', 'xs:string', 'xs:anyType', 'NoSuchType', 'zz:TextType', 'udt:NoSuchType', ' udt:TextType ', '']
 const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
 const ZONES = ['Z', '+14:00', '-14:00', '+05:30', '-00:00']
 const ATTR_VALUES = ['', ' ', 'XXX', 'EUR', 'USD', 'VA', 'FC', 'EM', '0088', '102', '610']
@@ -85,7 +112,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -98,8 +125,9 @@ const SPECIFICATION_ID = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<r
 const declared = (xml) =>
   xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const kinds = values.kinds?.split(',') ?? (values.blocks ? BLOCK_KINDS : KINDS)
-for (const k of kinds) if (!(values.blocks ? BLOCK_KINDS : [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
+const familyKinds = values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : undefined
+const kinds = values.kinds?.split(',') ?? familyKinds ?? KINDS
+for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
  * cycle: with four kinds, `seed % 4` gave one kind 299 times in 300); the others draw as they always did.
@@ -112,6 +140,8 @@ const random = (n) => {
   seed = (seed * 1103515245 + 12345) % 2147483648
   return seed % n
 }
+/** A draw from the generator's high bits (its low bits cycle), for the --xsi family. */
+const draw = (n) => Math.floor((random(1 << 30) / (1 << 30)) * n)
 const LEAF = /<((?:ram|cbc|udt|qdt):[A-Za-z]+)((?:\s[^>]*)?)>([^<]*)<\/\1>/g
 
 const TAG = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<(\/?)([A-Za-z_][\w:.-]*)(?:\s[^>]*?)?(\/?)>/g
@@ -147,6 +177,86 @@ function blocks(xml) {
     }
   }
   return found
+}
+
+/**
+ * Every element in document order: [start, end of its start tag, start of its end tag (-1 when
+ * self-closing), end, qname]. Found with a tag stack, as `blocks`.
+ */
+function elements(xml) {
+  const found = []
+  const stack = []
+  for (const m of xml.matchAll(TAG)) {
+    if (m[2] === undefined) continue
+    if (m[3] === '/') {
+      found.push([m.index, m.index + m[0].length, -1, m.index + m[0].length, m[2]])
+      continue
+    }
+    if (m[1] === '') {
+      const entry = [m.index, m.index + m[0].length, -1, -1, m[2]]
+      found.push(entry)
+      stack.push(entry)
+      continue
+    }
+    const open = stack.pop()
+    open[2] = m.index
+    open[3] = m.index + m[0].length
+  }
+  return found
+}
+/** The namespace declarations of the root's start tag: prefix ('' default) to URI. */
+function rootNamespaces(xml, root) {
+  const tag = xml.slice(root[0], root[1])
+  return new Map([...tag.matchAll(/\sxmlns(?::([\w.-]+))?\s*=\s*"([^"]*)"/g)].map((m) => [m[1] ?? '', m[2]]))
+}
+/** `xml` with element `el` changed by the XSI / namespace kind `kind`. */
+function mutateXsi(xml, el, kind, namespaces) {
+  const [start, tagEnd, endStart, end, qname] = el
+  const colon = qname.indexOf(':')
+  const prefix = colon < 0 ? '' : qname.slice(0, colon)
+  const local = qname.slice(colon + 1)
+  const uri = namespaces.get(prefix) ?? ''
+  const at = start + 1 + qname.length
+  const pick = (list) => list[draw(list.length)]
+  const withAttrs = (attrs) => xml.slice(0, at) + attrs + xml.slice(at)
+  const xsi = ` xmlns:xsi="${XSI_NS}"`
+  /** The element renamed to `name` (start and end tag), with `decl` added to its start tag. */
+  const renamed = (name, decl) =>
+    xml.slice(0, start + 1) + name + decl + xml.slice(at, endStart < 0 ? end : endStart) + (endStart < 0 ? '' : `</${name}>`) + xml.slice(end)
+  switch (kind) {
+    case 'nil': return withAttrs(`${xsi} xsi:nil="${pick(NIL_VALUES)}"`)
+    case 'nilempty': {
+      const changed = endStart < 0 ? xml : xml.slice(0, tagEnd) + xml.slice(endStart)
+      return changed.slice(0, at) + `${xsi} xsi:nil="true"` + changed.slice(at)
+    }
+    case 'type': {
+      const type = pick(OTHER_TYPES)
+      return withAttrs(`${xsi}${type.startsWith('xs:') ? ' xmlns:xs="http://www.w3.org/2001/XMLSchema"' : ''} xsi:type="${type}"`)
+    }
+    case 'typesame': {
+      const ubl = uri.startsWith('urn:oasis:names:specification:ubl:')
+      const type = ubl ? `${prefix === '' ? '' : `${prefix}:`}${local}Type` : DECLARED[local]
+      return type === undefined ? xml : withAttrs(`${xsi} xsi:type="${type}"`)
+    }
+    case 'sl': return withAttrs(`${xsi} xsi:schemaLocation="${pick(SCHEMA_LOCATIONS)}"`)
+    case 'nnsl': return withAttrs(`${xsi} xsi:noNamespaceSchemaLocation="${pick(NO_NS_LOCATIONS)}"`)
+    case 'xsiother': return withAttrs(` xmlns:xsi="urn:example:other" xsi:${pick(['nil', 'type', 'schemaLocation'])}="true"`)
+    case 'xsialt': return withAttrs(` xmlns:x="${XSI_NS}" x:${pick(['nil="true"', 'nil="false"', 'schemaLocation="urn:a a.xsd"', 'noNamespaceSchemaLocation="a.xsd"', 'foo="1"'])}`)
+    case 'xsifoo': return withAttrs(`${xsi} xsi:${pick(XSI_OTHER)}="1"`)
+    case 'xmlattr': return withAttrs(` xml:${pick(XML_ATTRS)}`)
+    case 'foreign': return withAttrs(` xmlns:f="urn:example:foreign" f:${pick(['a', 'nil', 'type', 'lang'])}="1"`)
+    case 'undecl': return withAttrs(` xmlns:${pick([prefix === '' ? 'zz' : prefix, ...[...namespaces.keys()].filter((p) => p !== '')])}=""`)
+    case 'nsprefix': return renamed(`n0:${local}`, ` xmlns:n0="${uri}"`)
+    case 'nsdefault': return prefix === '' ? renamed(`n0:${local}`, ` xmlns:n0="${uri}"`) : renamed(local, ` xmlns="${uri}"`)
+    case 'nsredecl': return withAttrs(` xmlns${prefix === '' ? '' : `:${prefix}`}="urn:example:other"`)
+    case 'nssame': return withAttrs(` xmlns${prefix === '' ? '' : `:${prefix}`}="${uri}"`)
+    case 'nswrong': {
+      const others = [...new Set(namespaces.values())].filter((u) => u !== uri && u !== XSI_NS && u !== '')
+      return others.length === 0 ? xml : renamed(`n0:${local}`, ` xmlns:n0="${pick(others)}"`)
+    }
+    case 'nsdecl': return withAttrs(pick([' xmlns:zz="urn:example:zz"', ' xmlns:xs="http://www.w3.org/2001/XMLSchema"', ` xmlns:xsi="${XSI_NS}"`, ' xmlns:ram="urn:example:ram"']))
+    default: throw new Error(`unknown kind ${kind}`)
+  }
 }
 
 /** `text` (a decimal) plus `units` in its last decimal place, written with the same scale. */
@@ -220,6 +330,19 @@ let n = 0
 for (const [key, file] of bases) {
   const original = declared(readFileSync(join(CORPUS, file), 'utf8'))
   if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
+  if (values.xsi) {
+    const all = elements(original)
+    const namespaces = rootNamespaces(original, all[0])
+    const unusedElements = all.map((_, i) => i)
+    for (let k = 0; k < perFile && unusedElements.length > 0; k++) {
+      // The root half as often as any other element would be too rare: one in eight.
+      const index = draw(8) === 0 ? 0 : unusedElements.splice(draw(unusedElements.length), 1)[0]
+      const kind = kinds[draw(kinds.length)]
+      const el = all[index]
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${el[4].split(':').pop()}.xml`), mutateXsi(original, el, kind, namespaces))
+    }
+    continue
+  }
   // Leaves are picked by position, without repeats; recategorising changes no element structure.
   if (values.blocks) {
     const unusedBlocks = blocks(original).map((_, i) => i)

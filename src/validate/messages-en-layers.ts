@@ -14,6 +14,8 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'xsd.required-attribute': '{schema}: {element} needs the attribute {detail}.',
   'xsd.text': '{schema}: {element} contains text, but only child elements are allowed there.',
   'xsd.namespace': '{schema}: {element} is in the namespace {detail}, which the schema does not expect for {element} in {parent}.',
+  'xsd.nil': '{schema}: {element} carries xsi:nil, but the schema does not declare {element} nillable.',
+  'xsd.nil-value': '{schema}: the xsi:nil of {element} is "{detail}", which is no xs:boolean (true, false, 1 or 0).',
   'xsd.root': '{schema}: the document element {element} is not one this schema declares ({expected}).',
 
   // KoSIT XRechnung 3.0 (incl. the Peppol rules KoSIT merged in)

@@ -11,7 +11,7 @@ import type { XmlAttribute, XmlElement } from '../../xml/index.js'
 import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
-export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root'
+export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root' | 'nil' | 'nil-value'
 
 export type XsdProblem = {
   kind: XsdProblemKind
@@ -24,7 +24,7 @@ export type XsdProblem = {
 }
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
-const XML_NS = 'http://www.w3.org/XML/1998/namespace'
+const BOOLEAN = { b: 'boolean' } as const
 
 type MatchState = {
   kids: readonly XmlElement[]
@@ -184,13 +184,37 @@ function matchAll(items: readonly Particle[], s: MatchState, parent: XmlElement)
   return false
 }
 
+/**
+ * An attribute of the XML Schema instance namespace, as xmllint (libxml2) judges it whatever the
+ * element's type: xsi:schemaLocation and xsi:noNamespaceSchemaLocation are allowed anywhere with
+ * any value (xmllint validates against the schema it was given and loads nothing they name);
+ * xsi:nil is an error on every element, since no official invoice schema declares an element
+ * nillable (with a value that is no xs:boolean, that is the error); xsi:type is left to the type
+ * check; any other name (`xsi:foo`, `xsi:Nil`) is not allowed. False when it is not allowed.
+ */
+function checkXsiAttribute(el: XmlElement, a: XmlAttribute, out: XsdProblem[]): boolean {
+  switch (a.local) {
+    case 'schemaLocation':
+    case 'noNamespaceSchemaLocation':
+    case 'type':
+      return true
+    case 'nil':
+      out.push(checkValue(BOOLEAN, a.value) === undefined ? { kind: 'nil', el } : { kind: 'nil-value', el, detail: a.value })
+      return true
+    default:
+      return false
+  }
+}
+
 function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]): void {
   const { attrs } = type
   // Indexed: called for every element, and for-of allocates an iterator even over no attributes.
   const list = el.attributes
   for (let i = 0; i < list.length; i++) {
     const a = list[i] as XmlAttribute
-    if (a.ns === XSI || a.ns === XML_NS) continue
+    // The xml: attributes (xml:lang, xml:space …) are attributes like any other: no official
+    // invoice schema declares them, so xmllint rejects them.
+    if (a.ns === XSI && checkXsiAttribute(el, a, out)) continue
     const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
     if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
     else if (attrs.values !== undefined) {

@@ -65,6 +65,8 @@ const MESSAGE_KEY: Readonly<Record<XsdProblem['kind'], string>> = {
   'required-attribute': 'xsd.required-attribute',
   text: 'xsd.text',
   root: 'xsd.root',
+  nil: 'xsd.nil',
+  'nil-value': 'xsd.nil-value',
 }
 
 function finding(table: XsdTable, p: XsdProblem): Finding {
