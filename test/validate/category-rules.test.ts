@@ -135,3 +135,39 @@ describe.skipIf(!hasCorpus)('breakdown findings with a blank tax amount or no ra
     expect(s09[0]?.message).toMatch(/has no VAT rate \(BT-119\), so its tax amount \(BT-117\) 365\.13 cannot match/)
   })
 })
+
+// The CII tests of BR-S, BR-Z, BR-E, BR-AF, BR-AG and BR-O-02…04 look for the seller's (and the
+// tax representative's) identifiers at the header path, `/rsm:CrossIndustryInvoice/…/
+// ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`; those of BR-AE, BR-IC and BR-G at
+// `//ram:SellerTradeParty`. They differ when the agreement element is in another namespace (its
+// children still in ram:). Expected: refcheck's rules of the CEN layer (the Factur-X layer has
+// its own BR-S-02), recorded when this test was written; a namespace mutation run (mutation-check
+// --xsi, kind nswrong) found einvoice without BR-S-02 on an XRechnung CII invoice.
+describe.skipIf(!hasCorpus)('CII seller tax identifiers at the header path or anywhere', () => {
+  const agreementElsewhere: [number, string, string][] = [
+    [282, '<ram:ApplicableHeaderTradeAgreement>', '<qdt:ApplicableHeaderTradeAgreement>'],
+    [365, '</ram:ApplicableHeaderTradeAgreement>', '</qdt:ApplicableHeaderTradeAgreement>'],
+  ]
+  const en16931Errors = (xml: string) =>
+    [...new Set(validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.layer === 'en16931' && (f.severity === 'error' || f.severity === 'fatal')).map((f) => f.ruleId))].sort()
+  const parties = ['BR-06', 'BR-07', 'BR-08', 'BR-09', 'BR-10', 'BR-11']
+  // CII_B1's VAT category codes of its lines, allowances, charges and breakdowns.
+  const CATEGORIES: [number, string][] = [[80, 'S'], [143, 'S'], [191, 'S'], [229, 'E'], [271, 'S'], [413, 'S'], [423, 'S'], [431, 'E'], [451, 'S'], [463, 'S']]
+  const allOf = (code: string): [number, string, string][] => CATEGORIES.map(([line, was]) => [line, `>${was}<`, `>${code}<`])
+
+  it('S and E: the seller VAT identifier outside the header path does not count', () => {
+    expect(en16931Errors(variant(CII_B1, agreementElsewhere))).toEqual([...parties, 'BR-E-02', 'BR-S-02', 'BR-S-03', 'BR-S-04'])
+  })
+
+  it('O: a seller VAT identifier outside the header path is none (no BR-O-02…04 without a buyer VAT identifier)', () => {
+    const xml = variant(CII_B1, [...agreementElsewhere, ...allOf('O'), [334, 'schemeID="VA"', 'schemeID="FC"']])
+    expect(en16931Errors(xml)).toEqual([...parties, 'BR-O-01', 'BR-O-05', 'BR-O-06', 'BR-O-07', 'BR-O-08', 'BR-O-09', 'BR-O-10'])
+  })
+
+  it('AE, K and G look anywhere: the seller outside the header path still counts', () => {
+    const rest = ['01', '05', '06', '07', '08', '09', '10']
+    expect(en16931Errors(variant(CII_B1, [...agreementElsewhere, ...allOf('AE')]))).toEqual([...parties, ...rest.map((n) => `BR-AE-${n}`)])
+    expect(en16931Errors(variant(CII_B1, [...agreementElsewhere, ...allOf('K')]))).toEqual([...parties, ...rest.map((n) => `BR-IC-${n}`)])
+    expect(en16931Errors(variant(CII_B1, [...agreementElsewhere, ...allOf('G')]))).toEqual([...parties, ...rest.map((n) => `BR-G-${n}`)])
+  })
+})

@@ -26,9 +26,20 @@ export type TaxIdPresence = {
   buyerVat: boolean
   /** A buyer legal registration identifier (BT-47). */
   buyerLegal: boolean
+  /**
+   * `sellerVat`, `sellerOther` and `representativeVat` of the parties at their place in the
+   * header only. The CII tests of BR-S, BR-Z, BR-E, BR-AF, BR-AG and BR-O-02…04 ask for
+   * `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty`
+   * (and the representative there), the others for `//ram:SellerTradeParty` anywhere: they differ
+   * when a party stands elsewhere, e.g. under an agreement element in another namespace. UBL tests
+   * `//` throughout, and the model knows only the header: the same values there.
+   */
+  atHeader: { sellerVat: boolean; sellerOther: boolean; representativeVat: boolean }
 }
 
 const C = {
+  transaction: q('rsm:SupplyChainTradeTransaction'),
+  agreement: q('ram:ApplicableHeaderTradeAgreement'),
   seller: q('ram:SellerTradeParty'),
   buyer: q('ram:BuyerTradeParty'),
   representative: q('ram:SellerTaxRepresentativeTradeParty'),
@@ -59,20 +70,32 @@ export const ublHasCompanyId = (party: XmlElement, vat: boolean): boolean =>
 /** `//<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]`. */
 const ciiRegistration = (root: XmlElement, party: typeof C.seller, scheme: string): boolean => some(descendants(root, party), (p) => ciiHasRegistration(p, scheme))
 
+/** `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/<party>/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = scheme]` (the root is the CII document element). */
+const ciiHeaderRegistration = (root: XmlElement, party: typeof C.seller, scheme: string): boolean =>
+  some(
+    kids(root, C.transaction).flatMap((t) => kids(t, C.agreement).flatMap((a) => kids(a, party))),
+    (p) => ciiHasRegistration(p, scheme),
+  )
+
 /** `//<role>[/cac:Party]/cac:PartyTaxScheme[VAT or not]/cbc:CompanyID`. */
 function ublCompanyId(root: XmlElement, role: typeof U.supplier, viaParty: boolean, vat: boolean): boolean {
   const parties = descendants(root, role).flatMap((r) => (viaParty ? kids(r, U.party) : [r]))
   return some(parties, (p) => ublHasCompanyId(p, vat))
 }
 
+/** `ids` with the header values equal to those found anywhere (UBL, the model). */
+function sameAtHeader(ids: Omit<TaxIdPresence, 'atHeader'>): TaxIdPresence {
+  return { ...ids, atHeader: { sellerVat: ids.sellerVat, sellerOther: ids.sellerOther, representativeVat: ids.representativeVat } }
+}
+
 function fromModel(invoice: Invoice): TaxIdPresence {
-  return {
+  return sameAtHeader({
     sellerVat: hasText(invoice.seller.vatIdentifier),
     sellerOther: hasText(invoice.seller.taxRegistrationId),
     representativeVat: hasText(invoice.sellerTaxRepresentative?.vatIdentifier),
     buyerVat: hasText(invoice.buyer.vatIdentifier),
     buyerLegal: invoice.buyer.legalRegistrationId !== undefined,
-  }
+  })
 }
 
 /** The parties' tax identifiers of the context's document, from its tree where there is one. */
@@ -86,16 +109,21 @@ export function taxIdPresence({ invoice, syntax, doc }: ModelContext): TaxIdPres
       representativeVat: ciiRegistration(root, C.representative, 'VA'),
       buyerVat: ciiRegistration(root, C.buyer, 'VA'),
       buyerLegal: some(descendants(root, C.buyer), (p) => kids(p, C.legalOrganization).some((o) => kids(o, C.id).length > 0)),
+      atHeader: {
+        sellerVat: ciiHeaderRegistration(root, C.seller, 'VA'),
+        sellerOther: ciiHeaderRegistration(root, C.seller, 'FC'),
+        representativeVat: ciiHeaderRegistration(root, C.representative, 'VA'),
+      },
     }
   }
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
-    return {
+    return sameAtHeader({
       sellerVat: ublCompanyId(root, U.supplier, true, true),
       sellerOther: ublCompanyId(root, U.supplier, true, false),
       representativeVat: ublCompanyId(root, U.representative, false, true),
       buyerVat: ublCompanyId(root, U.customer, true, true),
       buyerLegal: some(descendants(root, U.customer).flatMap((c) => kids(c, U.party)), (p) => kids(p, U.legalEntity).some((e) => kids(e, U.companyId).length > 0)),
-    }
+    })
   }
   return fromModel(invoice)
 }

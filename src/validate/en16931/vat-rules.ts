@@ -62,12 +62,18 @@ const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-Cred
 const binding = (s: SyntaxKind): 'CII' | 'UBL' => (isUbl(s) ? 'UBL' : 'CII')
 
 /** Which tax identifiers the category needs (BR-x-02/03/04). */
+/**
+ * Whether the parties' tax identifiers meet the category's rule. The CII tests of the `sellerVat`
+ * and `notSubject` categories (S, Z, E, L, M; O) look for the seller and the representative at
+ * their header path, those of AE, K and G anywhere (TaxIdPresence.atHeader).
+ */
 function partyOk(rule: PartyRule, ids: TaxIdPresence): boolean {
   const seller = ids.sellerVat || ids.sellerOther || ids.representativeVat
   const sellerVat = ids.sellerVat || ids.representativeVat
+  const { atHeader } = ids
   switch (rule) {
     case 'sellerVat':
-      return seller
+      return atHeader.sellerVat || atHeader.sellerOther || atHeader.representativeVat
     case 'sellerVatStrict':
       return sellerVat
     case 'reverseCharge':
@@ -75,7 +81,7 @@ function partyOk(rule: PartyRule, ids: TaxIdPresence): boolean {
     case 'intraCommunity':
       return sellerVat && ids.buyerVat
     case 'notSubject':
-      return !sellerVat && !ids.buyerVat
+      return !(atHeader.sellerVat || atHeader.representativeVat) && !ids.buyerVat
   }
 }
 
