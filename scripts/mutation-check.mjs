@@ -102,7 +102,7 @@ const DECLARED = {
   CountryID: 'udt:IDType', TypeCode: 'qdt:DocumentCodeType',
 }
 const NUMBER = /^\s*-?\d+(?:\.\d+)?\s*$/
-const OTHER_TYPES = ['udt:TextType', 'udt:IDType', 'udt:AmountType', 'udt:CodeType', 'ram:TradePartyType', 'cbc:NameType', 'cbc:NoteType', 'cac:PartyType', 'udt:NameType', 'qdt:CurrencyCodeType', 'xs:string', 'xs:anyType', 'NoSuchType', 'zz:TextType', 'udt:NoSuchType', ' udt:TextType ', '']
+const OTHER_TYPES = ['udt:TextType', 'udt:IDType', 'udt:AmountType', 'udt:CodeType', 'ram:TradePartyType', 'cbc:NameType', 'cbc:NoteType', 'cac:PartyType', 'udt:NameType', 'qdt:CurrencyCodeType', 'xs:string', 'xs:anyType', 'NoSuchType', 'zz:TextType', 'udt:NoSuchType', ' udt:TextType ', 'udt:TextType ', ':TextType', 'a:b:c', 'xs:boolean', '']
 const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
 const ZONES = ['Z', '+14:00', '-14:00', '+05:30', '-00:00']
 const ATTR_VALUES = ['', ' ', 'XXX', 'EUR', 'USD', 'VA', 'FC', 'EM', '0088', '102', '610']
@@ -219,7 +219,8 @@ function mutateXsi(xml, el, kind, namespaces) {
   const at = start + 1 + qname.length
   const pick = (list) => list[draw(list.length)]
   const withAttrs = (attrs) => xml.slice(0, at) + attrs + xml.slice(at)
-  const xsi = ` xmlns:xsi="${XSI_NS}"`
+  // Declared on the element unless its start tag declares the prefix already (a second declaration is not well-formed).
+  const xsi = /\sxmlns:xsi\s*=/.test(xml.slice(start, tagEnd)) ? '' : ` xmlns:xsi="${XSI_NS}"`
   /** The element renamed to `name` (start and end tag), with `decl` added to its start tag. */
   const renamed = (name, decl) =>
     xml.slice(0, start + 1) + name + decl + xml.slice(at, endStart < 0 ? end : endStart) + (endStart < 0 ? '' : `</${name}>`) + xml.slice(end)

@@ -16,6 +16,8 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'xsd.namespace': '{schema}: {element} is in the namespace {detail}, which the schema does not expect for {element} in {parent}.',
   'xsd.nil': '{schema}: {element} carries xsi:nil, but the schema does not declare {element} nillable.',
   'xsd.nil-value': '{schema}: the xsi:nil of {element} is "{detail}", which is no xs:boolean (true, false, 1 or 0).',
+  'xsd.type': '{schema}: the xsi:type "{detail}" of {element} is not the type the schema declares for {element}; no other type may stand in for it here.',
+  'xsd.type-prefix': '{schema}: the xsi:type "{detail}" of {element} is no type name whose prefix is declared there (written exactly, without spaces around it).',
   'xsd.root': '{schema}: the document element {element} is not one this schema declares ({expected}).',
 
   // KoSIT XRechnung 3.0 (incl. the Peppol rules KoSIT merged in)

@@ -125,3 +125,20 @@ export function requireText(el: XmlElement, ns: string, local: string): string {
   if (t === undefined) throw missing(el, ns, local, child(el, ns, local) === undefined ? 'child' : 'text in')
   return t
 }
+
+/**
+ * The namespace URI bound to `prefix` ('' for the default namespace) where `el` stands, from the
+ * declarations of `el` and its ancestors; `xml` is predeclared. '' for the default namespace when
+ * none is declared; undefined for a prefix that is not bound (only possible in a QName value: the
+ * parser refuses it in names).
+ */
+export function namespaceOf(el: XmlElement, prefix: string): string | undefined {
+  for (let e: XmlElement | undefined = el; e !== undefined; e = e.parent) {
+    const list = e.namespaces
+    if (list === undefined) continue
+    // The last declaration of the prefix on one tag wins (a duplicate is refused by the parser anyway).
+    for (let k = list.length - 2; k >= 0; k -= 2) if (list[k] === prefix) return list[k + 1]
+  }
+  if (prefix === 'xml') return 'http://www.w3.org/XML/1998/namespace'
+  return prefix === '' ? '' : undefined
+}

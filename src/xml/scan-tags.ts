@@ -195,6 +195,13 @@ function resolveAttributes(s: ScanState, gt: number): XmlAttribute[] {
   return attributes
 }
 
+/** The bindings from `mark` on (the start tag's own declarations) as prefix, URI, prefix, URI … */
+function declarations(s: ScanState, mark: number): string[] {
+  const out: string[] = []
+  for (let k = mark; k < s.bindings; k++) out.push(s.prefixes[k] as string, s.uris[k] as string)
+  return out
+}
+
 function refuseDuplicate(s: ScanState, gt: number, name: string): never {
   fail(s, gt, `duplicate attribute ${name} (an attribute may occur once per element)`)
 }
@@ -249,7 +256,8 @@ export function scanStartTag(s: ScanState, lt: number): void {
     throw xmlError({ line, column }, `more than ${s.maxElements} elements, the limit for one document`, { limit: String(s.maxElements) })
   }
   const parent = s.current
-  const element: XmlElement = { ns, local, qname, attributes, children: NO_CHILDREN, text: '', line, column, parent }
+  const namespaces = s.bindings === mark ? undefined : declarations(s, mark)
+  const element: XmlElement = { ns, local, qname, attributes, children: NO_CHILDREN, text: '', line, column, parent, namespaces }
   if (parent === undefined) s.root = element
   else if (parent.children === NO_CHILDREN) parent.children = [element]
   else parent.children.push(element)

@@ -32,6 +32,12 @@ export type XmlElement = {
   /** 1-based column of the start tag's `<` (UTF-16 code units from the start of the line). */
   column: number
   parent: XmlElement | undefined
+  /**
+   * The namespace declarations of this element's start tag, as prefix, URI, prefix, URI … (the
+   * default namespace has the prefix ''); undefined when it declares none. For values that are
+   * QNames (xsi:type), which resolve against the declarations in scope (navigate.ts, namespaceOf).
+   */
+  namespaces?: readonly string[] | undefined
 }
 
 export type XmlProcessingInstruction = {

@@ -23,7 +23,8 @@ function variant(base: string, from: string, to: string): string {
 // The verdicts are refcheck's (xmllint with the XSDs, Saxon with the schematron), recorded when
 // this test was written: no official invoice schema declares an element nillable or any xml:
 // attribute, and xmllint allows no XSI attribute but type, nil, schemaLocation and
-// noNamespaceSchemaLocation. einvoice skipped every attribute of both namespaces before.
+// noNamespaceSchemaLocation. einvoice skipped every attribute of both namespaces before (found by
+// mutation-check --xsi).
 describe.skipIf(!hasCorpus)('xsi: and xml: attributes in the structure checks', () => {
   const cii = readFileSync(join(CORPUS_DIR, 'cen-en16931/cii/examples/CII_business_example_01.xml'), 'utf8')
   const ubl = readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8')
@@ -66,6 +67,46 @@ describe.skipIf(!hasCorpus)('xsi: and xml: attributes in the structure checks', 
     expect(judge(variant(cii, NAME, '<ram:Name xml:space="preserve">Laptop computer</ram:Name>'))).toEqual({ valid: false, errors: ciiXsd })
     expect(judge(variant(ubl, '<cbc:IssueDate>', '<cbc:IssueDate xml:lang="en">'))).toEqual({ valid: false, errors: ['xsd:ubl-2.1'] })
     expect(judge(variant(ubl, '<cac:AccountingSupplierParty>', '<cac:AccountingSupplierParty xml:id="s1">'))).toEqual({ valid: false, errors: ['xsd:ubl-2.1'] })
+  })
+
+  // No type of the official schemas derives from one an element is declared with: xsi:type may
+  // name the declared type only, under any prefix bound to its namespace, as written exactly.
+  it('xsi:type naming the declared type (any prefix, the default namespace, the root, an aggregate): valid', () => {
+    const U = 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100'
+    const cases = [
+      variant(cii, NAME, '<ram:Name xsi:type="udt:TextType">Laptop computer</ram:Name>'),
+      variant(cii, NAME, `<ram:Name xmlns:u="${U}" xsi:type="u:TextType">Laptop computer</ram:Name>`),
+      variant(cii, NAME, `<ram:Name xmlns="${U}" xsi:type="TextType">Laptop computer</ram:Name>`),
+      variant(cii, '<rsm:CrossIndustryInvoice ', '<rsm:CrossIndustryInvoice xsi:type="rsm:CrossIndustryInvoiceType" '),
+      variant(cii, '<ram:SellerTradeParty>', '<ram:SellerTradeParty xsi:type="ram:TradePartyType">'),
+    ]
+    for (const xml of cases) expect(judge(xml)).toEqual({ valid: true, errors: [] })
+    expect(judge(variant(ubl, '<cbc:IssueDate>', `<cbc:IssueDate ${XSI} xsi:type="cbc:IssueDateType">`))).toEqual({ valid: true, errors: [] })
+    expect(judge(variant(ubl, '<cac:AccountingSupplierParty>', `<cac:AccountingSupplierParty ${XSI} xsi:type="cac:SupplierPartyType">`))).toEqual({ valid: true, errors: [] })
+    expect(judge(variant(ubl, '<Invoice ', `<Invoice ${XSI} xsi:type="InvoiceType" `))).toEqual({ valid: true, errors: [] })
+  })
+
+  it('xsi:type naming another, an unknown or an unbound type, or written with spaces: invalid', () => {
+    const keys = (xml: string) => validateXml(Buffer.from(xml, 'utf8')).findings.filter((f) => f.layer === 'xsd').map((f) => f.messageKey)
+    const cases: [string, string][] = [
+      ['udt:IDType', 'xsd.type'],
+      ['udt:NoType', 'xsd.type'],
+      ['TextType', 'xsd.type'],
+      ['udt:TextType ', 'xsd.type-prefix'],
+      [' udt:TextType ', 'xsd.type-prefix'],
+      ['zz:TextType', 'xsd.type-prefix'],
+      ['', 'xsd.type-prefix'],
+    ]
+    for (const [type, key] of cases) {
+      const xml = variant(cii, NAME, `<ram:Name xsi:type="${type}">Laptop computer</ram:Name>`)
+      expect(judge(xml)).toEqual({ valid: false, errors: ciiXsd })
+      expect(keys(xml)).toEqual([key, key])
+    }
+    // An element of an anonymous type: no named type stands in for it.
+    expect(judge(variant(cii, '<udt:DateTimeString format="102">', '<udt:DateTimeString xsi:type="udt:DateTimeString" format="102">'))).toEqual({ valid: false, errors: ciiXsd })
+    // UBL: the base type of the declared one, and a name made from the element's.
+    expect(judge(variant(ubl, '<cbc:IssueDate>', `<cbc:IssueDate ${XSI} xsi:type="udt:DateType">`))).toEqual({ valid: false, errors: ['xsd:ubl-2.1'] })
+    expect(judge(variant(ubl, '<cac:AccountingSupplierParty>', `<cac:AccountingSupplierParty ${XSI} xsi:type="cac:AccountingSupplierPartyType">`))).toEqual({ valid: false, errors: ['xsd:ubl-2.1'] })
   })
 
   it('xsi:schemaLocation and xsi:noNamespaceSchemaLocation with odd values anywhere: still valid', () => {

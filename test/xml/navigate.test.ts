@@ -1,7 +1,7 @@
 /** Navigation by namespace URI + local name, element paths, and the required-content accessors. */
 import { describe, expect, it } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
-import { NS, attr, child, childText, childrenNamed, elementPath, parseXml, requireChild, requireText } from '../../src/xml/index.js'
+import { NS, attr, child, childText, childrenNamed, elementPath, namespaceOf, parseXml, requireChild, requireText } from '../../src/xml/index.js'
 import type { XmlElement } from '../../src/xml/index.js'
 
 // Prefixes on purpose unlike the canonical ones: navigation and paths must not depend on them.
@@ -113,5 +113,25 @@ describe('requireChild / requireText', () => {
       return
     }
     throw new Error('requireText accepted a blank element')
+  })
+})
+
+// For QName values (xsi:type): the declarations of the element and its ancestors, innermost first.
+describe('namespaceOf', () => {
+  it('resolves a prefix where the element stands, the default namespace, xml, and nothing else', () => {
+    const { root: r } = parseXml('<a:R xmlns:a="urn:a" xmlns:b="urn:b"><a:S xmlns:b="urn:b2" xmlns="urn:d"><a:T xmlns=""/></a:S><a:U/></a:R>')
+    const s = r.children[0] as XmlElement
+    const t = s.children[0] as XmlElement
+    const u = r.children[1] as XmlElement
+    expect(r.namespaces).toEqual(['a', 'urn:a', 'b', 'urn:b'])
+    expect(u.namespaces).toBeUndefined()
+    expect(namespaceOf(s, 'b')).toBe('urn:b2')
+    expect(namespaceOf(u, 'b')).toBe('urn:b')
+    expect(namespaceOf(t, 'a')).toBe('urn:a')
+    expect(namespaceOf(s, '')).toBe('urn:d')
+    expect(namespaceOf(t, '')).toBe('')
+    expect(namespaceOf(u, '')).toBe('')
+    expect(namespaceOf(u, 'xml')).toBe('http://www.w3.org/XML/1998/namespace')
+    expect(namespaceOf(u, 'zz')).toBeUndefined()
   })
 })

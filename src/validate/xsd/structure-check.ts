@@ -7,11 +7,11 @@
  * at the element concerned, with line:column.
  * @module
  */
-import type { XmlAttribute, XmlElement } from '../../xml/index.js'
+import { type XmlAttribute, type XmlElement, namespaceOf } from '../../xml/index.js'
 import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
-export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root' | 'nil' | 'nil-value'
+export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root' | 'nil' | 'nil-value' | 'type' | 'type-prefix'
 
 export type XsdProblem = {
   kind: XsdProblemKind
@@ -36,6 +36,8 @@ type MatchState = {
   matched: number
   matchedEls: XmlElement[]
   matchedTypes: number[]
+  /** The declared type names of the matched children (the particle's `typeName`). */
+  matchedNames: (string | undefined)[]
   /**
    * Whether to collect the labels of particles that could have matched at `pos` (for "expected
    * ..." messages). Off on the first pass; an element that fails is matched again with it on,
@@ -79,6 +81,7 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
       const el = s.kids[s.pos] as XmlElement
       if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
       s.matchedEls[s.matched] = el
+      s.matchedNames[s.matched] = p.kind === 'element' ? p.typeName : undefined
       s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : -1
       s.pos++
       count++
@@ -144,6 +147,7 @@ function matchFlat(flat: FlatSequence, s: MatchState): boolean {
       count = 1
     }
     s.matchedEls[s.matched] = el
+    s.matchedNames[s.matched] = item.typeName
     s.matchedTypes[s.matched++] = item.type
   }
   s.pos = kids.length
@@ -189,14 +193,17 @@ function matchAll(items: readonly Particle[], s: MatchState, parent: XmlElement)
  * element's type: xsi:schemaLocation and xsi:noNamespaceSchemaLocation are allowed anywhere with
  * any value (xmllint validates against the schema it was given and loads nothing they name);
  * xsi:nil is an error on every element, since no official invoice schema declares an element
- * nillable (with a value that is no xs:boolean, that is the error); xsi:type is left to the type
- * check; any other name (`xsi:foo`, `xsi:Nil`) is not allowed. False when it is not allowed.
+ * nillable (with a value that is no xs:boolean, that is the error); xsi:type must name the
+ * element's declared type (checkXsiType); any other name (`xsi:foo`, `xsi:Nil`) is not allowed.
+ * False when it is not allowed.
  */
-function checkXsiAttribute(el: XmlElement, a: XmlAttribute, out: XsdProblem[]): boolean {
+function checkXsiAttribute(el: XmlElement, a: XmlAttribute, declared: string | undefined, out: XsdProblem[]): boolean {
   switch (a.local) {
     case 'schemaLocation':
     case 'noNamespaceSchemaLocation':
+      return true
     case 'type':
+      checkXsiType(el, a.value, declared, out)
       return true
     case 'nil':
       out.push(checkValue(BOOLEAN, a.value) === undefined ? { kind: 'nil', el } : { kind: 'nil-value', el, detail: a.value })
@@ -206,7 +213,30 @@ function checkXsiAttribute(el: XmlElement, a: XmlAttribute, out: XsdProblem[]): 
   }
 }
 
-function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]): void {
+/** A QName as written: an optional prefix and a local name, NCNames of ASCII or beyond, nothing around them. */
+const QNAME = /^(?:([A-Za-z_\u00C0-\uFFFF][\w.\u00B7\u00C0-\uFFFF-]*):)?([A-Za-z_\u00C0-\uFFFF][\w.\u00B7\u00C0-\uFFFF-]*)$/
+
+/**
+ * xsi:type as xmllint judges it on the invoice schemas. No type of the official schema sets
+ * derives from a type that an element is declared with (checked on every set when the declared
+ * types were added to the tables), so the only type xsi:type may name is the declared one itself.
+ * Its value must be a QName as written: xmllint resolves the prefix before collapsing white space,
+ * so ` udt:TextType ` has the unbound prefix " udt". `declared` undefined (a table without the
+ * declared types): not judged.
+ */
+function checkXsiType(el: XmlElement, value: string, declared: string | undefined, out: XsdProblem[]): void {
+  if (declared === undefined) return
+  const m = QNAME.exec(value)
+  const prefix = m?.[1] ?? ''
+  const ns = m === null ? undefined : namespaceOf(el, prefix)
+  if (ns === undefined) {
+    out.push({ kind: 'type-prefix', el, detail: value })
+    return
+  }
+  if (`{${ns}}${m?.[2] ?? ''}` !== declared) out.push({ kind: 'type', el, detail: value })
+}
+
+function checkAttributes(el: XmlElement, type: CompiledType, declared: string | undefined, out: XsdProblem[]): void {
   const { attrs } = type
   // Indexed: called for every element, and for-of allocates an iterator even over no attributes.
   const list = el.attributes
@@ -214,7 +244,7 @@ function checkAttributes(el: XmlElement, type: CompiledType, out: XsdProblem[]):
     const a = list[i] as XmlAttribute
     // The xml: attributes (xml:lang, xml:space …) are attributes like any other: no official
     // invoice schema declares them, so xmllint rejects them.
-    if (a.ns === XSI && checkXsiAttribute(el, a, out)) continue
+    if (a.ns === XSI && checkXsiAttribute(el, a, declared, out)) continue
     const name = a.ns === '' ? a.local : `{${a.ns}}${a.local}`
     if (!attrs.any && !attrs.allowed.has(name)) out.push({ kind: 'attribute', el, detail: a.qname })
     else if (attrs.values !== undefined) {
@@ -253,17 +283,19 @@ function reset(s: MatchState, kids: readonly XmlElement[], track: boolean): Matc
 }
 
 /** Checks one element against its type and recurses into the children the model matched. */
-function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, out: XsdProblem[]): void {
-  // Two parallel stacks and one reused match state: no allocation per element of the document.
+function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, typeName: string | undefined, out: XsdProblem[]): void {
+  // Parallel stacks and one reused match state: no allocation per element of the document.
   const elements: XmlElement[] = [el]
   const types: number[] = [typeIndex]
-  const s: MatchState = { kids: [], pos: 0, matched: 0, matchedEls: [], matchedTypes: [], track: false, tried: [], triedAt: -1, failed: undefined }
+  const names: (string | undefined)[] = [typeName]
+  const s: MatchState = { kids: [], pos: 0, matched: 0, matchedEls: [], matchedTypes: [], matchedNames: [], track: false, tried: [], triedAt: -1, failed: undefined }
   while (elements.length > 0) {
     const current = elements.pop() as XmlElement
     const t = types.pop() as number
+    const declared = names.pop()
     const type = table.types[t]
     if (type === undefined) continue
-    checkAttributes(current, type, out)
+    checkAttributes(current, type, declared, out)
     if (type.simple) {
       if (current.children.length > 0) out.push({ kind: 'unexpected', el: current.children[0] as XmlElement, expected: [] })
       else if (type.value.b !== 'anyType') {
@@ -295,6 +327,7 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, o
       if (matchedType < 0) continue
       elements.push(s.matchedEls[i] as XmlElement)
       types.push(matchedType)
+      names.push(s.matchedNames[i])
     }
   }
 }
@@ -307,6 +340,6 @@ export function checkStructure(table: CompiledTable, root: XmlElement): XsdProbl
     out.push({ kind: 'root', el: root, expected: [...table.roots.keys()].map((k) => k.split(' ')[1] ?? k) })
     return out
   }
-  checkElement(table, root, type, out)
+  checkElement(table, root, type, table.rootTypeNames.get(keyOf(root.ns, root.local)), out)
   return out
 }

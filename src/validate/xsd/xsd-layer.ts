@@ -67,6 +67,8 @@ const MESSAGE_KEY: Readonly<Record<XsdProblem['kind'], string>> = {
   root: 'xsd.root',
   nil: 'xsd.nil',
   'nil-value': 'xsd.nil-value',
+  type: 'xsd.type',
+  'type-prefix': 'xsd.type-prefix',
 }
 
 function finding(table: XsdTable, p: XsdProblem): Finding {

@@ -24,7 +24,8 @@ export type XsdValue = {
 }
 
 /**
- * A particle: an element `[ns, name, type, min, max]`, a group `['s'|'c'|'a', min, max, ...]`
+ * A particle: an element `[ns, name, type, min, max, declared type]` (the last an index into
+ * `typeNames`, -1 for an anonymous type), a group `['s'|'c'|'a', min, max, ...]`
  * (sequence, choice, all) or a wildcard `['*', min, max, namespaces, processContents]`.
  * `max` -1 means unbounded.
  */
@@ -50,13 +51,29 @@ export type XsdTable = {
    */
   attrs: readonly (readonly XsdAttr[])[]
   types: readonly XsdType[]
-  /** Global root elements: [ns, name, type]. */
-  roots: readonly (readonly [number, number, number])[]
+  /** Global root elements: [ns, name, type, declared type (index into typeNames)]. */
+  roots: readonly (readonly [number, number, number] | readonly [number, number, number, number])[]
+  /**
+   * The names of the declared types, `[ns, local name]`, for xsi:type (which must name the
+   * declared type: no type of these schemas derives from another that an element is declared with).
+   */
+  typeNames?: readonly (readonly [number, string])[] | undefined
 }
 
 /** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
 export type Particle =
-  | { kind: 'element'; key: string; ns: string; local: string; label: string; type: number; min: number; max: number }
+  | {
+      kind: 'element'
+      key: string
+      ns: string
+      local: string
+      label: string
+      type: number
+      min: number
+      max: number
+      /** The declared type's expanded name `{ns}local`, '' when anonymous, undefined when the table does not say. */
+      typeName: string | undefined
+    }
   | {
       kind: 'seq' | 'choice' | 'all'
       min: number
@@ -99,6 +116,8 @@ export type CompiledTable = {
   title: string
   types: CompiledType[]
   roots: Map<string, number>
+  /** The root elements' declared type names (see the element particle's `typeName`). */
+  rootTypeNames: Map<string, string | undefined>
 }
 
 /** Child key: namespace URI and local name (a space never occurs in either). */
@@ -114,12 +133,21 @@ function wildcard(spec: string, targetNs: string): (ns: string) => boolean {
   return (ns) => allowed.has(ns)
 }
 
+/** The expanded name `{ns}local` of declared type `index` of the table, '' when anonymous (-1), undefined when unknown. */
+function typeNameOf(t: XsdTable, index: number | string | XsdParticle | undefined): string | undefined {
+  if (typeof index !== 'number' || t.typeNames === undefined) return undefined
+  if (index < 0) return ''
+  const name = t.typeNames[index]
+  return name === undefined ? undefined : `{${t.ns[name[0]] ?? ''}}${name[1]}`
+}
+
 function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle {
   const head = p[0]
   if (typeof head === 'number') {
     const ns = t.ns[head] ?? ''
     const name = t.names[p[1] as number] ?? ''
-    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number) }
+    const typeName = typeNameOf(t, p[5])
+    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName }
   }
   if (head === '*') {
     return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element' }
@@ -221,8 +249,13 @@ export function compileTable(t: XsdTable): CompiledTable {
     return { simple: false, model, attrs, mixed: ty.length === 4, flat: flatSequence(model) }
   })
   const roots = new Map<string, number>()
-  for (const [ns, name, type] of t.roots) roots.set(keyOf(t.ns[ns] ?? '', t.names[name] ?? ''), type)
-  const out = { id: t.id, title: t.title, types, roots }
+  const rootTypeNames = new Map<string, string | undefined>()
+  for (const [ns, name, type, declared] of t.roots) {
+    const key = keyOf(t.ns[ns] ?? '', t.names[name] ?? '')
+    roots.set(key, type)
+    rootTypeNames.set(key, typeNameOf(t, declared))
+  }
+  const out = { id: t.id, title: t.title, types, roots, rootTypeNames }
   compiled.set(t, out)
   return out
 }
