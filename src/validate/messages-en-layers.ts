@@ -18,6 +18,7 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'xsd.nil-value': '{schema}: the xsi:nil of {element} is "{detail}", which is no xs:boolean (true, false, 1 or 0).',
   'xsd.type': '{schema}: the xsi:type "{detail}" of {element} is not the type the schema declares for {element}; no other type may stand in for it here.',
   'xsd.type-prefix': '{schema}: the xsi:type "{detail}" of {element} is no type name whose prefix is declared there (written exactly, without spaces around it).',
+  'xsd.type-unknown': '{schema}: the xsi:type "{detail}" of {element} names no type of the schema.',
   'xsd.root': '{schema}: the document element {element} is not one this schema declares ({expected}).',
 
   // KoSIT XRechnung 3.0 (incl. the Peppol rules KoSIT merged in)

@@ -8,10 +8,23 @@
  * @module
  */
 import { type XmlAttribute, type XmlElement, namespaceOf } from '../../xml/index.js'
-import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, keyOf } from './xsd-table.js'
+import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, declaredOf, keyOf } from './xsd-table.js'
 import { checkValue } from './values.js'
 
-export type XsdProblemKind = 'unexpected' | 'missing' | 'value' | 'attribute' | 'attribute-value' | 'required-attribute' | 'text' | 'root' | 'nil' | 'nil-value' | 'type' | 'type-prefix'
+export type XsdProblemKind =
+  | 'unexpected'
+  | 'missing'
+  | 'value'
+  | 'attribute'
+  | 'attribute-value'
+  | 'required-attribute'
+  | 'text'
+  | 'root'
+  | 'nil'
+  | 'nil-value'
+  | 'type'
+  | 'type-prefix'
+  | 'type-unknown'
 
 export type XsdProblem = {
   kind: XsdProblemKind
@@ -24,6 +37,9 @@ export type XsdProblem = {
 }
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
+const XSD_NS = 'http://www.w3.org/2001/XMLSchema'
+/** The type "index" of an element a lax wildcard matched: assessed as `assessLax` decides. */
+const LAX = -2
 const BOOLEAN = { b: 'boolean' } as const
 
 type MatchState = {
@@ -82,7 +98,7 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
       if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
       s.matchedEls[s.matched] = el
       s.matchedNames[s.matched] = p.kind === 'element' ? p.typeName : undefined
-      s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : -1
+      s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : p.assess ? LAX : -1
       s.pos++
       count++
     }
@@ -282,6 +298,38 @@ function reset(s: MatchState, kids: readonly XmlElement[], track: boolean): Matc
   return s
 }
 
+/**
+ * How xmllint assesses an element that a lax wildcard matched (UBL's ext:ExtensionContent): an
+ * element the schema declares is validated as declared (a cbc:IssueDate there must be a date);
+ * one it does not declare is validated as its xsi:type names (an unbound prefix is an error) and
+ * otherwise skipped, its attributes unjudged (xsi:nil, xml:lang …) and its children assessed the
+ * same way (`rootKey`: the document element's). Returns [type index, declared type name] to check it with, or undefined to skip it
+ * (its element children then pushed as LAX).
+ */
+function assessLax(table: CompiledTable, el: XmlElement, rootKey: string, out: XsdProblem[]): [number, string | undefined] | undefined {
+  const declared = declaredOf(table)
+  const key = keyOf(el.ns, el.local)
+  const found = declared.elements.get(key)
+  // Of the roots, only the document's own is declared: refcheck validates an Invoice with the
+  // Invoice schema, which has no CreditNote, and the other way round.
+  if (found !== undefined && (key === rootKey || !table.roots.has(key))) return [found.type, found.typeName]
+  const xsiType = el.attributes.find((a) => a.ns === XSI && a.local === 'type')
+  if (xsiType === undefined) return undefined
+  const m = QNAME.exec(xsiType.value)
+  const ns = m === null ? undefined : namespaceOf(el, m[1] ?? '')
+  if (ns === undefined) {
+    out.push({ kind: 'type-prefix', el, detail: xsiType.value })
+    return undefined
+  }
+  const name = `{${ns}}${m?.[2] ?? ''}`
+  const type = declared.typesByName.get(name)
+  if (type !== undefined) return [type, name]
+  // A type of the schema set that no element of the table uses, or a built-in one: the table
+  // cannot check the element against it (not judged). Any other name resolves to no type.
+  if (!declared.otherTypes.has(name) && ns !== XSD_NS) out.push({ kind: 'type-unknown', el, detail: xsiType.value })
+  return undefined
+}
+
 /** Checks one element against its type and recurses into the children the model matched. */
 function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, typeName: string | undefined, out: XsdProblem[]): void {
   // Parallel stacks and one reused match state: no allocation per element of the document.
@@ -291,8 +339,20 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, t
   const s: MatchState = { kids: [], pos: 0, matched: 0, matchedEls: [], matchedTypes: [], matchedNames: [], track: false, tried: [], triedAt: -1, failed: undefined }
   while (elements.length > 0) {
     const current = elements.pop() as XmlElement
-    const t = types.pop() as number
-    const declared = names.pop()
+    let t = types.pop() as number
+    let declared = names.pop()
+    if (t === LAX) {
+      const assessed = assessLax(table, current, keyOf(el.ns, el.local), out)
+      if (assessed === undefined) {
+        for (let i = current.children.length - 1; i >= 0; i--) {
+          elements.push(current.children[i] as XmlElement)
+          types.push(LAX)
+          names.push(undefined)
+        }
+        continue
+      }
+      ;[t, declared] = assessed
+    }
     const type = table.types[t]
     if (type === undefined) continue
     checkAttributes(current, type, declared, out)
@@ -324,7 +384,7 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, t
     }
     for (let i = s.matched - 1; i >= 0; i--) {
       const matchedType = s.matchedTypes[i] as number
-      if (matchedType < 0) continue
+      if (matchedType === -1) continue
       elements.push(s.matchedEls[i] as XmlElement)
       types.push(matchedType)
       names.push(s.matchedNames[i])

@@ -69,6 +69,7 @@ const MESSAGE_KEY: Readonly<Record<XsdProblem['kind'], string>> = {
   'nil-value': 'xsd.nil-value',
   type: 'xsd.type',
   'type-prefix': 'xsd.type-prefix',
+  'type-unknown': 'xsd.type-unknown',
 }
 
 function finding(table: XsdTable, p: XsdProblem): Finding {

@@ -58,6 +58,11 @@ export type XsdTable = {
    * declared type: no type of these schemas derives from another that an element is declared with).
    */
   typeNames?: readonly (readonly [number, string])[] | undefined
+  /**
+   * Where a lax wildcard lets any element name a type with xsi:type (UBL): the schema set's other
+   * named types, which no element of the table uses, `[ns, local name]`.
+   */
+  otherTypeNames?: readonly (readonly [number, string])[] | undefined
 }
 
 /** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
@@ -84,7 +89,15 @@ export type Particle =
       firstByLocal: ReadonlyMap<string, readonly string[]> | 'any'
       nullable: boolean
     }
-  | { kind: 'any'; min: number; max: number; accepts: (ns: string) => boolean; label: string }
+  | {
+      kind: 'any'
+      min: number
+      max: number
+      accepts: (ns: string) => boolean
+      label: string
+      /** Whether the elements it matches are assessed (lax, strict) or not (skip). */
+      assess: boolean
+    }
 
 export type CompiledAttrs = {
   allowed: Set<string>
@@ -118,6 +131,15 @@ export type CompiledTable = {
   roots: Map<string, number>
   /** The root elements' declared type names (see the element particle's `typeName`). */
   rootTypeNames: Map<string, string | undefined>
+  /**
+   * For elements a lax wildcard matches (UBL's ext:ExtensionContent): the elements the table
+   * declares, by key (`ns local`), with their type and declared type name, and the types by
+   * name. The invoice schemas declare every element they share with such content globally (UBL's
+   * cbc: and cac:), so a name has one type; built on first use.
+   */
+  declared?: { elements: Map<string, { type: number; typeName: string | undefined }>; typesByName: Map<string, number>; otherTypes: ReadonlySet<string> } | undefined
+  /** The table's `otherTypeNames` as expanded names `{ns}local`. */
+  otherTypeNames: readonly string[]
 }
 
 /** Child key: namespace URI and local name (a space never occurs in either). */
@@ -150,7 +172,7 @@ function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle
     return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName }
   }
   if (head === '*') {
-    return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element' }
+    return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element', assess: p[4] === 'lax' || p[4] === 'strict' }
   }
   const items = (p.slice(3) as XsdParticle[]).map((c) => compileParticle(t, c, ownerNs))
   const kind = head === 's' ? 'seq' : head === 'c' ? 'choice' : 'all'
@@ -235,6 +257,27 @@ export function flatSequence(model: Particle | null): FlatSequence | undefined {
 
 const compiled = new WeakMap<XsdTable, CompiledTable>()
 
+/** The table's declared elements and named types (CompiledTable.declared), built once. */
+export function declaredOf(table: CompiledTable): NonNullable<CompiledTable['declared']> {
+  if (table.declared !== undefined) return table.declared
+  const elements = new Map<string, { type: number; typeName: string | undefined }>()
+  const typesByName = new Map<string, number>()
+  const visit = (p: Particle): void => {
+    if (p.kind === 'element') {
+      if (!elements.has(p.key)) elements.set(p.key, { type: p.type, typeName: p.typeName })
+      if (p.typeName !== undefined && p.typeName !== '' && !typesByName.has(p.typeName)) typesByName.set(p.typeName, p.type)
+    } else if (p.kind !== 'any') for (const item of p.items) visit(item)
+  }
+  for (const ty of table.types) if (!ty.simple && ty.model !== null) visit(ty.model)
+  for (const [key, type] of table.roots) {
+    const typeName = table.rootTypeNames.get(key)
+    if (!elements.has(key)) elements.set(key, { type, typeName })
+    if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
+  }
+  table.declared = { elements, typesByName, otherTypes: new Set(table.otherTypeNames) }
+  return table.declared
+}
+
 /** Compiles a table once (first use) and caches it. */
 export function compileTable(t: XsdTable): CompiledTable {
   const cached = compiled.get(t)
@@ -255,7 +298,8 @@ export function compileTable(t: XsdTable): CompiledTable {
     roots.set(key, type)
     rootTypeNames.set(key, typeNameOf(t, declared))
   }
-  const out = { id: t.id, title: t.title, types, roots, rootTypeNames }
+  const otherTypeNames = (t.otherTypeNames ?? []).map(([ns, local]) => `{${t.ns[ns] ?? ''}}${local}`)
+  const out: CompiledTable = { id: t.id, title: t.title, types, roots, rootTypeNames, otherTypeNames }
   compiled.set(t, out)
   return out
 }
