@@ -14,6 +14,10 @@
  *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
  *   (--kinds may also name the lexical kinds tz, plus, lead0, exp, year and the markup kinds cdata,
  *   comment, ns, order, which no default run makes)
+ *   --xsi            schema-instance attributes and namespace tricks on any element, the root
+ *                    too (XSI_KINDS below: xsi:nil, xsi:type, schema locations, xml: attributes,
+ *                    prefixes redeclared or undeclared, UBL extension content); best with --files
+ *                    over valid bases of every syntax
  *   node scripts/mutation-check.mjs --files a.xml,b.xml [--per-file N]   (corpus-relative paths instead of the six bases)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
@@ -83,10 +87,21 @@ const BLOCK_KINDS = ['bdel', 'bdup', 'bswap']
  * prefix bound to the XSI namespace, an attribute the XSI spec does not define, xml:lang / space /
  * base / id / foo, a foreign attribute, a prefix undeclared (`xmlns:p=""`), the element's
  * namespace under another prefix or as the default namespace, its prefix redeclared to another
- * URI (or to the same one), the element alone moved to another invoice namespace, and an unused
- * namespace declaration.
+ * URI (or to the same one), the element alone moved to another invoice namespace, an unused
+ * namespace declaration, and (UBL only) an ext:UBLExtensions block, whose content is assessed laxly.
  */
-const XSI_KINDS = ['nil', 'nilempty', 'type', 'typesame', 'sl', 'nnsl', 'xsiother', 'xsialt', 'xsifoo', 'xmlattr', 'foreign', 'undecl', 'nsprefix', 'nsdefault', 'nsredecl', 'nssame', 'nswrong', 'nsdecl']
+const XSI_KINDS = ['nil', 'nilempty', 'type', 'typesame', 'sl', 'nnsl', 'xsiother', 'xsialt', 'xsifoo', 'xmlattr', 'foreign', 'undecl', 'nsprefix', 'nsdefault', 'nsredecl', 'nssame', 'nswrong', 'nsdecl', 'ext']
+/** Contents of a UBL ext:ExtensionContent for the kind `ext` (UBL only: its wildcard is lax). */
+const EXTENSION_CONTENTS = [
+  '<f:Bar xmlns:f="urn:example:f">x</f:Bar>', '<cbc:Note>x</cbc:Note>', '<cbc:IssueDate>x</cbc:IssueDate>', '<cbc:IssueDate>2020-01-01</cbc:IssueDate>',
+  '<cbc:Note foo="1">x</cbc:Note>', '<cac:Party><cbc:Foo>1</cbc:Foo></cac:Party>', '<cac:PostalAddress><cbc:CityName>x</cbc:CityName></cac:PostalAddress>',
+  `<cbc:Note xmlns:xsi="${'http://www.w3.org/2001/XMLSchema-instance'}" xsi:nil="true"/>`, '<f:Bar xmlns:f="urn:example:f"><cbc:IssueDate>x</cbc:IssueDate></f:Bar>',
+  `<f:Bar xmlns:f="urn:example:f" xmlns:xsi="${'http://www.w3.org/2001/XMLSchema-instance'}" xsi:type="cbc:NoteType">x</f:Bar>`,
+  `<f:Bar xmlns:f="urn:example:f" xmlns:xsi="${'http://www.w3.org/2001/XMLSchema-instance'}" xsi:type="cbc:AmountType">x</f:Bar>`,
+  `<f:Bar xmlns:f="urn:example:f" xmlns:xsi="${'http://www.w3.org/2001/XMLSchema-instance'}" xsi:type="zz:X">x</f:Bar>`,
+  '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>', '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/>',
+  '<cbc:TaxTypeCode>S</cbc:TaxTypeCode>', '<cbc:Amount currencyID="EUR">1.00</cbc:Amount>', '<cbc:Amount>1.00</cbc:Amount>',
+]
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance'
 const NIL_VALUES = ['true', 'false', '1', '0', ' true ', 'yes', '']
 const SCHEMA_LOCATIONS = ['', ' ', 'foo', 'urn:a a.xsd', 'urn:a a.xsd urn:b', 'http://example.invalid/x.xsd http://example.invalid/x.xsd', '%% ::', 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100 nowhere.xsd']
@@ -254,6 +269,14 @@ function mutateXsi(xml, el, kind, namespaces) {
     case 'nswrong': {
       const others = [...new Set(namespaces.values())].filter((u) => u !== uri && u !== XSI_NS && u !== '')
       return others.length === 0 ? xml : renamed(`n0:${local}`, ` xmlns:n0="${pick(others)}"`)
+    }
+    case 'ext': {
+      // UBL only: an ext:UBLExtensions block as the root's first child, whatever element was drawn.
+      const root = xml.match(/<(?:\w+:)?(?:Invoice|CreditNote)\s[^>]*>/)
+      if (root === null || !uri.startsWith('urn:oasis:names:specification:ubl:') || !/xmlns:cbc=/.test(root[0])) return xml
+      const after = (root.index ?? 0) + root[0].length
+      const block = `<ext:UBLExtensions xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"><ext:UBLExtension><ext:ExtensionContent>${pick(EXTENSION_CONTENTS)}</ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>`
+      return xml.slice(0, after) + block + xml.slice(after)
     }
     case 'nsdecl': return withAttrs(pick([' xmlns:zz="urn:example:zz"', ' xmlns:xs="http://www.w3.org/2001/XMLSchema"', ` xmlns:xsi="${XSI_NS}"`, ' xmlns:ram="urn:example:ram"']))
     default: throw new Error(`unknown kind ${kind}`)

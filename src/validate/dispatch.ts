@@ -119,7 +119,12 @@ export function buildDispatcher(patterns: readonly TreePattern[]): Dispatcher {
     }
     return id
   }
-  const start = stateOf([])
+  // The state before the root has no partial matches, like an element inside content no context
+  // path reaches (UBL extension content), but only there may absolute paths start: it is its own
+  // state, never shared with stateOf([]) (a nested ubl:Invoice matched `/ubl:Invoice` before).
+  const start = states.length
+  states.push({ positions: [], accepted: new Set(), next: new Map() })
+  cached++
   const startState = states[start] as State
 
   const transition = (from: State, ns: string, local: string): number => {

@@ -113,6 +113,20 @@ describe('rule dispatch (runTreePatterns)', () => {
     expect(run(changing)).toEqual(naive(changing, doc.root))
   })
 
+  it('starts an absolute context at the root only, also below elements no context path reaches', () => {
+    // An element whose parent no path passes through has no partial matches, as before the root:
+    // a nested element named as the root (UBL extension content holding an Invoice) was taken for
+    // the root until the state before the root became a state of its own.
+    const nested = parseXml(`<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">
+  <x:Content xmlns:x="urn:example:x"><rsm:CrossIndustryInvoice/></x:Content>
+</rsm:CrossIndustryInvoice>`)
+    const patterns = [PATTERNS[2] as TreePattern]
+    const found: Finding[] = []
+    runTreePatterns(patterns, { doc: nested, syntax: 'CII' }, found)
+    expect(found.map((f) => `${f.ruleId}@${f.location.line ?? 0}:${f.location.column ?? 0}`)).toEqual(naive(patterns, nested.root))
+    expect(found).toHaveLength(1)
+  })
+
   it('sends the findings of the patterns after a split to their own list, as two walks would', () => {
     const first: Finding[] = []
     const second: Finding[] = []
