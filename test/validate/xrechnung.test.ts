@@ -630,3 +630,32 @@ describe('XRechnung value checks', () => {
     expect(ibanOk(undefined)).toBe(false)
   })
 })
+
+// Value edges of the 3.0 rules found by `scripts/mutation-check.mjs --xr-values`; each variant was
+// run through refcheck (its verdict in the test's name).
+describe.skipIf(!hasCorpus)('XRechnung 3.0 value edges (refcheck)', () => {
+  const STANDARD = 'kosit-xrechnung-testsuite/src/test/business-cases/standard'
+  const TERMS = 'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen auf unten stehendes Konto. Das Rechnungsdatum entspricht dem Versanddatum.'
+  const TELEPHONE = '[012-3456789]'
+  const standard = (syntax: 'cii' | 'ubl'): string => readFileSync(join(CORPUS_DIR, STANDARD, `01.02a-INVOICE_${syntax === 'cii' ? 'uncefact' : 'ubl'}.xml`), 'utf8')
+  const swap = (xml: string, text: string, by: string): string => {
+    if (!xml.includes(text)) throw new Error(`test setup: ${text} is not there`)
+    return xml.replace(text, by)
+  }
+
+  it('BR-DE-18: a #…# block with U+2028 inside is one block (XPath . crosses it): BR-DE-18 when text follows, valid when a line break does', () => {
+    for (const syntax of ['cii', 'ubl'] as const) {
+      const terms = (text: string): string[] => layerIds(swap(standard(syntax), TERMS, text), 'fatal')
+      expect(terms('#SKONTO#TAGE=14#PROZENT=2.00#\nx#\u2028#y'), syntax).toEqual(['BR-DE-18'])
+      expect(terms('#SKONTO#TAGE=14#PROZENT=2.00#\nx#\u2029#y'), syntax).toEqual(['BR-DE-18'])
+      expect(terms('#SKONTO#TAGE=14#PROZENT=2.00#\nx#\u2028#\n'), syntax).toEqual([])
+    }
+  })
+
+  it('BR-DE-27: digits separated by U+2028 still count (refcheck: valid, no warning)', () => {
+    for (const syntax of ['cii', 'ubl'] as const) {
+      expect(layerIds(swap(standard(syntax), TELEPHONE, '1\u20282\u20283'), 'warning'), syntax).toEqual([])
+      expect(layerIds(swap(standard(syntax), TELEPHONE, '12'), 'warning'), syntax).toEqual(['BR-DE-27'])
+    }
+  })
+})

@@ -4,6 +4,9 @@
  * is no space), its `\d` is every Unicode decimal digit and its `\w` every character but
  * punctuation, separators and others. JavaScript's differ (`\s` takes NBSP, `\d` only 0-9), which
  * decided verdicts: CII-DT-097 took a date with a leading NBSP, the e-mail rule rejected one.
+ * XPath's `.` (without the `s` flag) is every character but `\n` and `\r`; JavaScript's also stops
+ * at the line and paragraph separators U+2028 and U+2029, which decided BR-DE-18 (a `#…#` block of
+ * the payment terms with U+2028 inside).
  * @module
  */
 
@@ -23,11 +26,15 @@ const INSIDE: Readonly<Record<string, string>> = {
   W: '\\p{P}\\p{Z}\\p{C}',
 }
 
+/** XPath's `.` without the `s` flag: anything but a line feed or carriage return. */
+const ANY_BUT_LINE_END = '[^\\n\\r]'
+
 /**
- * The JavaScript source of an XPath regex, for a RegExp with the `u` flag. `\S` and `\w` inside a
+ * The JavaScript source of an XPath regex, for a RegExp with the `u` flag (`dotAll`: the XPath `s`
+ * flag is set, so `.` stays JavaScript's `.` under its `s` flag). `\S` and `\w` inside a
  * character class have no JavaScript spelling and are kept (JavaScript's meaning).
  */
-export function xpathRegexSource(pattern: string): string {
+export function xpathRegexSource(pattern: string, dotAll = false): string {
   let out = ''
   let inClass = false
   for (let i = 0; i < pattern.length; i++) {
@@ -40,6 +47,10 @@ export function xpathRegexSource(pattern: string): string {
     }
     if (c === '[') inClass = true
     else if (c === ']') inClass = false
+    else if (c === '.' && !inClass && !dotAll) {
+      out += ANY_BUT_LINE_END
+      continue
+    }
     out += c
   }
   return out
@@ -47,5 +58,5 @@ export function xpathRegexSource(pattern: string): string {
 
 /** An XPath regex as a RegExp (`flags`: extra JavaScript flags besides `u`). */
 export function xpathRegex(pattern: string, flags = ''): RegExp {
-  return new RegExp(xpathRegexSource(pattern), `${flags}u`)
+  return new RegExp(xpathRegexSource(pattern, flags.includes('s')), `${flags}u`)
 }

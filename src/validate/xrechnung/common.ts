@@ -48,8 +48,10 @@ const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASIS
 // The official patterns, read as XPath regexes (`\s` is XML white space only: an NBSP is content).
 export const EMAIL = xpathRegex('^[^@\\s]+@([^@.\\s]+\\.)+[^@.\\s]+$')
 const CLOSED_BY_LINE_BREAK = xpathRegex('^\\s*\\n')
-export const TELEPHONE = /.*([0-9].*){3,}.*/
-export const URL = /^([a-zA-Z])([a-zA-Z0-9+.-])+:.*/
+/** A `#…#` block of the payment terms (`tokenize(., '#.+#')`: `.` crosses U+2028, not a line end). */
+const HASH_BLOCK = xpathRegex('#.+#')
+export const TELEPHONE = xpathRegex('.*([0-9].*){3,}.*')
+export const URL = xpathRegex('^([a-zA-Z])([a-zA-Z0-9+.-])+:.*')
 
 /** Invoice type codes XRechnung accepts (BR-DE-17). */
 export const XR_TYPE_CODES: readonly string[] = ['326', '380', '384', '389', '381', '875', '876', '877']
@@ -85,7 +87,7 @@ export const schemeIn = (kind: 'icd' | 'eas') => (el: XmlElement): boolean => {
 export type SkontoForm = { readonly line: RegExp; readonly closed: (first: string) => boolean }
 /** The text after the last `#…#` block starts with a line break (the last Skonto line is closed). */
 export const closedAfterLastBlock = (first: string): boolean => {
-  const parts = first.split(/#.+#/)
+  const parts = first.split(HASH_BLOCK)
   return CLOSED_BY_LINE_BREAK.test(parts[parts.length - 1] ?? '')
 }
 const SKONTO_3_0: SkontoForm = { line: SKONTO, closed: closedAfterLastBlock }

@@ -17,6 +17,17 @@ describe('XPath regular expressions in JavaScript', () => {
     expect(xpathRegex('^\\S+$').test('a\u00a0b')).toBe(true)
   })
 
+  it('reads . as any character but a line feed or carriage return (U+2028 and U+2029 included)', () => {
+    expect(xpathRegex('^#.+#$').test('#a\u2028b#')).toBe(true)
+    expect(xpathRegex('^#.+#$').test('#a\u2029b#')).toBe(true)
+    expect(xpathRegex('^#.+#$').test('#a\nb#')).toBe(false)
+    expect(xpathRegex('^#.+#$').test('#a\rb#')).toBe(false)
+    expect(xpathRegex('^[.]$').test('x')).toBe(false)
+    expect(xpathRegex('^\\.$').test('x')).toBe(false)
+    // The s flag: . is every character.
+    expect(xpathRegex('^#.+#$', 's').test('#a\nb#')).toBe(true)
+  })
+
   it('keeps other escapes as they are', () => {
     expect(xpathRegexSource('\\.\\r?\\n\\-[0-9]')).toBe('\\.\\r?\\n\\-[0-9]')
   })
