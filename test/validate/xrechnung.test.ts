@@ -658,4 +658,21 @@ describe.skipIf(!hasCorpus)('XRechnung 3.0 value edges (refcheck)', () => {
       expect(layerIds(swap(standard(syntax), TELEPHONE, '12'), 'warning'), syntax).toEqual(['BR-DE-27'])
     }
   })
+
+  it('PEPPOL-EN16931-R120 divides the price by the base quantity as Saxon does (18 or more places, half down)', () => {
+    // 01.02a's first line: 1 XPP at 11.78, amount 11.78. n XPP at a price of p per n XPP: exactly
+    // p, Saxon's n × (p div n) a hair off it, which decides the slack of 0.02 at 11.76 and 11.80.
+    const line = (quantity: number, price: string): string => swap(swap(standard('ubl'),
+      '<cbc:InvoicedQuantity unitCode="XPP">1</cbc:InvoicedQuantity>', `<cbc:InvoicedQuantity unitCode="XPP">${quantity}</cbc:InvoicedQuantity>`),
+    '<cbc:PriceAmount currencyID="EUR">11.78</cbc:PriceAmount>', `<cbc:PriceAmount currencyID="EUR">${price}</cbc:PriceAmount><cbc:BaseQuantity unitCode="XPP">${quantity}</cbc:BaseQuantity>`)
+    const r120 = (quantity: number, price: string): string[] => layerIds(line(quantity, price), 'fatal')
+    // refcheck: R120 for 7 and 11 at 11.80, 13 and 23 at 11.76; valid for the others.
+    expect(r120(7, '11.80')).toEqual(['PEPPOL-EN16931-R120'])
+    expect(r120(11, '11.80')).toEqual(['PEPPOL-EN16931-R120'])
+    expect(r120(13, '11.76')).toEqual(['PEPPOL-EN16931-R120'])
+    expect(r120(23, '11.76')).toEqual(['PEPPOL-EN16931-R120'])
+    for (const [quantity, price] of [[9, '11.76'], [13, '11.80'], [17, '11.76'], [7, '11.76'], [3, '11.80']] as const) {
+      expect(r120(quantity, price), `${quantity} at ${price}`).toEqual([])
+    }
+  })
 })

@@ -6,7 +6,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
-import { xsDateMs, xsDouble } from '../schematron/values.js'
+import { xpathDivide, xsDateMs, xsDouble } from '../schematron/values.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, has, norm, pattern, perDocument } from './common.js'
 import { decimalOf, isBlankLeaf, rootOf } from '../syntax/tree-helpers.js'
@@ -32,7 +32,10 @@ function lineAcTotal(line: XmlElement, indicator: 'true' | 'false'): Decimal {
   return total.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_CEIL).div(100)
 }
 
-/** PEPPOL-EN16931-R120: line net amount = quantity × (price ÷ base quantity) + charges − allowances. */
+/**
+ * PEPPOL-EN16931-R120: line net amount = quantity × (price ÷ base quantity) + charges − allowances,
+ * the division as Saxon divides xs:decimals (18 or more places, half down).
+ */
 function lineAmountOk(line: XmlElement): boolean {
   const get = (p: string): Decimal | undefined => decimalOf(all(line, p)[0])
   const lineAmount = get('cbc:LineExtensionAmount') ?? new Decimal(0)
@@ -40,7 +43,7 @@ function lineAmountOk(line: XmlElement): boolean {
   const price = get('cac:Price/cbc:PriceAmount') ?? new Decimal(0)
   const base = get('cac:Price/cbc:BaseQuantity')
   const divisor = base === undefined || base.isZero() ? new Decimal(1) : base
-  const expected = quantity.times(price.div(divisor)).plus(lineAcTotal(line, 'true')).minus(lineAcTotal(line, 'false'))
+  const expected = quantity.times(xpathDivide(price, divisor)).plus(lineAcTotal(line, 'true')).minus(lineAcTotal(line, 'false'))
   return slack(lineAmount, expected, slackOf(line))
 }
 

@@ -260,6 +260,33 @@ describe('compiled expressions keep XPath semantics in their fast paths', () => 
   })
 })
 
+describe('xs:decimal division as the reference Saxon (9.9) computes it', () => {
+  // Each value as Saxon-HE 9.9.1.5 printed it (net.sf.saxon.Query).
+  it('gives 18 places, more when the dividend has more places than the divisor, rounded half down', () => {
+    const cases: [string, string][] = [
+      ['1 div 3', '0.333333333333333333'],
+      ['2 div 3', '0.666666666666666667'],
+      ['-2 div 3', '-0.666666666666666667'],
+      ['11.80 div 7', '1.6857142857142857143'],
+      ['11.76 div 9', '1.30666666666666666667'],
+      ['11.76 div 9.00', '1.30666666666666666667'],
+      ['11.76 div 0.9', '13.0666666666666666667'],
+      ['7 div 0.3', '23.333333333333333333'],
+      ['1 div 300', '0.00333333333333333333'],
+      ['11.76 div 900', '0.0130666666666666666667'],
+      ['0.001 div 3', '0.000333333333333333333'],
+      ['123456789.123 div 7', '17636684.160428571428571428571'],
+      // Exactly half a unit of the last place goes toward zero.
+      ['1 div 524288', '0.000001907348632812'],
+      ['3 div 524288', '0.000005722045898437'],
+      ['1.5 div 30', '0.05'],
+      ['7 * (11.80 div 7)', '11.8000000000000000001'],
+      ['13 * (11.80 div 13)', '11.7999999999999999999'],
+    ]
+    for (const [expr, expected] of cases) expect(value(expr), expr).toEqual([expected])
+  })
+})
+
 describe('xsDouble: a node compared with a number, as the native XRechnung rules (PEPPOL-EN16931-R055) do', () => {
   it('reads xs:double lexical forms around XML white space, and nothing else', () => {
     expect(xsDouble(' -12.50\n')).toBe(-12.5)
