@@ -675,4 +675,28 @@ describe.skipIf(!hasCorpus)('XRechnung 3.0 value edges (refcheck)', () => {
       expect(r120(quantity, price), `${quantity} at ${price}`).toEqual([])
     }
   })
+
+  it('the extension and CVD rules run only when one text node of BT-24 is the identifier (a comment inside turns them off)', () => {
+    const EXT = `${XR_ID}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0`
+    const CVD = `${XR_ID}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`
+    const split = (id: string, at: number, markup: string): string => `${id.slice(0, at)}${markup}${id.slice(at)}`
+    const ids = (xml: string): string[] => validateXml(xml).findings.filter((f) => f.layer === 'xrechnung' && f.severity !== 'information').map((f) => f.ruleId).sort()
+    // The KoSIT extension invoice 04.01a, one sub-line without its tax category (refcheck: BR-DEX-03;
+    // valid with a comment or PI inside the identifier, BR-DEX-03 again with one after it).
+    const ubl = readFileSync(join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'), 'utf8')
+    const sub = ubl.indexOf('<cac:SubInvoiceLine>')
+    const untaxed = ubl.slice(0, sub) + ubl.slice(sub).replace(/<cac:ClassifiedTaxCategory>[\s\S]*?<\/cac:ClassifiedTaxCategory>/, '')
+    expect(ids(untaxed)).toEqual(['BR-DEX-03'])
+    expect(ids(swap(untaxed, EXT, split(EXT, 50, '<!--c-->')))).toEqual([])
+    expect(ids(swap(untaxed, EXT, split(EXT, 50, '<?p x?>')))).toEqual([])
+    expect(ids(swap(untaxed, EXT, `${EXT}<!--c-->`))).toEqual(['BR-DEX-03'])
+    expect(ids(swap(untaxed, EXT, split(EXT, 50, '<![CDATA[') + ']]>'))).toEqual(['BR-DEX-03'])
+    // 01.02a declared CVD (refcheck: BR-DE-CVD-01, 02, 03; valid with a comment inside).
+    for (const syntax of ['cii', 'ubl'] as const) {
+      const cvd = swap(standard(syntax), `${XR_ID}<`, `${CVD}<`)
+      expect(ids(cvd), syntax).toEqual(['BR-DE-CVD-01', 'BR-DE-CVD-02', 'BR-DE-CVD-03'])
+      expect(ids(swap(cvd, CVD, split(CVD, 60, '<!--c-->'))), syntax).toEqual([])
+    }
+  })
 })
+

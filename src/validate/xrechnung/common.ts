@@ -7,7 +7,7 @@
  * @module
  */
 import { xpathRegex } from '../schematron/xpath-regex.js'
-import type { XmlElement } from '../../xml/index.js'
+import { type XmlElement, textRunsOf } from '../../xml/index.js'
 import { extensionListsOf } from './code-lists.js'
 import { acceptedIdsOf, identifiersOf, xrechnungVersion } from './versions.js'
 import { type ChildPath, attrValue, compileChildPath, normalizeSpace, stringValue } from '../syntax/paths.js'
@@ -21,20 +21,24 @@ export const XR_EXTENSION_ID = `${XR_CIUS_ID}#conformant#urn:xeinkauf.de:kosit:e
 export const XR_CVD_ID = `${XR_CIUS_ID}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`
 export const XR_IDS: readonly string[] = [XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID]
 
-/** BT-24 as written (CII guideline id, UBL customization id), from the document root. */
-const specificationIds = (root: XmlElement, syntax: 'cii' | 'ubl'): string[] =>
-  all(root, syntax === 'cii' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID').map((e) => e.text)
+/** BT-24 elements (CII guideline id, UBL customization id), from the document root. */
+const specificationIds = (root: XmlElement, syntax: 'cii' | 'ubl'): XmlElement[] =>
+  all(root, syntax === 'cii' ? 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID' : 'cbc:CustomizationID')
 
 /**
  * The document's XRechnung version, the identifiers it accepts (BR-DE-21; 3.0: CIUS, extension,
- * CVD), its extension identifier and the ids it carries, so the extension and CVD rules can tell
- * which variant it is.
+ * CVD), its extension identifier and the text nodes of the ids it carries, so the extension and
+ * CVD rules can tell which variant it is: KoSIT's `$isExtension` and `$isCVD` (every version)
+ * compare `…/ram:ID[text() = …]` and `cbc:CustomizationID/text() = …`, each text node on its own,
+ * so an identifier that a comment or processing instruction splits is neither (BR-DE-21 compares
+ * the whole string and accepts it).
  */
 export const identifiers = perDocument((root) => {
   const syntax = root.local === 'CrossIndustryInvoice' ? 'cii' : 'ubl'
-  const carried = specificationIds(root, syntax)
-  const version = xrechnungVersion(carried[0])
+  const ids = specificationIds(root, syntax)
+  const version = xrechnungVersion(ids[0]?.text)
   const own = version === XR_VERSION ? XR_IDS : identifiersOf(version)
+  const carried = ids.flatMap((e) => textRunsOf(e) ?? [e.text])
   return { version, carried, accepted: version === XR_VERSION ? XR_IDS : acceptedIdsOf(version, syntax), extension: own[1] }
 })
 export const isXrExtension = (el: XmlElement): boolean => {
