@@ -38,6 +38,11 @@
  *                    same mutations. Each declared base is written unmutated too (`…-base.xml`), so
  *                    it compares as well (a base may be invalid as an older version: the comparison
  *                    is per file).
+ *   --xr-values      value-level variants of the officially valid XRechnung 3.0 invoices of the corpus
+ *                    (oracle.jsonl; or --files), from scripts/xr-value-variants.mjs: each variant sets
+ *                    the values one KoSIT rule (BR-DE-*, BR-DEX-*, BR-TMP-*, merged PEPPOL-EN16931-R*)
+ *                    tests to the edges of its condition; each is written for --per-file bases of each
+ *                    syntax (default 2), drawn with the seed among the bases it applies to
  *
  * docs/validate.md "Known differences" lists what is known to differ.
  */
@@ -47,6 +52,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { xrValueVariants } from './xr-value-variants.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CORPUS = join(ROOT, '..', 'shared', 'corpus')
@@ -127,7 +133,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -345,12 +351,42 @@ function corpusBases(count) {
     .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && ['CII', 'UBL-Invoice', 'UBL-CreditNote'].includes(r.syntax))
   return Array.from({ length: count }, (_, i) => [`c${i}`, valid[random(valid.length)].file])
 }
+let n = 0
+if (values['xr-values']) {
+  // The officially valid XRechnung 3.0 invoices (or --files), by syntax.
+  const files =
+    values.files?.split(',') ??
+    readFileSync(join(CORPUS, 'oracle.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && /xrechnung_3\.0/.test(r.customizationId ?? '') && ['CII', 'UBL-Invoice', 'UBL-CreditNote'].includes(r.syntax))
+      .map((r) => r.file)
+  const texts = files.map((file) => [file, readFileSync(join(CORPUS, file), 'utf8')])
+  const cii = texts.filter(([, x]) => x.includes('<rsm:CrossIndustryInvoice'))
+  const ubl = texts.filter(([, x]) => !x.includes('<rsm:CrossIndustryInvoice'))
+  const each = values['per-file'] === '40' ? 2 : Number(values['per-file'])
+  for (const [name, ciiVariant, ublVariant] of xrValueVariants()) {
+    for (const [variant, pool, tag] of [[ciiVariant, cii, 'cii'], [ublVariant, ubl, 'ubl']]) {
+      if (variant === null) continue
+      const order = pool.map((_, i) => i)
+      let made = 0
+      while (made < each && order.length > 0) {
+        const [file, xml] = pool[order.splice(random(order.length), 1)[0]]
+        const changed = variant(xml)
+        if (changed === null || changed === xml) continue
+        made++
+        writeFileSync(join(out, `${tag}-${name}-${String(++n).padStart(4, '0')}-${basename(file)}`), changed)
+      }
+    }
+  }
+}
 const bases =
-  values.files !== undefined ? values.files.split(',').map((file, i) => [`f${i}`, file])
+  values['xr-values'] ? []
+  : values.files !== undefined ? values.files.split(',').map((file, i) => [`f${i}`, file])
   : values.corpus === undefined ? Object.entries(BASES)
   : corpusBases(Number(values.corpus))
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
-let n = 0
 for (const [key, file] of bases) {
   const original = declared(readFileSync(join(CORPUS, file), 'utf8'))
   if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
