@@ -29,6 +29,17 @@
  *   --recategorise   before each mutation, gives every VAT category code of the invoice (lines,
  *                    allowances and charges, breakdowns) one other category, at random: the rules of
  *                    the Z, E, AE, K, G, O, L and M categories then run on invoices made for S
+ *   --chars          character-level variants of a leaf's text or attributes instead (kinds wsref,
+ *                    attrws, cr, entity, charref, astral; with --corpus also ZUGFeRD 1 and Order-X
+ *                    bases): a white-space character reference (TAB, LF, CR, space, NBSP, U+2028,
+ *                    U+0085, zero-width space, BOM) at the start, end or middle of the text or as
+ *                    all of it; a literal TAB, LF, CR or CR LF (or &#9; &#10; &#13;) in an attribute
+ *                    value, which XML turns into a space (the references survive); a CR, CR LF or
+ *                    &#13; in the text, or every line end of a text of several lines (payment terms,
+ *                    Skonto lines) written CR LF, CR or &#13; LF; a predefined entity (&amp; &lt;
+ *                    &gt; &quot; &apos;) in the text; one character of the text written as a
+ *                    character reference (no change in meaning); a character outside the BMP
+ *                    (&#x1F600; or written literally) in or as the text
  *   --xr-version V   (V one of 1.2, 2.0, 2.1, 2.2, 2.3) before mutating, declares each base file as
  *                    that XRechnung version: its specification identifier BT-24 (CII
  *                    ram:GuidelineSpecifiedDocumentContextParameter/ram:ID, UBL cbc:CustomizationID)
@@ -122,6 +133,14 @@ const DECLARED = {
   CrossIndustryInvoice: 'rsm:CrossIndustryInvoiceType', ExchangedDocument: 'ram:ExchangedDocumentType', ExchangedDocumentContext: 'ram:ExchangedDocumentContextType',
   CountryID: 'udt:IDType', TypeCode: 'qdt:DocumentCodeType',
 }
+/** Character-level variants, only with --chars (which draws among these alone). */
+const CHAR_KINDS = ['wsref', 'attrws', 'cr', 'entity', 'charref', 'astral']
+const WS_REFS = ['&#9;', '&#10;', '&#13;', '&#x20;', '&#xA0;', '&#x2028;', '&#x85;', '&#x200B;', '&#xFEFF;']
+const ATTR_SPACES = ['\t', '\n', '\r', '\r\n', '&#9;', '&#10;', '&#13;']
+const LINE_ENDS = ['\r', '\r\n', '&#13;']
+const ENTITIES = ['&amp;', '&lt;', '&gt;', '&quot;', '&apos;']
+const ASTRAL = ['&#x1F600;', '\u{1F600}', '&#128512;']
+const WHERE = ['start', 'end', 'middle', 'all']
 const NUMBER = /^\s*-?\d+(?:\.\d+)?\s*$/
 const OTHER_TYPES = ['udt:TextType', 'udt:IDType', 'udt:AmountType', 'udt:CodeType', 'ram:TradePartyType', 'cbc:NameType', 'cbc:NoteType', 'cac:PartyType', 'udt:NameType', 'qdt:CurrencyCodeType', 'xs:string', 'xs:anyType', 'NoSuchType', 'zz:TextType', 'udt:NoSuchType', ' udt:TextType ', 'udt:TextType ', ':TextType', 'a:b:c', 'xs:boolean', '']
 const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
@@ -133,7 +152,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -146,7 +165,7 @@ const SPECIFICATION_ID = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<r
 const declared = (xml) =>
   xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : undefined
+const familyKinds = values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
 const kinds = values.kinds?.split(',') ?? familyKinds ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
@@ -289,6 +308,59 @@ function mutateXsi(xml, el, kind, namespaces) {
   }
 }
 
+/** Offsets of `raw` (text as written) where a piece may go: not inside a reference or a surrogate pair. */
+function cuts(raw) {
+  const at = []
+  for (let i = 0; i <= raw.length; i++) {
+    at.push(i)
+    if (raw[i] === '&') i = raw.indexOf(';', i)
+    else if (/[\ud800-\udbff]/.test(raw[i] ?? '')) i++
+  }
+  return at
+}
+/** `raw` with `piece` at its start, end, middle (a cut near it) or instead of it all. */
+function place(raw, piece, where) {
+  if (where === 'start') return piece + raw
+  if (where === 'end') return raw + piece
+  if (where === 'all') return piece
+  const at = cuts(raw).find((i) => i >= raw.length >> 1) ?? raw.length
+  return raw.slice(0, at) + piece + raw.slice(at)
+}
+/** `raw` with one character (not of a reference) written as a hexadecimal or decimal character reference. */
+function asReference(raw) {
+  const at = cuts(raw).filter((i) => i < raw.length && raw[i] !== '&')
+  if (at.length === 0) return raw
+  const i = at[random(at.length)]
+  const cp = raw.codePointAt(i)
+  const width = cp > 0xffff ? 2 : 1
+  return raw.slice(0, i) + (random(2) === 0 ? `&#x${cp.toString(16).toUpperCase()};` : `&#${cp};`) + raw.slice(i + width)
+}
+/** The character-level variant `kind` of the leaf `<name attrs>text</name>`; '' when it does not apply. */
+function mutateChars(kind, name, attrs, text) {
+  const where = WHERE[random(WHERE.length)]
+  switch (kind) {
+    case 'wsref': return `<${name}${attrs}>${place(text, WS_REFS[random(WS_REFS.length)], where)}</${name}>`
+    case 'attrws': {
+      const values = [...attrs.matchAll(/="([^"]*)"|='([^']*)'/g)]
+      if (values.length === 0) return ''
+      const m = values[random(values.length)]
+      const value = m[1] ?? m[2]
+      const q = m[0][1]
+      const changed = place(value, ATTR_SPACES[random(ATTR_SPACES.length)], where === 'all' ? 'middle' : where)
+      return `<${name}${attrs.slice(0, m.index)}=${q}${changed}${q}${attrs.slice(m.index + m[0].length)}>${text}</${name}>`
+    }
+    case 'cr': {
+      const end = LINE_ENDS[random(LINE_ENDS.length)]
+      if (text.includes('\n') && random(2) === 0) return `<${name}${attrs}>${text.replace(/\r?\n/g, end === '&#13;' ? '&#13;\n' : end)}</${name}>`
+      return `<${name}${attrs}>${place(text, end, where === 'all' ? 'middle' : where)}</${name}>`
+    }
+    case 'entity': return `<${name}${attrs}>${place(text, ENTITIES[random(ENTITIES.length)], where)}</${name}>`
+    case 'charref': return `<${name}${attrs}>${asReference(text)}</${name}>`
+    case 'astral': return `<${name}${attrs}>${place(text, ASTRAL[random(ASTRAL.length)], where)}</${name}>`
+    default: throw new Error(`unknown kind ${kind}`)
+  }
+}
+
 /** `text` (a decimal) plus `units` in its last decimal place, written with the same scale. */
 function nudge(text, units) {
   const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0
@@ -348,7 +420,7 @@ function corpusBases(count) {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l))
-    .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && ['CII', 'UBL-Invoice', 'UBL-CreditNote'].includes(r.syntax))
+    .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && [...['CII', 'UBL-Invoice', 'UBL-CreditNote'], ...(values.chars ? ['ZUGFeRD1', 'Order-X'] : [])].includes(r.syntax))
   return Array.from({ length: count }, (_, i) => [`c${i}`, valid[random(valid.length)].file])
 }
 let n = 0
@@ -419,6 +491,23 @@ for (const [key, file] of bases) {
         : next < 0 ? xml
         : xml.slice(0, start) + xml.slice(all[next][0], all[next][1]) + xml.slice(end, all[next][0]) + block + xml.slice(all[next][1])
       writeFileSync(join(out, `${key}${category === undefined ? '' : `-${category}`}-${String(++n).padStart(4, '0')}-${kind}-${name.split(':')[1] ?? name}.xml`), changed)
+    }
+    continue
+  }
+  if (values.chars) {
+    // The kind is drawn first: an attribute variant needs a leaf with attributes.
+    const leaves = [...original.matchAll(LEAF)]
+    const unusedLeaves = leaves.map((_, i) => i)
+    for (let k = 0; k < perFile && unusedLeaves.length > 0; k++) {
+      const kind = kinds[Math.floor((random(1 << 30) / (1 << 30)) * kinds.length)]
+      const fits = unusedLeaves.filter((i) => kind !== 'attrws' || /=/.test(leaves[i][2]))
+      if (fits.length === 0) continue
+      const index = fits[random(fits.length)]
+      unusedLeaves.splice(unusedLeaves.indexOf(index), 1)
+      const m = leaves[index]
+      const leaf = mutateChars(kind, m[1], m[2], m[3])
+      if (leaf === '') continue
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${m[1].split(':')[1]}.xml`), original.slice(0, m.index) + leaf + original.slice(m.index + m[0].length))
     }
     continue
   }
