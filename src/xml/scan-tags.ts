@@ -81,8 +81,9 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
   if (colon >= 0) {
     if (colon === start || colon === end - 1 || s.nameColons > 1) fail(s, quote, `malformed name ${name} (one ":" between a prefix and a local name)`)
     if (colon - start === 5 && t.startsWith('xmlns', start)) {
-      // Namespace names are compared as written; surrounding white space is dropped (as saxes does).
-      const uri = value.trim()
+      // The namespace name is the attribute value as normalised, white space and all (Namespaces in
+      // XML 1.0 §2.2; libxml2 and the JDK's parser keep it): `"urn:x "` is another namespace than `urn:x`.
+      const uri = value
       if (uri === '') fail(s, quote, `${name}="" cannot undeclare a prefix in XML 1.0`)
       // The shared copy: resolve() compares it with shared prefixes on every tag.
       const prefix = shared(name.slice(6))
@@ -90,7 +91,7 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
       checkBinding(s, quote, prefix, uri)
     }
   } else if (name === 'xmlns') {
-    const uri = value.trim()
+    const uri = value
     bind(s, '', uri)
     checkBinding(s, quote, '', uri)
   }

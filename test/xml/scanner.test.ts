@@ -62,6 +62,13 @@ describe('scanner: namespaces', () => {
     expect(e?.attributes[0]).toEqual({ ns: NS.xml, local: 'lang', qname: 'xml:lang', value: 'de' })
   })
 
+  it('keeps white space around a namespace name: the value as normalised is the name (another namespace)', () => {
+    const { root } = parseXml('<r xmlns="urn:a " xmlns:p="&#9;urn:p"><p:b/><c xmlns="urn:c\t"/><d xmlns="urn:d&#xA0;"/></r>')
+    expect([root.ns, root.children[0]?.ns, root.children[1]?.ns, root.children[2]?.ns]).toEqual(['urn:a ', '\turn:p', 'urn:c ', 'urn:d\u00a0'])
+    // Blank is not empty: a prefix bound to one space is bound.
+    expect(parseXml('<p:r xmlns:p=" "/>').root.ns).toBe(' ')
+  })
+
   it('refuses a prefix used outside the element that declares it', () => {
     expect(refusal('<r><a xmlns:p="urn:p"/><p:b/></r>')).toMatch(/namespace prefix "p" is not declared/)
   })
