@@ -11,8 +11,16 @@ import { corpusVariant, errorRules } from '../helpers/rule-variants.js'
 
 const UBL_EXAMPLE4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
 const CII_EXAMPLE4 = 'cen-en16931/cii/examples/CII_example4.xml'
+const XR_UBL_SKONTO = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-18-test.xml'
+const XR_CII_SKONTO = 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-18-test-skonto.xml'
 
 const report = (xml: string) => validateXml(Buffer.from(xml, 'utf8'))
+const idsOf = (xml: string, layer: string, severities: readonly string[]): string[] =>
+  report(xml)
+    .findings.filter((f) => f.layer === layer && severities.includes(f.severity))
+    .map((f) => f.ruleId)
+    .sort()
+
 describe.skipIf(!hasCorpus)('a namespace name is the attribute value as normalised, white space included', () => {
   it('UBL: a space after the cbc namespace puts every cbc element in another namespace', () => {
     const xml = corpusVariant(UBL_EXAMPLE4, [[8, 'CommonBasicComponents-2"', 'CommonBasicComponents-2 "']])
@@ -30,5 +38,19 @@ describe.skipIf(!hasCorpus)('a namespace name is the attribute value as normalis
     expect(errorRules(xml)).toEqual(['BR-01', 'BR-02', 'BR-03', 'BR-04', 'BR-05', 'BR-06', 'BR-07', 'BR-08', 'BR-09', 'BR-10', 'BR-11', 'BR-16', 'CII-SR-009', 'CII-SR-010', 'CII-SR-014'])
     // refcheck: "unsupported root element", no verdict of the rules.
     expect(() => report(corpusVariant(CII_EXAMPLE4, [[14, '100"', '100&#xA0;"']]))).toThrow(/is not an invoice einvoice reads/)
+  })
+})
+
+describe.skipIf(!hasCorpus)("XPath's . takes U+2028 and U+2029 (XRechnung BR-DE-18 and BR-DE-27)", () => {
+  it('BR-DE-18: a #…# block with a line separator after the last Skonto line is the last block, and text follows it', () => {
+    const ubl = corpusVariant(XR_UBL_SKONTO, [[106, 'BASISBETRAG=-5.53#', 'BASISBETRAG=-5.53#\nText #a&#x2028;b# rest']])
+    expect(errorRules(ubl)).toEqual(['BR-DE-18'])
+    const cii = corpusVariant(XR_CII_SKONTO, [[142, '#SKONTO#TAGE=30#PROZENT=0.00#', '#SKONTO#TAGE=30#PROZENT=0.00#\nText #a&#x2029;b# rest']])
+    expect(errorRules(cii)).toEqual(['BR-DE-18'])
+  })
+
+  it('BR-DE-27: three digits across a line or paragraph separator are a telephone number (no warning)', () => {
+    expect(idsOf(corpusVariant(XR_UBL_SKONTO, [[47, '+49(0)1234-0', '1&#x2028;23']]), 'xrechnung', ['error', 'fatal', 'warning'])).toEqual([])
+    expect(idsOf(corpusVariant(XR_CII_SKONTO, [[62, '+49(0)1234-0', '12&#x2029;3']]), 'xrechnung', ['error', 'fatal', 'warning'])).toEqual([])
   })
 })
