@@ -13,6 +13,8 @@ const UBL_EXAMPLE4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
 const CII_EXAMPLE4 = 'cen-en16931/cii/examples/CII_example4.xml'
 const XR_UBL_SKONTO = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-18-test.xml'
 const XR_CII_SKONTO = 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-18-test-skonto.xml'
+const UBL_GUIDE1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+const XR_UBL_EXTENSION = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'
 
 const report = (xml: string) => validateXml(Buffer.from(xml, 'utf8'))
 const idsOf = (xml: string, layer: string, severities: readonly string[]): string[] =>
@@ -52,5 +54,23 @@ describe.skipIf(!hasCorpus)("XPath's . takes U+2028 and U+2029 (XRechnung BR-DE-
   it('BR-DE-27: three digits across a line or paragraph separator are a telephone number (no warning)', () => {
     expect(idsOf(corpusVariant(XR_UBL_SKONTO, [[47, '+49(0)1234-0', '1&#x2028;23']]), 'xrechnung', ['error', 'fatal', 'warning'])).toEqual([])
     expect(idsOf(corpusVariant(XR_CII_SKONTO, [[62, '+49(0)1234-0', '12&#x2029;3']]), 'xrechnung', ['error', 'fatal', 'warning'])).toEqual([])
+  })
+})
+
+describe.skipIf(!hasCorpus)('string-length() counts code points: a character outside the BMP is one', () => {
+  const note = (subject: string) => corpusVariant(UBL_GUIDE1, [[18, '<cbc:Note>Alle', `<cbc:Note>${subject}Alle`]])
+
+  it('UBL BR-CL-08: a subject of two characters is none (#A😀#), one of three must be a UNTDID 4451 code (#AB😀#)', () => {
+    expect(report(note('#A&#x1F600;#')).valid).toBe(true)
+    const three = note('#AB&#x1F600;#')
+    expect(report(three).valid).toBe(false)
+    expect(errorRules(three)).toEqual(['BR-CL-08'])
+  })
+
+  it('UBL-DT-01: an amount with two characters after its point passes (the value is XSD-invalid; the KoSIT rules stop on it)', () => {
+    const xml = corpusVariant(XR_UBL_EXTENSION, [[119, '>335.79<', '>335.0&#x1F600;<']])
+    expect(idsOf(xml, 'en16931', ['error', 'fatal'])).toEqual([])
+    expect(idsOf(xml, 'xrechnung', ['error', 'fatal'])).toEqual(['EINVOICE-RULE-EVALUATION'])
+    expect(report(xml).valid).toBe(false)
   })
 })

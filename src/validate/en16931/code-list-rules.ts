@@ -31,7 +31,7 @@ import {
 } from '../../model/codelists/index.js'
 import type { XmlElement } from '../../xml/index.js'
 import { attrValue, compileContext, matcherOf, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
-import { hasAncestor, kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
+import { hasAncestor, kids, q, stringLength, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 
 type Source = '.' | `@${string}`
@@ -197,7 +197,8 @@ const ublNote: TreeRule = {
     const rest = text.slice(after + 1)
     const end = rest.indexOf('#')
     const code = end < 0 ? '' : rest.slice(0, end)
-    return code.length !== 3 || UBL_TEXT_SUBJECT_CODES.has(code)
+    // `string-length(…) = 3` counts code points: `A😀B` is three characters there.
+    return stringLength(code) !== 3 || UBL_TEXT_SUBJECT_CODES.has(code)
   },
 }
 

@@ -4,15 +4,12 @@
  * the model cannot see that.
  * @module
  */
-import type { XmlElement } from '../../xml/index.js'
 import { compileContext, refine, stringValue } from '../syntax/paths.js'
-import { kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
+import { decimalsWritten, kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 import { ciiGeneralBreakdown } from './syntax-bound-rules.js'
 
 type Row = readonly [id: string, bt: string, context: ElementMatcher]
-
-const decimals = (el: XmlElement): number => (stringValue(el).split('.')[1] ?? '').length
 
 function rule([id, bt]: Row): TreeRule {
   return {
@@ -20,8 +17,8 @@ function rule([id, bt]: Row): TreeRule {
     bt,
     severity: 'fatal',
     layer: 'en16931',
-    test: (el) => decimals(el) <= 2,
-    describe: (el) => ({ found: stringValue(el), decimals: String(decimals(el)) }),
+    test: (el) => decimalsWritten(el) <= 2,
+    describe: (el) => ({ found: stringValue(el), decimals: String(decimalsWritten(el)) }),
   }
 }
 

@@ -118,6 +118,26 @@ export function xsdBoolean(el: XmlElement): boolean | undefined {
 
 export { attrValue, normalizeSpace, stringValue }
 
+/**
+ * XPath `string-length()`: code points, not UTF-16 units (a character outside the BMP, such as an
+ * emoji, counts once).
+ */
+export function stringLength(s: string): number {
+  let n = s.length
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff) n--
+  }
+  return n
+}
+
+/** The BR-DEC and UBL-DT-01 tests' `string-length(substring-after(., '.'))`: what follows the first `.`, in code points. */
+export function decimalsWritten(el: XmlElement): number {
+  const text = stringValue(el)
+  const dot = text.indexOf('.')
+  return dot < 0 ? 0 : stringLength(text.slice(dot + 1))
+}
+
 /** `xs:decimal(X)`: the element's exact value, undefined when absent or not an xs:decimal. */
 export function decimalOf(el: XmlElement | undefined): Decimal | undefined {
   if (el === undefined) return undefined

@@ -8,7 +8,7 @@ import type { ElementMatcher } from '../types.js'
 import { matcherOf } from './paths.js'
 import { type CompiledSyntaxTable, type CustomTest, compileSyntaxTable } from './syntax-table.js'
 import { UBL_SYNTAX_TABLE } from './ubl-syntax-table.js'
-import { attrValue, descend, descendants, kid, kids, q, rootOf, stringValue, xsdBoolean } from './tree-helpers.js'
+import { attrValue, decimalsWritten, descend, descendants, kid, kids, q, rootOf, stringValue, xsdBoolean } from './tree-helpers.js'
 
 const n = {
   AllowanceCharge: q('cac:AllowanceCharge'),
@@ -101,7 +101,7 @@ const CUSTOM: Readonly<Record<string, CustomTest>> = {
     },
   },
   'UBL-DT-01': {
-    test: (el) => (stringValue(el).split('.')[1] ?? '').length <= 2,
+    test: (el) => decimalsWritten(el) <= 2,
     describe: (el) => ({ found: stringValue(el), expected: 'at most 2 decimals' }),
   },
   'UBL-SR-53': { test: (el) => descend(el, n.TaxScheme, n.ID).length > 0 && kids(el, n.CompanyID).length > 0 },
