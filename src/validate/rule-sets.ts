@@ -53,6 +53,28 @@ export type ValidationPlan = {
   noticeRuleSets: RuleSet[]
 }
 
+/**
+ * The characters the reference's plan strips from both ends of BT-24 before it picks the rule sets
+ * (../shared/tools/refcheck reads the id with Python's `str.strip()`): XML white space, the C0
+ * separators U+000B, U+000C and U+001C–U+001F, NEL (U+0085), NBSP, the Unicode space separators and
+ * U+2028/U+2029. JavaScript's `trim()` differs: it keeps NEL and removes a BOM (U+FEFF), so
+ * `&#x85;urn:cen.eu:en16931:2017` ran without the Factur-X layer and `&#xFEFF;urn:…` with it, the
+ * other way round from the official plan.
+ */
+const PLAN_SPACE: ReadonlySet<number> = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+])
+
+/** BT-24 without the characters the official plan strips from its ends (PLAN_SPACE). */
+export function trimSpecificationId(id: string): string {
+  let start = 0
+  let end = id.length
+  while (start < end && PLAN_SPACE.has(id.charCodeAt(start))) start++
+  while (end > start && PLAN_SPACE.has(id.charCodeAt(end - 1))) end--
+  return start === 0 && end === id.length ? id : id.slice(start, end)
+}
+
 // Exact guideline ids as the Factur-X/ZUGFeRD profiles spell them (facts of the specifications).
 const CII_PROFILES: readonly (readonly [id: string, profile: ProfileClass])[] = [
   ['urn:cen.eu:en16931:2017', 'EN16931'],
@@ -69,7 +91,7 @@ const CII_PROFILES: readonly (readonly [id: string, profile: ProfileClass])[] = 
 
 export function classifyProfile(specificationId: string | undefined): ProfileClass {
   // The reference compares guideline ids case-insensitively.
-  const id = (specificationId ?? '').trim().toLowerCase()
+  const id = trimSpecificationId(specificationId ?? '').toLowerCase()
   if (id.includes('xrechnung')) return 'XRECHNUNG'
   return CII_PROFILES.find(([k]) => k === id)?.[1] ?? 'OTHER'
 }

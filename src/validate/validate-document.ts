@@ -10,7 +10,7 @@ import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/ind
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
 import { renderMessage } from './messages.js'
-import { type PlannedLayer, type ProfileClass, planValidation } from './rule-sets.js'
+import { type PlannedLayer, type ProfileClass, planValidation, trimSpecificationId } from './rule-sets.js'
 import { kid, q, stringValue } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
@@ -54,17 +54,17 @@ export function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string 
     const ctx = kid(doc.root, CONTEXT)
     const guideline = ctx === undefined ? undefined : kid(ctx, GUIDELINE)
     const id = guideline === undefined ? undefined : kid(guideline, ID)
-    return id === undefined ? undefined : stringValue(id).trim()
+    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
   }
   if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
     const id = kid(doc.root, CUSTOMIZATION)
-    return id === undefined ? undefined : stringValue(id).trim()
+    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
   }
   // ZUGFeRD 1 and Order-X: the guideline id sits in the same place under their own namespaces.
   const ctx = doc.root.children.find((c) => c.local === 'SpecifiedExchangedDocumentContext' || c.local === 'ExchangedDocumentContext')
   const guideline = ctx?.children.find((c) => c.local === 'GuidelineSpecifiedDocumentContextParameter')
   const id = guideline?.children.find((c) => c.local === 'ID')
-  return id === undefined ? undefined : stringValue(id).trim()
+  return id === undefined ? undefined : trimSpecificationId(stringValue(id))
 }
 
 /** A finding of einvoice itself (not an official rule): the model could not be built or read. */

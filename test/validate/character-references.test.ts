@@ -14,6 +14,7 @@ const CII_EXAMPLE4 = 'cen-en16931/cii/examples/CII_example4.xml'
 const XR_UBL_SKONTO = 'kosit-xrechnung-schematron/test/instances/ubl-inv/ubl-inv-br-de-18-test.xml'
 const XR_CII_SKONTO = 'kosit-xrechnung-schematron/test/instances/cii/cii-br-de-18-test-skonto.xml'
 const UBL_GUIDE1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 const XR_UBL_EXTENSION = 'kosit-xrechnung-testsuite/src/test/business-cases/extension/04.01a-INVOICE_ubl.xml'
 
 const report = (xml: string) => validateXml(Buffer.from(xml, 'utf8'))
@@ -72,5 +73,21 @@ describe.skipIf(!hasCorpus)('string-length() counts code points: a character out
     expect(idsOf(xml, 'en16931', ['error', 'fatal'])).toEqual([])
     expect(idsOf(xml, 'xrechnung', ['error', 'fatal'])).toEqual(['EINVOICE-RULE-EVALUATION'])
     expect(report(xml).valid).toBe(false)
+  })
+})
+
+describe.skipIf(!hasCorpus)('the specification identifier picks the rule sets after the white space the official plan strips', () => {
+  const guideline = (id: string) => corpusVariant(CII_B1, [[18, '<ram:ID>urn:cen.eu:en16931:2017<', `<ram:ID>${id}<`]])
+
+  it('a NEL (U+0085) before it is stripped: the Factur-X EN16931 layer runs and finds the id as written in no code list', () => {
+    const xml = guideline('&#x85;urn:cen.eu:en16931:2017')
+    expect(report(xml).profile).toBe('EN16931')
+    expect(errorRules(xml)).toEqual(['FX-SCH-A-000556'])
+  })
+
+  it('a BOM (U+FEFF) after it is not: no Factur-X layer, and the CEN rules find nothing', () => {
+    const xml = guideline('urn:cen.eu:en16931:2017&#xFEFF;')
+    expect(report(xml).profile).toBe('OTHER')
+    expect(report(xml).valid).toBe(true)
   })
 })

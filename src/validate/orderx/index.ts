@@ -6,6 +6,7 @@
  */
 import { type SchematronTable, compileSchematronTable } from '../schematron/rule-table.js'
 import type { RuleSet } from '../types.js'
+import { trimSpecificationId } from '../rule-sets.js'
 import { OX_BASIC } from './ox-basic-table.js'
 import { OX_COMFORT } from './ox-comfort-table.js'
 import { OX_EXTENDED } from './ox-extended-table.js'
@@ -31,7 +32,7 @@ const PROFILE_PREFIX: readonly (readonly [prefix: string, profile: OrderxProfile
 
 /** The Order-X profile from the guideline id (case-insensitive prefix, as the reference compares). */
 export function orderxProfile(guidelineId: string | undefined): OrderxProfile {
-  const id = (guidelineId ?? '').trim().toLowerCase()
+  const id = trimSpecificationId(guidelineId ?? '').toLowerCase()
   return PROFILE_PREFIX.find(([p]) => id.startsWith(p))?.[1] ?? 'EXTENDED'
 }
 
