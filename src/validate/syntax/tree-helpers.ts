@@ -131,9 +131,12 @@ export function stringLength(s: string): number {
   return n
 }
 
-/** The BR-DEC and UBL-DT-01 tests' `string-length(substring-after(., '.'))`: what follows the first `.`, in code points. */
-export function decimalsWritten(el: XmlElement): number {
-  const text = stringValue(el)
+/**
+ * The BR-DEC, UBL-DT-01 and BR-DEX-13 tests' `string-length(substring-after(., '.'))`: what follows
+ * the first `.` of the text (or of the element's string value), in code points.
+ */
+export function decimalsWritten(of: XmlElement | string): number {
+  const text = typeof of === 'string' ? of : stringValue(of)
   const dot = text.indexOf('.')
   return dot < 0 ? 0 : stringLength(text.slice(dot + 1))
 }

@@ -9,7 +9,7 @@ import { compileContext as ctx, attrValue, normalizeSpace, refine, stringValue }
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
 import { EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, schemeIn, skontoOk } from './common.js'
-import { decimalOf } from '../syntax/tree-helpers.js'
+import { decimalOf, decimalsWritten } from '../syntax/tree-helpers.js'
 
 /** BR-DE-21: BT-24 is one of the identifiers the document's XRechnung version accepts. */
 export const ublSpecificationIdOk = (el: XmlElement): boolean => anyEquals(el, 'cbc:CustomizationID', identifiers(el).accepted)
@@ -147,7 +147,7 @@ const EXTENSION: TreePattern = pattern('ubl-extension-pattern', [
     ['BR-DEX-10', 'f', (el) => nonBlank(el, 'cbc:ID')],
     ['BR-DEX-11', 'f', (el) => nonBlank(el, 'cbc:PaidAmount')],
     ['BR-DEX-12', 'f', (el) => nonBlank(el, 'cbc:InstructionID')],
-    ['BR-DEX-13', 'f', (el) => { const t = all(el, 'cbc:PaidAmount').map(stringValue)[0] ?? ''; const i = t.indexOf('.'); return i < 0 || t.length - i - 1 <= 2 }],
+    ['BR-DEX-13', 'f', (el) => decimalsWritten(all(el, 'cbc:PaidAmount').map(stringValue)[0] ?? '') <= 2],
     ['BR-DEX-14', 'f', (el) => el.parent !== undefined && all(el, 'cbc:PaidAmount').some((a) => all(el.parent as XmlElement, 'cbc:DocumentCurrencyCode').some((c) => stringValue(c) === attrValue(a, 'currencyID')))],
   ]],
 ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { descend } from '../../../src/validate/syntax/tree-helpers.js'
+import { decimalsWritten, descend, stringLength } from '../../../src/validate/syntax/tree-helpers.js'
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 
 const NS = 'urn:t'
@@ -29,5 +29,21 @@ describe('descend (XPath child steps)', () => {
     const a = descend(root, n('b'), n('c'))
     a.push(root)
     expect(descend(root, n('b'), n('c'))).toHaveLength(3)
+  })
+})
+
+describe('string-length() and the decimals tests (code points, after the first point)', () => {
+  it('counts a character outside the BMP once and a lone surrogate-free text by its units', () => {
+    expect(stringLength('')).toBe(0)
+    expect(stringLength('A\u{1F600}B')).toBe(3)
+    expect(stringLength('\u{1F600}\u{1F600}')).toBe(2)
+    expect(stringLength('äé€')).toBe(3)
+  })
+
+  it("reads substring-after(., '.'): everything after the first point, of a text or an element", () => {
+    expect(decimalsWritten('335.0\u{1F600}')).toBe(2)
+    expect(decimalsWritten('1.2.345')).toBe(5)
+    expect(decimalsWritten('100')).toBe(0)
+    expect(decimalsWritten(parseXml('<a>1.500</a>').root)).toBe(3)
   })
 })
