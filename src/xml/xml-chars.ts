@@ -86,6 +86,25 @@ export function codePointAt(text: string, i: number): number {
   return c
 }
 
+/**
+ * Length in characters (code points), as XSD facets and XPath's `string-length()` count: a
+ * surrogate pair (an emoji) is one character.
+ */
+export function codePointLength(text: string): number {
+  let n = text.length
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--
+        i++
+      }
+    }
+  }
+  return n
+}
+
 /** Whether the character at a UTF-16 offset is a Char (a valid surrogate pair counts as one). */
 export function isXmlCharAt(text: string, i: number): boolean {
   return isXmlChar(codePointAt(text, i))

@@ -31,7 +31,8 @@ import {
 } from '../../model/codelists/index.js'
 import type { XmlElement } from '../../xml/index.js'
 import { attrValue, compileContext, matcherOf, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
-import { hasAncestor, kids, q, stringLength, xsdBoolean } from '../syntax/tree-helpers.js'
+import { codePointLength } from '../../xml/xml-chars.js'
+import { hasAncestor, kids, q, xsdBoolean } from '../syntax/tree-helpers.js'
 import type { ElementMatcher, TreePattern, TreeRule } from '../types.js'
 
 type Source = '.' | `@${string}`
@@ -198,7 +199,7 @@ const ublNote: TreeRule = {
     const end = rest.indexOf('#')
     const code = end < 0 ? '' : rest.slice(0, end)
     // `string-length(…) = 3` counts code points: `A😀B` is three characters there.
-    return stringLength(code) !== 3 || UBL_TEXT_SUBJECT_CODES.has(code)
+    return codePointLength(code) !== 3 || UBL_TEXT_SUBJECT_CODES.has(code)
   },
 }
 

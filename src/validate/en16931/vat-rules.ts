@@ -61,9 +61,8 @@ const CATEGORIES: readonly Category[] = [
 const isUbl = (s: SyntaxKind): boolean => s === 'UBL-Invoice' || s === 'UBL-CreditNote'
 const binding = (s: SyntaxKind): 'CII' | 'UBL' => (isUbl(s) ? 'UBL' : 'CII')
 
-/** Which tax identifiers the category needs (BR-x-02/03/04). */
 /**
- * Whether the parties' tax identifiers meet the category's rule. The CII tests of the `sellerVat`
+ * Whether the parties' tax identifiers meet the category's rule (BR-x-02/03/04). The CII tests of the `sellerVat`
  * and `notSubject` categories (S, Z, E, L, M; O) look for the seller and the representative at
  * their header path, those of AE, K and G anywhere (TaxIdPresence.atHeader).
  */

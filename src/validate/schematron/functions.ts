@@ -29,6 +29,7 @@ import {
 } from './values.js'
 import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
 import { textRunsOf } from '../../xml/text-runs.js'
+import { codePointLength } from '../../xml/xml-chars.js'
 import { xpathRegex } from './xpath-regex.js'
 
 /** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
@@ -62,7 +63,7 @@ const codepoints = (s: string): string[] => Array.from(s)
 export const normalizedIsNonEmpty = (input: CallInput): boolean => !isXmlBlank(stringArg(input, 0, 'normalize-space'))
 
 /** string-length(…) as a plain number (compared with integer literals, `… <= 2`). */
-export const stringLength = (input: CallInput): number => codepoints(stringArg(input, 0, 'string-length')).length
+export const stringLength = (input: CallInput): number => codePointLength(stringArg(input, 0, 'string-length'))
 
 const REGEX_CACHE = new Map<string, RegExp>()
 /** XPath regular expressions match anywhere unless anchored (xpath-regex.ts translates the class escapes). */

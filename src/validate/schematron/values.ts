@@ -417,11 +417,11 @@ const DIVIDE_PLACES = 18
 
 /** `value` as an integer coefficient and a scale without trailing zeros (300 is 3 with scale −2, as Java's stripTrailingZeros). */
 function strippedDecimal(value: Decimal): { readonly coefficient: bigint; readonly scale: number } {
+  if (value.isZero()) return { coefficient: 0n, scale: 0 }
   const text = value.toFixed() // plain notation, no zeros after the last nonzero decimal
   const point = text.indexOf('.')
   let digits = point < 0 ? text : text.slice(0, point) + text.slice(point + 1)
   let scale = point < 0 ? 0 : text.length - point - 1
-  if (value.isZero()) return { coefficient: 0n, scale: 0 }
   while (digits.endsWith('0')) {
     digits = digits.slice(0, -1)
     scale--

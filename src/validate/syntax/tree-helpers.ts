@@ -7,6 +7,7 @@ import { Decimal } from '../../model/decimal.js'
 import type { XmlElement } from '../../xml/index.js'
 import { RULE_NAMESPACES, attrValue, elementsByLocal, normalizeSpace, stringValue } from './paths.js'
 import { isXmlBlank, xmlTrim } from '../../xml/whitespace.js'
+import { codePointLength } from '../../xml/xml-chars.js'
 
 export type QName = { ns: string; local: string }
 
@@ -119,26 +120,13 @@ export function xsdBoolean(el: XmlElement): boolean | undefined {
 export { attrValue, normalizeSpace, stringValue }
 
 /**
- * XPath `string-length()`: code points, not UTF-16 units (a character outside the BMP, such as an
- * emoji, counts once).
- */
-export function stringLength(s: string): number {
-  let n = s.length
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) n--
-  }
-  return n
-}
-
-/**
  * The BR-DEC, UBL-DT-01 and BR-DEX-13 tests' `string-length(substring-after(., '.'))`: what follows
  * the first `.` of the text (or of the element's string value), in code points.
  */
 export function decimalsWritten(of: XmlElement | string): number {
   const text = typeof of === 'string' ? of : stringValue(of)
   const dot = text.indexOf('.')
-  return dot < 0 ? 0 : stringLength(text.slice(dot + 1))
+  return dot < 0 ? 0 : codePointLength(text.slice(dot + 1))
 }
 
 /** `xs:decimal(X)`: the element's exact value, undefined when absent or not an xs:decimal. */

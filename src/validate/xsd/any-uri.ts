@@ -8,7 +8,7 @@
  * @module
  */
 
-const ALPHA = /[A-Za-z]/
+const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*:/
 const LOOSE_ASCII = '<>"{}|\\^`\''
 
 /** libxml2's first step: each character it does not want to parse becomes an unreserved one. */
@@ -85,9 +85,7 @@ function rest(s: string, i: number, relative: boolean): boolean {
 export function isAnyUri(value: string): boolean {
   if (value === '') return true
   const s = loosened(value)
-  if (ALPHA.test(s[0] ?? '')) {
-    const colon = /^[A-Za-z][A-Za-z0-9+\-.]*:/.exec(s)
-    if (colon !== null && rest(s, colon[0].length, false)) return true
-  }
+  const scheme = SCHEME.exec(s)
+  if (scheme !== null && rest(s, scheme[0].length, false)) return true
   return rest(s, 0, true)
 }

@@ -242,14 +242,19 @@ const QNAME = /^(?:([A-Za-z_\u00C0-\uFFFF][\w.\u00B7\u00C0-\uFFFF-]*):)?([A-Za-z
  */
 function checkXsiType(el: XmlElement, value: string, declared: string | undefined, out: XsdProblem[]): void {
   if (declared === undefined) return
+  const name = xsiTypeName(el, value, out)
+  if (name !== undefined && name !== declared) out.push({ kind: 'type', el, detail: value })
+}
+
+/** The expanded name `{ns}local` an xsi:type value names at `el`; undefined (and a type-prefix problem) when its prefix is not bound or it is no QName. */
+function xsiTypeName(el: XmlElement, value: string, out: XsdProblem[]): string | undefined {
   const m = QNAME.exec(value)
-  const prefix = m?.[1] ?? ''
-  const ns = m === null ? undefined : namespaceOf(el, prefix)
+  const ns = m === null ? undefined : namespaceOf(el, m[1] ?? '')
   if (ns === undefined) {
     out.push({ kind: 'type-prefix', el, detail: value })
-    return
+    return undefined
   }
-  if (`{${ns}}${m?.[2] ?? ''}` !== declared) out.push({ kind: 'type', el, detail: value })
+  return `{${ns}}${m?.[2] ?? ''}`
 }
 
 function checkAttributes(el: XmlElement, type: CompiledType, declared: string | undefined, out: XsdProblem[]): void {
@@ -315,18 +320,13 @@ function assessLax(table: CompiledTable, el: XmlElement, rootKey: string, out: X
   if (found !== undefined && (key === rootKey || !table.roots.has(key))) return [found.type, found.typeName]
   const xsiType = el.attributes.find((a) => a.ns === XSI && a.local === 'type')
   if (xsiType === undefined) return undefined
-  const m = QNAME.exec(xsiType.value)
-  const ns = m === null ? undefined : namespaceOf(el, m[1] ?? '')
-  if (ns === undefined) {
-    out.push({ kind: 'type-prefix', el, detail: xsiType.value })
-    return undefined
-  }
-  const name = `{${ns}}${m?.[2] ?? ''}`
+  const name = xsiTypeName(el, xsiType.value, out)
+  if (name === undefined) return undefined
   const type = declared.typesByName.get(name)
   if (type !== undefined) return [type, name]
   // A type of the schema set that no element of the table uses, or a built-in one: the table
   // cannot check the element against it (not judged). Any other name resolves to no type.
-  if (!declared.otherTypes.has(name) && ns !== XSD_NS) out.push({ kind: 'type-unknown', el, detail: xsiType.value })
+  if (!declared.otherTypes.has(name) && !name.startsWith(`{${XSD_NS}}`)) out.push({ kind: 'type-unknown', el, detail: xsiType.value })
   return undefined
 }
 

@@ -14,6 +14,7 @@
  */
 import type { XsdValue } from './xsd-table.js'
 import { collapseXmlSpace, xmlTrim } from '../../xml/whitespace.js'
+import { codePointLength } from '../../xml/xml-chars.js'
 import { isAnyUri } from './any-uri.js'
 
 /**
@@ -107,21 +108,6 @@ function enumSet(kind: XsdValue & { e: readonly string[] }): ReadonlySet<string>
   return set
 }
 
-/** Length in characters (code points), as XSD counts it. */
-function charLength(v: string): number {
-  let n = 0
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i)
-    // A high surrogate followed by a low one is one character.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < v.length) {
-      const d = v.charCodeAt(i + 1)
-      if (d >= 0xdc00 && d <= 0xdfff) i++
-    }
-    n++
-  }
-  return n
-}
-
 const patternCache = new Map<string, RegExp>()
 
 /** XSD patterns are implicitly anchored; `\i`/`\c` classes do not occur in the invoice schemas. */
@@ -153,7 +139,7 @@ export function checkValue(kind: XsdValue, raw: string): string | undefined {
   }
   if (kind.p !== undefined && !kind.p.some((p) => xsdPattern(p).test(v))) return `does not match the pattern ${kind.p.join(' | ')}`
   if (kind.length === undefined && kind.minLength === undefined && kind.maxLength === undefined) return undefined
-  const len = charLength(v)
+  const len = codePointLength(v)
   if (kind.length !== undefined && len !== Number(kind.length)) return `length ${len}, expected ${kind.length}`
   if (kind.minLength !== undefined && len < Number(kind.minLength)) return `length ${len}, expected at least ${kind.minLength}`
   if (kind.maxLength !== undefined && len > Number(kind.maxLength)) return `length ${len}, expected at most ${kind.maxLength}`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decimalsWritten, descend, stringLength } from '../../../src/validate/syntax/tree-helpers.js'
+import { decimalsWritten, descend } from '../../../src/validate/syntax/tree-helpers.js'
+import { codePointLength } from '../../../src/xml/xml-chars.js'
 import { type XmlElement, parseXml } from '../../../src/xml/index.js'
 
 const NS = 'urn:t'
@@ -34,10 +35,10 @@ describe('descend (XPath child steps)', () => {
 
 describe('string-length() and the decimals tests (code points, after the first point)', () => {
   it('counts a character outside the BMP once and a lone surrogate-free text by its units', () => {
-    expect(stringLength('')).toBe(0)
-    expect(stringLength('A\u{1F600}B')).toBe(3)
-    expect(stringLength('\u{1F600}\u{1F600}')).toBe(2)
-    expect(stringLength('äé€')).toBe(3)
+    expect(codePointLength('')).toBe(0)
+    expect(codePointLength('A\u{1F600}B')).toBe(3)
+    expect(codePointLength('\u{1F600}\u{1F600}')).toBe(2)
+    expect(codePointLength('äé€')).toBe(3)
   })
 
   it("reads substring-after(., '.'): everything after the first point, of a text or an element", () => {
