@@ -19,6 +19,8 @@ export const MESSAGES_EN_LAYERS: Readonly<Record<string, string>> = {
   'xsd.type': '{schema}: the xsi:type "{detail}" of {element} is not the type the schema declares for {element}; no other type may stand in for it here.',
   'xsd.type-prefix': '{schema}: the xsi:type "{detail}" of {element} is no type name whose prefix is declared there (written exactly, without spaces around it).',
   'xsd.type-unknown': '{schema}: the xsi:type "{detail}" of {element} names no type of the schema.',
+  'xsd.undeclared': '{schema}: {element} in {parent} stands where the schema allows only elements it declares globally, and it declares no {element}.',
+  'xsd.duplicate-id': '{schema}: the {attribute} "{detail}" of {element} is an xs:ID that another attribute of the document already has; IDs must be unique.',
   'xsd.root': '{schema}: the document element {element} is not one this schema declares ({expected}).',
 
   // KoSIT XRechnung 3.0 (incl. the Peppol rules KoSIT merged in)

@@ -8,8 +8,9 @@
  * @module
  */
 import { type XmlAttribute, type XmlElement, namespaceOf } from '../../xml/index.js'
-import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, declaredOf, keyOf } from './xsd-table.js'
+import { type CompiledTable, type CompiledType, type FlatSequence, type Particle, declaredOf, keyOf, typeAt } from './xsd-table.js'
 import { checkValue } from './values.js'
+import { collapseXmlSpace } from '../../xml/whitespace.js'
 
 export type XsdProblemKind =
   | 'unexpected'
@@ -25,6 +26,8 @@ export type XsdProblemKind =
   | 'type'
   | 'type-prefix'
   | 'type-unknown'
+  | 'undeclared'
+  | 'duplicate-id'
 
 export type XsdProblem = {
   kind: XsdProblemKind
@@ -38,8 +41,10 @@ export type XsdProblem = {
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema'
-/** The type "index" of an element a lax wildcard matched: assessed as `assessLax` decides. */
+/** The type "index" of an element a lax wildcard matched: assessed as `assessWildcard` decides. */
 const LAX = -2
+/** The same for a strict wildcard, which also wants the element declared. */
+const STRICT = -3
 const BOOLEAN = { b: 'boolean' } as const
 
 type MatchState = {
@@ -98,7 +103,7 @@ function match(p: Particle, s: MatchState, parent: XmlElement): boolean {
       if (p.kind === 'element' ? p.local !== el.local || p.ns !== el.ns : !p.accepts(el.ns)) break
       s.matchedEls[s.matched] = el
       s.matchedNames[s.matched] = p.kind === 'element' ? p.typeName : undefined
-      s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : p.assess ? LAX : -1
+      s.matchedTypes[s.matched++] = p.kind === 'element' ? p.type : p.process === 'lax' ? LAX : p.process === 'strict' ? STRICT : -1
       s.pos++
       count++
     }
@@ -257,7 +262,17 @@ function xsiTypeName(el: XmlElement, value: string, out: XsdProblem[]): string |
   return `{${ns}}${m?.[2] ?? ''}`
 }
 
-function checkAttributes(el: XmlElement, type: CompiledType, declared: string | undefined, out: XsdProblem[]): void {
+/**
+ * xs:ID values (the signature schemas' `Id` attributes) must be unique in the document; xmllint
+ * registers each one it validates and rejects the second. `ids` holds the document's so far.
+ */
+function checkUniqueId(el: XmlElement, a: XmlAttribute, ids: Set<string>, out: XsdProblem[]): void {
+  const id = collapseXmlSpace(a.value)
+  if (ids.has(id)) out.push({ kind: 'duplicate-id', el, detail: id, attribute: a })
+  else ids.add(id)
+}
+
+function checkAttributes(el: XmlElement, type: CompiledType, declared: string | undefined, ids: Set<string>, out: XsdProblem[]): void {
   const { attrs } = type
   // Indexed: called for every element, and for-of allocates an iterator even over no attributes.
   const list = el.attributes
@@ -272,6 +287,7 @@ function checkAttributes(el: XmlElement, type: CompiledType, declared: string | 
       const kind = attrs.values.get(name)
       const why = kind === undefined ? undefined : checkValue(kind, a.value)
       if (why !== undefined) out.push({ kind: 'attribute-value', el, detail: why, attribute: a })
+      else if (kind?.b === 'ID') checkUniqueId(el, a, ids, out)
     }
   }
   if (attrs.required.length === 0) return
@@ -304,20 +320,27 @@ function reset(s: MatchState, kids: readonly XmlElement[], track: boolean): Matc
 }
 
 /**
- * How xmllint assesses an element that a lax wildcard matched (UBL's ext:ExtensionContent): an
- * element the schema declares is validated as declared (a cbc:IssueDate there must be a date);
- * one it does not declare is validated as its xsi:type names (an unbound prefix is an error) and
+ * How xmllint assesses an element that a lax or strict wildcard matched (UBL's
+ * ext:ExtensionContent, the signature schemas' wildcards): an element the schema set declares
+ * globally is validated as declared (a cbc:IssueDate there must be a date). For a strict wildcard
+ * any other element is an error, and its content is not assessed. For a lax one, an element the
+ * set does not declare is validated as its xsi:type names (an unbound prefix is an error) and
  * otherwise skipped, its attributes unjudged (xsi:nil, xml:lang …) and its children assessed the
- * same way (`rootKey`: the document element's). Returns [type index, declared type name] to check it with, or undefined to skip it
- * (its element children then pushed as LAX).
+ * same way (`rootKey`: the document element's). Returns [type index, declared type name] to check
+ * it with, 'skip' to leave it and its content, or undefined to skip it (its element children then
+ * pushed as LAX).
  */
-function assessLax(table: CompiledTable, el: XmlElement, rootKey: string, out: XsdProblem[]): [number, string | undefined] | undefined {
+function assessWildcard(table: CompiledTable, el: XmlElement, rootKey: string, strict: boolean, out: XsdProblem[]): [number, string | undefined] | 'skip' | undefined {
   const declared = declaredOf(table)
   const key = keyOf(el.ns, el.local)
   const found = declared.elements.get(key)
   // Of the roots, only the document's own is declared: refcheck validates an Invoice with the
   // Invoice schema, which has no CreditNote, and the other way round.
   if (found !== undefined && (key === rootKey || !table.roots.has(key))) return [found.type, found.typeName]
+  if (strict) {
+    out.push({ kind: 'undeclared', el })
+    return 'skip'
+  }
   const xsiType = el.attributes.find((a) => a.ns === XSI && a.local === 'type')
   if (xsiType === undefined) return undefined
   const name = xsiTypeName(el, xsiType.value, out)
@@ -336,13 +359,15 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, t
   const elements: XmlElement[] = [el]
   const types: number[] = [typeIndex]
   const names: (string | undefined)[] = [typeName]
+  const ids = new Set<string>()
   const s: MatchState = { kids: [], pos: 0, matched: 0, matchedEls: [], matchedTypes: [], matchedNames: [], track: false, tried: [], triedAt: -1, failed: undefined }
   while (elements.length > 0) {
     const current = elements.pop() as XmlElement
     let t = types.pop() as number
     let declared = names.pop()
-    if (t === LAX) {
-      const assessed = assessLax(table, current, keyOf(el.ns, el.local), out)
+    if (t === LAX || t === STRICT) {
+      const assessed = assessWildcard(table, current, keyOf(el.ns, el.local), t === STRICT, out)
+      if (assessed === 'skip') continue
       if (assessed === undefined) {
         for (let i = current.children.length - 1; i >= 0; i--) {
           elements.push(current.children[i] as XmlElement)
@@ -353,9 +378,9 @@ function checkElement(table: CompiledTable, el: XmlElement, typeIndex: number, t
       }
       ;[t, declared] = assessed
     }
-    const type = table.types[t]
+    const type = typeAt(table, t)
     if (type === undefined) continue
-    checkAttributes(current, type, declared, out)
+    checkAttributes(current, type, declared, ids, out)
     if (type.simple) {
       if (current.children.length > 0) out.push({ kind: 'unexpected', el: current.children[0] as XmlElement, expected: [] })
       else if (type.value.b !== 'anyType') {

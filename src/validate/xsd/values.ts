@@ -68,6 +68,9 @@ const LEXICAL: Readonly<Record<string, { test(v: string): boolean }>> = {
   dateTime: DATETIME,
   base64Binary: BASE64,
   language: /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/,
+  // An NCName: letters of any script, digits, `.`, `-`, `_`, combining marks, no colon (the
+  // signature schemas' Id attributes; uniqueness is structure-check's).
+  ID: /^[\p{L}_][\p{L}\p{Nd}\p{M}._\-\u00B7]*$/u,
   anyURI: { test: isAnyUri },
 }
 

@@ -70,6 +70,8 @@ const MESSAGE_KEY: Readonly<Record<XsdProblem['kind'], string>> = {
   type: 'xsd.type',
   'type-prefix': 'xsd.type-prefix',
   'type-unknown': 'xsd.type-unknown',
+  undeclared: 'xsd.undeclared',
+  'duplicate-id': 'xsd.duplicate-id',
 }
 
 function finding(table: XsdTable, p: XsdProblem): Finding {

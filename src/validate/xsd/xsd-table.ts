@@ -24,8 +24,9 @@ export type XsdValue = {
 }
 
 /**
- * A particle: an element `[ns, name, type, min, max, declared type]` (the last an index into
- * `typeNames`, -1 for an anonymous type), a group `['s'|'c'|'a', min, max, ...]`
+ * A particle: an element `[ns, name, type, min, max, declared type, local?]` (the declared type an
+ * index into `typeNames`, -1 for an anonymous type; `local` 1 for a local element declaration,
+ * which a wildcard's element never matches), a group `['s'|'c'|'a', min, max, ...]`
  * (sequence, choice, all) or a wildcard `['*', min, max, namespaces, processContents]`.
  * `max` -1 means unbounded.
  */
@@ -63,6 +64,12 @@ export type XsdTable = {
    * named types, which no element of the table uses, `[ns, local name]`.
    */
   otherTypeNames?: readonly (readonly [number, string])[] | undefined
+  /**
+   * Global elements that no content model of the table refers to, reachable only through a
+   * wildcard (UBL's signature schemas: sig:UBLDocumentSignatures, xades:QualifyingProperties …):
+   * [ns, name, type, declared type].
+   */
+  globals?: readonly (readonly [number, number, number, number])[] | undefined
 }
 
 /** Compiled particle: element, group or wildcard, with its first set for deterministic matching. */
@@ -78,6 +85,8 @@ export type Particle =
       max: number
       /** The declared type's expanded name `{ns}local`, '' when anonymous, undefined when the table does not say. */
       typeName: string | undefined
+      /** A local element declaration (not a global one a wildcard could match). */
+      localDecl: boolean
     }
   | {
       kind: 'seq' | 'choice' | 'all'
@@ -95,8 +104,11 @@ export type Particle =
       max: number
       accepts: (ns: string) => boolean
       label: string
-      /** Whether the elements it matches are assessed (lax, strict) or not (skip). */
-      assess: boolean
+      /**
+       * How the elements it matches are assessed: not at all (skip), as declared when the schema
+       * set declares them globally (lax), or so and an error when it does not (strict).
+       */
+      process: 'skip' | 'lax' | 'strict'
     }
 
 export type CompiledAttrs = {
@@ -127,19 +139,28 @@ export type CompiledType =
 export type CompiledTable = {
   id: string
   title: string
-  types: CompiledType[]
+  /** The schema set's table. */
+  source: XsdTable
+  /**
+   * The compiled types by index, each compiled on first use (`typeAt`): a document meets few of
+   * a table's types (UBL's has hundreds for extension content alone).
+   */
+  types: (CompiledType | undefined)[]
   roots: Map<string, number>
   /** The root elements' declared type names (see the element particle's `typeName`). */
   rootTypeNames: Map<string, string | undefined>
   /**
-   * For elements a lax wildcard matches (UBL's ext:ExtensionContent): the elements the table
-   * declares, by key (`ns local`), with their type and declared type name, and the types by
-   * name. The invoice schemas declare every element they share with such content globally (UBL's
-   * cbc: and cac:), so a name has one type; built on first use.
+   * For elements a lax or strict wildcard matches (UBL's ext:ExtensionContent, the signature
+   * schemas' wildcards): the global elements the table declares, by key (`ns local`), with their
+   * type and declared type name, and the types by name. UBL declares cbc: and cac: elements
+   * globally only, the signature schemas also locally (particles flagged `localDecl`, which a
+   * wildcard's element never takes), so a key has one type; built on first use.
    */
   declared?: { elements: Map<string, { type: number; typeName: string | undefined }>; typesByName: Map<string, number>; otherTypes: ReadonlySet<string> } | undefined
   /** The table's `otherTypeNames` as expanded names `{ns}local`. */
   otherTypeNames: readonly string[]
+  /** The table's `globals`, by key, with type and declared type name. */
+  globals: readonly { key: string; type: number; typeName: string | undefined }[]
 }
 
 /** Child key: namespace URI and local name (a space never occurs in either). */
@@ -169,10 +190,11 @@ function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle
     const ns = t.ns[head] ?? ''
     const name = t.names[p[1] as number] ?? ''
     const typeName = typeNameOf(t, p[5])
-    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName }
+    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName, localDecl: p[6] === 1 }
   }
   if (head === '*') {
-    return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element', assess: p[4] === 'lax' || p[4] === 'strict' }
+    const process = p[4] === 'lax' || p[4] === 'strict' ? p[4] : 'skip'
+    return { kind: 'any', min: p[1] as number, max: MAX(p[2] as number), accepts: wildcard(p[3] as string, ownerNs), label: 'any element', process }
   }
   const items = (p.slice(3) as XsdParticle[]).map((c) => compileParticle(t, c, ownerNs))
   const kind = head === 's' ? 'seq' : head === 'c' ? 'choice' : 'all'
@@ -262,35 +284,59 @@ export function declaredOf(table: CompiledTable): NonNullable<CompiledTable['dec
   if (table.declared !== undefined) return table.declared
   const elements = new Map<string, { type: number; typeName: string | undefined }>()
   const typesByName = new Map<string, number>()
-  const visit = (p: Particle): void => {
-    if (p.kind === 'element') {
-      if (!elements.has(p.key)) elements.set(p.key, { type: p.type, typeName: p.typeName })
-      if (p.typeName !== undefined && p.typeName !== '' && !typesByName.has(p.typeName)) typesByName.set(p.typeName, p.type)
-    } else if (p.kind !== 'any') for (const item of p.items) visit(item)
+  const t = table.source
+  // The source particles, not the compiled ones: this must not compile every type of the table.
+  const visit = (p: XsdParticle): void => {
+    const head = p[0]
+    if (typeof head === 'number') {
+      const key = keyOf(t.ns[head] ?? '', t.names[p[1] as number] ?? '')
+      const type = p[2] as number
+      const typeName = typeNameOf(t, p[5])
+      if (p[6] !== 1 && !elements.has(key)) elements.set(key, { type, typeName })
+      if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
+    } else if (head !== '*') for (const item of p.slice(3) as XsdParticle[]) visit(item)
   }
-  for (const ty of table.types) if (!ty.simple && ty.model !== null) visit(ty.model)
+  for (const ty of t.types) if (ty[0] === 1 && ty[1] !== null) visit(ty[1])
   for (const [key, type] of table.roots) {
     const typeName = table.rootTypeNames.get(key)
     if (!elements.has(key)) elements.set(key, { type, typeName })
     if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
   }
+  for (const g of table.globals) {
+    if (!elements.has(g.key)) elements.set(g.key, { type: g.type, typeName: g.typeName })
+    if (g.typeName !== undefined && g.typeName !== '' && !typesByName.has(g.typeName)) typesByName.set(g.typeName, g.type)
+  }
   table.declared = { elements, typesByName, otherTypes: new Set(table.otherTypeNames) }
   return table.declared
 }
 
-/** Compiles a table once (first use) and caches it. */
+/** Attribute sets compiled once per table, shared by the types that use them. */
+const attrSetsOf = new WeakMap<XsdTable, CompiledAttrs[]>()
+
+/** Type `index` of the table, compiled on first use; undefined when there is no such type. */
+export function typeAt(table: CompiledTable, index: number): CompiledType | undefined {
+  const done = table.types[index]
+  if (done !== undefined) return done
+  const t = table.source
+  const ty = t.types[index]
+  if (ty === undefined) return undefined
+  let attrSets = attrSetsOf.get(t)
+  if (attrSets === undefined) attrSetsOf.set(t, (attrSets = t.attrs.map((list) => compileAttrs(t, list))))
+  const attrs = attrSets[ty[2]] ?? compileAttrs(t, [])
+  let out: CompiledType
+  if (ty[0] === 0) out = { simple: true, value: t.values[ty[1]] ?? { b: 'string' }, attrs }
+  else {
+    const model = ty[1] === null ? null : compileParticle(t, ty[1], t.ns[t.roots[0]?.[0] ?? 0] ?? '')
+    out = { simple: false, model, attrs, mixed: ty.length === 4, flat: flatSequence(model) }
+  }
+  table.types[index] = out
+  return out
+}
+
+/** Compiles a table once (first use) and caches it; its types compile as they are met (typeAt). */
 export function compileTable(t: XsdTable): CompiledTable {
   const cached = compiled.get(t)
   if (cached !== undefined) return cached
-  const rootNs = t.ns[t.roots[0]?.[0] ?? 0] ?? ''
-  const attrSets = t.attrs.map((list) => compileAttrs(t, list))
-  const noAttrs = compileAttrs(t, [])
-  const types: CompiledType[] = t.types.map((ty) => {
-    const attrs = attrSets[ty[2]] ?? noAttrs
-    if (ty[0] === 0) return { simple: true, value: t.values[ty[1]] ?? { b: 'string' }, attrs }
-    const model = ty[1] === null ? null : compileParticle(t, ty[1], rootNs)
-    return { simple: false, model, attrs, mixed: ty.length === 4, flat: flatSequence(model) }
-  })
   const roots = new Map<string, number>()
   const rootTypeNames = new Map<string, string | undefined>()
   for (const [ns, name, type, declared] of t.roots) {
@@ -299,7 +345,8 @@ export function compileTable(t: XsdTable): CompiledTable {
     rootTypeNames.set(key, typeNameOf(t, declared))
   }
   const otherTypeNames = (t.otherTypeNames ?? []).map(([ns, local]) => `{${t.ns[ns] ?? ''}}${local}`)
-  const out: CompiledTable = { id: t.id, title: t.title, types, roots, rootTypeNames, otherTypeNames }
+  const globals = (t.globals ?? []).map(([ns, name, type, declared]) => ({ key: keyOf(t.ns[ns] ?? '', t.names[name] ?? ''), type, typeName: typeNameOf(t, declared) }))
+  const out: CompiledTable = { id: t.id, title: t.title, source: t, types: [], roots, rootTypeNames, otherTypeNames, globals }
   compiled.set(t, out)
   return out
 }
