@@ -57,7 +57,7 @@ describe('flat sequences decide as the general content-model matcher', () => {
   })
 
   it('is no flat sequence: a repeated sequence, a choice, a name twice, a forbidden element', () => {
-    const el = (local: string, min: number, max: number) => ({ kind: 'element' as const, key: ` ${local}`, ns: '', local, label: local, type: 0, min, max, typeName: undefined, localDecl: false })
+    const el = (local: string, min: number, max: number) => ({ kind: 'element' as const, key: ` ${local}`, ns: '', local, label: local, type: 0, min, max, typeName: undefined })
     const seq = (max: number, items: ReturnType<typeof el>[]) => ({ kind: 'seq' as const, min: 1, max, items, first: new Set<string>(), firstByLocal: new Map(), nullable: false })
     expect(flatSequence(seq(1, [el('a', 1, 1), el('b', 0, 1)]))?.items.length).toBe(2)
     expect(flatSequence(seq(2, [el('a', 1, 1)]))).toBeUndefined()

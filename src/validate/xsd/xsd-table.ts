@@ -85,8 +85,6 @@ export type Particle =
       max: number
       /** The declared type's expanded name `{ns}local`, '' when anonymous, undefined when the table does not say. */
       typeName: string | undefined
-      /** A local element declaration (not a global one a wildcard could match). */
-      localDecl: boolean
     }
   | {
       kind: 'seq' | 'choice' | 'all'
@@ -153,7 +151,7 @@ export type CompiledTable = {
    * For elements a lax or strict wildcard matches (UBL's ext:ExtensionContent, the signature
    * schemas' wildcards): the global elements the table declares, by key (`ns local`), with their
    * type and declared type name, and the types by name. UBL declares cbc: and cac: elements
-   * globally only, the signature schemas also locally (particles flagged `localDecl`, which a
+   * globally only, the signature schemas also locally (particles flagged local, which a
    * wildcard's element never takes), so a key has one type; built on first use.
    */
   declared?: { elements: Map<string, { type: number; typeName: string | undefined }>; typesByName: Map<string, number>; otherTypes: ReadonlySet<string> } | undefined
@@ -190,7 +188,7 @@ function compileParticle(t: XsdTable, p: XsdParticle, ownerNs: string): Particle
     const ns = t.ns[head] ?? ''
     const name = t.names[p[1] as number] ?? ''
     const typeName = typeNameOf(t, p[5])
-    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName, localDecl: p[6] === 1 }
+    return { kind: 'element', key: keyOf(ns, name), ns, local: name, label: name, type: p[2] as number, min: p[3] as number, max: MAX(p[4] as number), typeName }
   }
   if (head === '*') {
     const process = p[4] === 'lax' || p[4] === 'strict' ? p[4] : 'skip'
