@@ -64,6 +64,8 @@
  *                    give it there: EXTENDED content in BASIC or MINIMUM invoices and back; half of
  *                    them re-declared under an identifier drawn from PROFILE_IDS too) and remut (a
  *                    drawn identifier plus one leaf mutation of the default kinds)
+ *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
+ *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
  *
  * docs/validate.md "Known differences" lists what is known to differ.
@@ -178,7 +180,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -536,6 +538,8 @@ const bases =
   : values.corpus === undefined ? Object.entries(BASES)
   : corpusBases(Number(values.corpus))
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
+/** Graft donors as read, by file (each base draws from all of them). */
+const donorTexts = new Map()
 for (const [key, file] of bases) {
   const original = declared(readFileSync(resolve(CORPUS, file), 'utf8'))
   if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
@@ -545,7 +549,8 @@ for (const [key, file] of bases) {
     if (kinds.includes('profile')) for (const id of PROFILE_IDS) writeFileSync(name('profile', tag(id)), redeclared(original, id))
     if (kinds.includes('typecode')) for (const code of TYPE_CODES) writeFileSync(name('typecode', code), retyped(original, code))
     const root = original.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2]
-    const donors = bases.filter(([, f]) => f !== file).map(([, f]) => readFileSync(resolve(CORPUS, f), 'utf8')).filter((x) => x.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2] === root)
+    const donorFiles = [...bases.map(([, f]) => f).filter((f) => f !== file), ...(values.donors?.split(',') ?? [])]
+    const donors = donorFiles.map((f) => donorTexts.get(f) ?? donorTexts.set(f, readFileSync(resolve(CORPUS, f), 'utf8')).get(f)).filter((x) => x.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2] === root)
     // Re-declaring changes BT-24's text only: the leaves stay where they were.
     const leafCount = [...original.matchAll(LEAF)].length
     for (let k = 0; k < perFile; k++) {
@@ -558,7 +563,12 @@ for (const [key, file] of bases) {
         writeFileSync(name('crossed', `${tag(id)}-${code}`), retyped(redeclared(original, id), code))
       } else if (kind === 'graft') {
         if (donors.length === 0) continue
-        const grafted = graft(original, donors[draw(donors.length)])
+        const times = Number(values.grafts) > 1 ? 1 + draw(Number(values.grafts)) : 1
+        let grafted = null
+        for (let g = 0; g < times; g++) {
+          const next = graft(grafted?.[0] ?? original, donors[draw(donors.length)])
+          if (next !== null) grafted = grafted === null ? next : [next[0], `${grafted[1]}+${next[1]}`]
+        }
         if (grafted === null) continue
         const again = draw(2) === 0
         writeFileSync(name('graft', `${grafted[1]}${again ? `-${tag(id)}` : ''}`), again ? redeclared(grafted[0], id) : grafted[0])
