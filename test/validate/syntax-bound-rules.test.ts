@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { validateXml } from '../../src/validate/validate-xml.js'
 import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 import { corpusVariant, errorRules } from '../helpers/rule-variants.js'
 
@@ -19,6 +20,7 @@ const CII4 = 'cen-en16931/cii/examples/CII_example4.xml'
 const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
 const UBL_G1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+const CII_HUF = 'cen-en16931/cii/examples/huf_example_cii.xml'
 
 describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme', () => {
   it('starts from invoices without errors', () => {
@@ -45,4 +47,26 @@ describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme
   for (const [name, file, line, from, to, expected] of cases) {
     it(name, () => expect(errorRules(variant(file, line, from, to))).toEqual(expected))
   }
+})
+
+// BR-52's official contexts take every additional document reference, wherever it sits; the model
+// knows only the header's supporting documents, so these were valid for einvoice (session 26).
+describe.skipIf(!hasCorpus)('BR-52: every additional document reference has an id', () => {
+  it('CII line reference (the invoiced object, BT-128) with a blank id', () => {
+    expect(errorRules(variant(CII_HUF, 98, 'BN-H 6622', ' '))).toEqual(['BR-52'])
+  })
+
+  it('CII line reference without id, in an invoice that runs the CEN rules alone', () => {
+    const xml = corpusVariant(CII_HUF, [
+      [10, 'urn:cen.eu:en16931:2017<', 'urn:cen.eu:en16931:2017#compliant#urn:example.eu:1p0<'],
+      [98, '<ram:IssuerAssignedID>BN-H 6622</ram:IssuerAssignedID>', ''],
+    ])
+    expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(false)
+    expect(errorRules(xml)).toEqual(['BR-52'])
+  })
+
+  it('UBL reference inside a billing reference, with a blank id', () => {
+    const reference = '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>X1</cbc:ID></cac:InvoiceDocumentReference><cac:AdditionalDocumentReference><cbc:ID> </cbc:ID></cac:AdditionalDocumentReference></cac:BillingReference>'
+    expect(errorRules(variant(UBL4, 25, '<cac:AccountingSupplierParty>', `${reference}<cac:AccountingSupplierParty>`))).toEqual(['BR-52'])
+  })
 })

@@ -13,6 +13,10 @@
  *   settlement, UBL `cac:TaxTotal/cac:TaxSubtotal`) has a VAT-scheme category with a code element,
  *   and a rate element or category `O`;
  * - BR-49 (BT-81): each payment means has a type code element;
+ * - BR-52 (BT-122): each additional document reference, wherever it sits, has a non-blank id (CII
+ *   `//ram:AdditionalReferencedDocument`: line references and the invoiced-object and tender
+ *   references too; UBL `cac:AdditionalDocumentReference` at any depth, inside
+ *   `cac:BillingReference` too), where the model knows only the header's supporting documents;
  * - BR-57 (BT-80): in UBL each `cac:Delivery/cac:DeliveryLocation/cac:Address`, line deliveries
  *   included, has a `cac:Country/cbc:IdentificationCode` element (CII asks for a non-blank country
  *   of the header delivery, which the model states exactly);
@@ -58,6 +62,8 @@ const C = {
   grossPrice: q('ram:GrossPriceProductTradePrice'),
   chargeAmount: q('ram:ChargeAmount'),
   paymentMeans: q('ram:SpecifiedTradeSettlementPaymentMeans'),
+  additionalDocument: q('ram:AdditionalReferencedDocument'),
+  issuerAssignedId: q('ram:IssuerAssignedID'),
   taxPointDate: q('ram:TaxPointDate'),
   dueDateTypeCode: q('ram:DueDateTypeCode'),
 }
@@ -83,6 +89,7 @@ const U = {
   baseAmount: q('cbc:BaseAmount'),
   paymentMeans: q('cac:PaymentMeans'),
   paymentMeansCode: q('cbc:PaymentMeansCode'),
+  additionalDocument: q('cac:AdditionalDocumentReference'),
   delivery: q('cac:Delivery'),
   deliveryLocation: q('cac:DeliveryLocation'),
   address: q('cac:Address'),
@@ -292,6 +299,12 @@ export const brCo04: Check = bound({
   ubl: (root) =>
     each(ublLines(root), 'BG-25', 'BT-151', (l) => descend(l, U.item, U.classifiedTaxCategory).some((c) => ublIsVat(c) && has(c, U.id))),
   model: (invoice) => invoice.lines.flatMap((l, i) => (hasText(l.vat.categoryCode) ? [] : [issue(btPath('BG-25', i + 1, 'BT-151'))])),
+})
+
+export const br52: Check = bound({
+  cii: (root) => each(descendants(root, C.additionalDocument), 'BG-24', 'BT-122', (d) => nonBlank(kids(d, C.issuerAssignedId))),
+  ubl: (root) => each(descendants(root, U.additionalDocument), 'BG-24', 'BT-122', (d) => nonBlank(kids(d, U.id))),
+  model: (invoice) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122')),
 })
 
 /** BR-57: CII's test is the model's (a non-blank country of the header deliver-to address). */
