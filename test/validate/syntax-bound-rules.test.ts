@@ -70,3 +70,35 @@ describe.skipIf(!hasCorpus)('BR-52: every additional document reference has an i
     expect(errorRules(variant(UBL4, 25, '<cac:AccountingSupplierParty>', `${reference}<cac:AccountingSupplierParty>`))).toEqual(['BR-52'])
   })
 })
+
+// BR-51 was not checked at all (CII: fatal, on every financial card; UBL: a warning on each card
+// account number of a payment means), and CII's BR-65 only on the line items' classifications
+// (session 26).
+describe.skipIf(!hasCorpus)('BR-51 (card number at most 10 characters) and BR-65 wherever the element sits', () => {
+  const card = (id: string) => `<ram:TypeCode>30</ram:TypeCode><ram:ApplicableTradeSettlementFinancialCard><ram:ID>${id}</ram:ID></ram:ApplicableTradeSettlementFinancialCard>`
+  const other: readonly [number, string, string] = [18, '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:example.eu:1p0</ram:ID>']
+
+  it('CII card number of 11 digits: BR-51 (CEN and Factur-X layers)', () => {
+    expect(errorRules(variant(CII_B1, 395, '<ram:TypeCode>30</ram:TypeCode>', card('12345678901')))).toEqual(['BR-51'])
+  })
+
+  it('CII under another identifier (CEN alone): 11 digits invalid, 10 between spaces valid', () => {
+    const long = corpusVariant(CII_B1, [other, [395, '<ram:TypeCode>30</ram:TypeCode>', card('12345678901')]])
+    expect(validateXml(Buffer.from(long, 'utf8')).valid).toBe(false)
+    expect(errorRules(long)).toEqual(['BR-51'])
+    const short = corpusVariant(CII_B1, [other, [395, '<ram:TypeCode>30</ram:TypeCode>', card(' 1234567890 ')]])
+    expect(validateXml(Buffer.from(short, 'utf8')).valid).toBe(true)
+  })
+
+  it('UBL card account number of 13 digits: a BR-51 warning', () => {
+    const xml = variant(UBL4, 91, '<cbc:PaymentID>Payref1</cbc:PaymentID>', '<cbc:PaymentID>Payref1</cbc:PaymentID><cac:CardAccount><cbc:PrimaryAccountNumberID>1234567890123</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>')
+    const r = validateXml(Buffer.from(xml, 'utf8'))
+    expect(r.valid).toBe(true)
+    expect(r.findings.filter((f) => f.ruleId === 'BR-51').map((f) => f.severity)).toEqual(['warning'])
+  })
+
+  it('CII classification of a referenced product without listID: BR-65', () => {
+    const product = '</ram:OriginTradeCountry><ram:IncludedReferencedProduct><ram:Name>Sub</ram:Name><ram:DesignatedProductClassification><ram:ClassCode>1</ram:ClassCode></ram:DesignatedProductClassification></ram:IncludedReferencedProduct>'
+    expect(errorRules(variant(CII_B1, 53, '</ram:OriginTradeCountry>', product))).toEqual(['BR-65'])
+  })
+})
