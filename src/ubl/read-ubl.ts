@@ -170,6 +170,6 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
     supportingDocuments: refs.supporting,
     lines: readLines(cx, root, kind, options.subLines !== false),
   }
-  invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn }
+  invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined }
   return invoice
 }
