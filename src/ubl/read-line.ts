@@ -29,9 +29,8 @@ export function readPeriod(cx: UblReadContext, el: XmlElement | undefined): Peri
   return { startDate, endDate, description }
 }
 
-/** Line-level cac:AllowanceCharge (BT-136..145): no VAT category at line level in EN 16931 (one written is noted for the VAT rules). */
+/** Line-level cac:AllowanceCharge (BT-136..145): no VAT category at line level in EN 16931. */
 function readLineAllowanceCharge(cx: UblReadContext, el: XmlElement): LineAllowanceCharge {
-  cx.noteOtherAllowanceTaxes(el, 0)
   const amount = cx.amount(el, 'Amount')
   if (amount === undefined) cx.absent('BT-136')
   const allowanceCharge: LineAllowanceCharge = {
@@ -50,9 +49,7 @@ function readPrice(cx: UblReadContext, el: XmlElement | undefined, nested: boole
   const netPrice = cx.amount(el, 'PriceAmount')
   if (netPrice === undefined && !nested) cx.absent('BT-146')
   const baseQuantity = cx.cbc(el, 'BaseQuantity')
-  const adjustments = cx.cacs(el, 'AllowanceCharge')
-  for (const ac of adjustments) cx.noteOtherAllowanceTaxes(ac, 0)
-  const discount = adjustments.find((ac) => cx.indicator(ac, 'ChargeIndicator') !== true)
+  const discount = cx.cacs(el, 'AllowanceCharge').find((ac) => cx.indicator(ac, 'ChargeIndicator') !== true)
   return {
     netPrice: netPrice ?? ZERO,
     priceDiscount: cx.amount(discount, 'Amount'),

@@ -92,7 +92,6 @@ export function readDocumentAllowanceCharge(cx: UblReadContext, el: XmlElement):
   cx.noteBlankIn(allowanceCharge, { reason: cx.cbc(el, 'AllowanceChargeReason'), reasonCode: cx.cbc(el, 'AllowanceChargeReasonCode') })
   cx.noteValuelessIn(allowanceCharge, 'vatRate', cx.cbc(category, 'Percent'), allowanceCharge.vatRate)
   cx.noteCategoryElement(allowanceCharge, category)
-  cx.noteOtherAllowanceTaxes(el, 1)
   return cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
 }
 

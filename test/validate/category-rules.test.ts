@@ -189,6 +189,7 @@ describe.skipIf(!hasCorpus)('tax categories of line allowances, charges and pric
     ['CII line charge of category E at 25 %: BR-E-07', CII_B1, [[104, end, `${tax('E', '25')}${end}`]], ['BR-E-07'], false],
     ['CII gross price adjustment of category Z: counted by BR-Z-01 (no Z breakdown)', CII_B1, [other, [66, '<ram:ActualAmount>225</ram:ActualAmount>', `<ram:ActualAmount>225</ram:ActualAmount>${tax('Z', '0')}`]], ['BR-Z-01'], false],
     ['UBL line allowance of category S at rate 0: BR-S-06', UBL4, [[130, lineAmount, ublAllowance('S', '0')]], ['BR-S-06'], false],
+    ['UBL delivery terms allowance of category S at rate 0: BR-S-06', UBL4, [[89, '<cac:PaymentMeans>', '<cac:DeliveryTerms><cbc:ID>X</cbc:ID><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="DKK">0.00</cbc:Amount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge></cac:DeliveryTerms><cac:PaymentMeans>']], ['BR-S-06'], false],
     // UBL's BR-O-03 reads the document level's allowances only; BR-O-06 every one.
     ['UBL line allowance of category O: BR-O-01 and BR-O-06, no BR-O-03', UBL4, [[130, lineAmount, ublAllowance('O', '0')]], ['BR-O-01', 'BR-O-06'], false],
   ]
