@@ -18,7 +18,7 @@
  *                    too (XSI_KINDS below: xsi:nil, xsi:type, schema locations, xml: attributes,
  *                    prefixes redeclared or undeclared, UBL extension content); best with --files
  *                    over valid bases of every syntax
- *   node scripts/mutation-check.mjs --files a.xml,b.xml [--per-file N]   (corpus-relative paths instead of the six bases)
+ *   node scripts/mutation-check.mjs --files a.xml,b.xml [--per-file N]   (corpus-relative or absolute paths instead of the six bases)
  *   node scripts/mutation-check.mjs --corpus N [--seed N]   (one mutation each of N officially
  *                                                            valid CII/UBL corpus files, at random)
  *   --numeric        mutate only leaves whose text is a number (with the kinds cent and round:
@@ -54,13 +54,26 @@
  *                    the values one KoSIT rule (BR-DE-*, BR-DEX-*, BR-TMP-*, merged PEPPOL-EN16931-R*)
  *                    tests to the edges of its condition; each is written for --per-file bases of each
  *                    syntax (default 2), drawn with the seed among the bases it applies to
+ *   --profiles       Factur-X profile variants of each base (best with --files over MINIMUM, BASIC WL,
+ *                    BASIC and EXTENDED invoices and UBL credit notes), kinds: profile (the base
+ *                    re-declared under each specification identifier of PROFILE_IDS, one file each, so
+ *                    a profile's rule set meets another profile's content), typecode (each document
+ *                    type code of TYPE_CODES on the base, one file each), crossed (--per-file draws
+ *                    of an identifier and a type code together), graft (an element of another base
+ *                    of the same syntax grafted under the same parent, at the place its siblings
+ *                    give it there: EXTENDED content in BASIC or MINIMUM invoices and back; half of
+ *                    them re-declared under an identifier drawn from PROFILE_IDS too) and remut (a
+ *                    drawn identifier plus one leaf mutation of the default kinds)
+ *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
+ *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
+ *   --generate-only  write the mutations and stop (to compare them with another tool)
  *
  * docs/validate.md "Known differences" lists what is known to differ.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { xrValueVariants } from './xr-value-variants.mjs'
@@ -133,6 +146,21 @@ const DECLARED = {
   CrossIndustryInvoice: 'rsm:CrossIndustryInvoiceType', ExchangedDocument: 'ram:ExchangedDocumentType', ExchangedDocumentContext: 'ram:ExchangedDocumentContextType',
   CountryID: 'udt:IDType', TypeCode: 'qdt:DocumentCodeType',
 }
+/** Variants of the --profiles family (which draws among these alone). */
+const PROFILE_KINDS = ['profile', 'typecode', 'crossed', 'graft', 'remut']
+/** Specification identifiers (BT-24) the --profiles family declares: each Factur-X / ZUGFeRD 2 profile in both spellings, and neighbours. */
+const PROFILE_IDS = [
+  'urn:factur-x.eu:1p0:minimum', 'urn:zugferd.de:2p0:minimum', 'urn:factur-x.eu:1p0:basicwl', 'urn:zugferd.de:2p0:basicwl',
+  'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic', 'urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic',
+  'urn:cen.eu:en16931:2017', 'urn:cen.eu:en16931:2017:compliant:factur-x.eu:1p0:en16931', 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:en16931',
+  'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended', 'urn:cen.eu:en16931:2017#conformant#urn:zugferd.de:2p0:extended',
+  'URN:FACTUR-X.EU:1P0:BASICWL', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0', 'urn:factur-x.eu:1p0:extended', '',
+]
+/** Document type codes (BT-3) the --profiles family writes: invoices, credit notes, corrections, prepayment, self-billing, others. */
+const TYPE_CODES = ['380', '381', '384', '389', '751', '261', '262', '386', '326', '383', '393', '394', '395', '396', '456', '457', '458', '527', '575', '623', '633', '780', '875', '876', '877', '935', '71', '80', '81', '82', '83', '84', '102', '218', '219', '331', '382', '385', '387', '388', '390', '308', '325', '296', '0', '999', 'ABC']
+/** BT-3 as written: the first CII ram:TypeCode (ExchangedDocument's), UBL cbc:InvoiceTypeCode / cbc:CreditNoteTypeCode. */
+const TYPE_CODE = /(<ram:TypeCode(?:\s[^>]*)?>|<cbc:(?:Invoice|CreditNote)TypeCode(?:\s[^>]*)?>)([^<]*)</
 /** Character-level variants, only with --chars (which draws among these alone). */
 const CHAR_KINDS = ['wsref', 'attrws', 'cr', 'entity', 'charref', 'astral']
 const WS_REFS = ['&#9;', '&#10;', '&#13;', '&#x20;', '&#xA0;', '&#x2028;', '&#x85;', '&#x200B;', '&#xFEFF;']
@@ -152,7 +180,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -165,7 +193,7 @@ const SPECIFICATION_ID = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<r
 const declared = (xml) =>
   xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
+const familyKinds = values.profiles ? PROFILE_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
 const kinds = values.kinds?.split(',') ?? familyKinds ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
@@ -308,6 +336,57 @@ function mutateXsi(xml, el, kind, namespaces) {
   }
 }
 
+/** `elements` with each one's path (qnames from the root, joined by '/') and its parent's index (-1 for the root). */
+function withPaths(xml) {
+  const all = elements(xml)
+  const stack = []
+  return all.map((el) => {
+    while (stack.length > 0 && all[stack[stack.length - 1]][3] <= el[0]) stack.pop()
+    const parent = stack.length === 0 ? -1 : stack[stack.length - 1]
+    const path = parent < 0 ? el[4] : `${all[parent].path}/${el[4]}`
+    el.path = path
+    el.parent = parent
+    stack.push(all.indexOf(el))
+    return el
+  })
+}
+/**
+ * `target` with an element of `donor` grafted under the element of the same path (the first one),
+ * where `target` has no element of its path yet; after the last child whose name comes before it
+ * among the donor's siblings, else before the first that comes after it, else last. Null when the
+ * draw finds none (or the graft's prefixes are bound otherwise in the target's root).
+ */
+function graft(target, donor) {
+  const t = withPaths(target)
+  const d = withPaths(donor)
+  const tPaths = new Set(t.map((el) => el.path))
+  const tNs = rootNamespaces(target, t[0])
+  const dNs = rootNamespaces(donor, d[0])
+  const fits = d.filter((el) => el.parent > 0 && !tPaths.has(el.path) && tPaths.has(d[el.parent].path))
+  for (let tries = 0; tries < 8 && fits.length > 0; tries++) {
+    const el = fits.splice(draw(fits.length), 1)[0]
+    const snippet = donor.slice(el[0], el[3])
+    const prefixes = new Set([...snippet.matchAll(/<\/?([\w.-]+):/g)].map((m) => m[1]))
+    if ([...prefixes].some((p) => tNs.get(p) === undefined || tNs.get(p) !== dNs.get(p))) continue
+    const siblings = d.filter((x) => x.parent === el.parent)
+    const at = siblings.indexOf(el)
+    const before = new Set(siblings.slice(0, at).map((x) => x[4]))
+    const after = new Set(siblings.slice(at + 1).map((x) => x[4]))
+    const parentIndex = t.findIndex((x) => x.path === d[el.parent].path)
+    const children = t.filter((x) => x.parent === parentIndex)
+    const last = children.filter((x) => before.has(x[4]) && !after.has(x[4])).pop()
+    const first = children.find((x) => after.has(x[4]))
+    const offset = last !== undefined ? last[3] : first !== undefined ? first[0] : t[parentIndex][2]
+    if (offset < 0) continue
+    return [target.slice(0, offset) + snippet + target.slice(offset), el[4].split(':').pop()]
+  }
+  return null
+}
+/** `xml` with BT-24 set to `id` (unchanged when it has none). */
+const redeclared = (xml, id) => xml.replace(SPECIFICATION_ID, (_, open) => `${open}${id}<`)
+/** `xml` with BT-3 set to `code`. */
+const retyped = (xml, code) => xml.replace(TYPE_CODE, (_, open) => `${open}${code}<`)
+
 /** Offsets of `raw` (text as written) where a piece may go: not inside a reference or a surrogate pair. */
 function cuts(raw) {
   const at = []
@@ -434,7 +513,7 @@ if (values['xr-values']) {
       .map((l) => JSON.parse(l))
       .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && /xrechnung_3\.0/.test(r.customizationId ?? '') && ['CII', 'UBL-Invoice', 'UBL-CreditNote'].includes(r.syntax))
       .map((r) => r.file)
-  const texts = files.map((file) => [file, readFileSync(join(CORPUS, file), 'utf8')])
+  const texts = files.map((file) => [file, readFileSync(resolve(CORPUS, file), 'utf8')])
   const cii = texts.filter(([, x]) => x.includes('<rsm:CrossIndustryInvoice'))
   const ubl = texts.filter(([, x]) => !x.includes('<rsm:CrossIndustryInvoice'))
   const each = values['per-file'] === '40' ? 2 : Number(values['per-file'])
@@ -459,9 +538,50 @@ const bases =
   : values.corpus === undefined ? Object.entries(BASES)
   : corpusBases(Number(values.corpus))
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
+/** Graft donors as read, by file (each base draws from all of them). */
+const donorTexts = new Map()
 for (const [key, file] of bases) {
-  const original = declared(readFileSync(join(CORPUS, file), 'utf8'))
+  const original = declared(readFileSync(resolve(CORPUS, file), 'utf8'))
   if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
+  if (values.profiles) {
+    const name = (kind, what) => join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${what}.xml`)
+    const tag = (id) => (id === '' ? 'none' : id.split(/[:#]/).pop())
+    if (kinds.includes('profile')) for (const id of PROFILE_IDS) writeFileSync(name('profile', tag(id)), redeclared(original, id))
+    if (kinds.includes('typecode')) for (const code of TYPE_CODES) writeFileSync(name('typecode', code), retyped(original, code))
+    const root = original.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2]
+    const donorFiles = [...bases.map(([, f]) => f).filter((f) => f !== file), ...(values.donors?.split(',') ?? [])]
+    const donors = donorFiles.map((f) => donorTexts.get(f) ?? donorTexts.set(f, readFileSync(resolve(CORPUS, f), 'utf8')).get(f)).filter((x) => x.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2] === root)
+    // Re-declaring changes BT-24's text only: the leaves stay where they were.
+    const leafCount = [...original.matchAll(LEAF)].length
+    for (let k = 0; k < perFile; k++) {
+      const drawn = kinds.filter((x) => x === 'crossed' || x === 'graft' || x === 'remut')
+      if (drawn.length === 0) break
+      const kind = drawn[draw(drawn.length)]
+      const id = PROFILE_IDS[draw(PROFILE_IDS.length)]
+      if (kind === 'crossed') {
+        const code = TYPE_CODES[draw(TYPE_CODES.length)]
+        writeFileSync(name('crossed', `${tag(id)}-${code}`), retyped(redeclared(original, id), code))
+      } else if (kind === 'graft') {
+        if (donors.length === 0) continue
+        const times = Number(values.grafts) > 1 ? 1 + draw(Number(values.grafts)) : 1
+        let grafted = null
+        for (let g = 0; g < times; g++) {
+          const next = graft(grafted?.[0] ?? original, donors[draw(donors.length)])
+          if (next !== null) grafted = grafted === null ? next : [next[0], `${grafted[1]}+${next[1]}`]
+        }
+        if (grafted === null) continue
+        const again = draw(2) === 0
+        writeFileSync(name('graft', `${grafted[1]}${again ? `-${tag(id)}` : ''}`), again ? redeclared(grafted[0], id) : grafted[0])
+      } else {
+        const xml = redeclared(original, id)
+        const m = [...xml.matchAll(LEAF)][draw(leafCount)]
+        if (m === undefined) continue
+        const leafKind = KINDS[draw(KINDS.length)]
+        writeFileSync(name('remut', `${tag(id)}-${leafKind}-${m[1].split(':')[1]}`), xml.slice(0, m.index) + mutate(leafKind, m[1], m[2], m[3]) + xml.slice(m.index + m[0].length))
+      }
+    }
+    continue
+  }
   if (values.xsi) {
     const all = elements(original)
     const namespaces = rootNamespaces(original, all[0])
@@ -528,6 +648,10 @@ for (const [key, file] of bases) {
   }
 }
 
+if (values['generate-only']) {
+  process.stdout.write(`${n} mutations in ${out}\n`)
+  process.exit(0)
+}
 const STOPPED = 'REFCHECK-TRANSFORM-FAILED'
 /**
  * The Order-X schematron's asserts have no ids (refcheck names them `assert:<test>`) and einvoice

@@ -148,7 +148,16 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
   const number = cx.text(header, 'ID')
   const issueDate = cx.date(header, 'IssueDateTime')
   const typeCode = cx.text(header, 'TypeCode')
-  const specification = cx.text(context, 'GuidelineSpecifiedDocumentContextParameter', 'ID')
+  // BT-24 is the first guideline parameter's id wherever it sits, as the official BR-01 reads it
+  // (`normalize-space(rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID)`
+  // takes every context and every parameter): a parameter without an id before it hides nothing.
+  const specification = cx.textOf(
+    root.children
+      .filter((c) => c.local === d.context && c.ns === d.rootNs)
+      .flatMap((c) => cx.all(c, 'GuidelineSpecifiedDocumentContextParameter'))
+      .map((g) => cx.el(g, 'ID'))
+      .find((id) => id !== undefined),
+  )
   if (number === undefined) cx.absent('BT-1')
   if (issueDate === undefined) cx.absent('BT-2')
   if (typeCode === undefined) cx.absent('BT-3')
@@ -219,6 +228,6 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
     lines,
     extension: Object.keys(extension).length > 0 ? extension : undefined,
   })
-  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn }
+  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined }
   return invoice
 }

@@ -5,8 +5,8 @@
  * treated as absent, so a reader never crashes on content and never invents a value.
  * @module
  */
-import type { Decimal } from '../model/decimal.js'
-import type { CalendarDate } from '../model/invoice.js'
+import { type Decimal, ZERO } from '../model/decimal.js'
+import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type OtherAllowanceTax } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import type { XmlElement } from '../xml/index.js'
 import type { CiiDialect } from './dialect.js'
@@ -45,6 +45,25 @@ export class CiiReadContext extends XmlValueReader {
    */
   isVatTax(tax: XmlElement | undefined): boolean {
     return tax === undefined || this.all(tax, 'TypeCode').some((type) => type.text.toUpperCase() === 'VAT')
+  }
+
+  /**
+   * Notes the `ram:CategoryTradeTax` children of the allowance or charge `el` from the `from`th
+   * (0-based) on as InvoiceSource.otherAllowanceTaxes: the official VAT category rules read them,
+   * the model does not hold them. `priceAdjustment`: `el` is a `ram:AppliedTradeAllowanceCharge`.
+   */
+  noteOtherAllowanceTaxes(el: XmlElement, from: number, priceAdjustment: boolean): void {
+    const taxes = this.all(el, 'CategoryTradeTax')
+    if (taxes.length <= from) return
+    const indicator = this.indicator(el, 'ChargeIndicator')
+    for (const tax of taxes.slice(from)) {
+      const rateEl = this.el(tax, this.dialect.rate)
+      const holder: OtherAllowanceTax = { isCharge: indicator === true, amount: ZERO, vatCategoryCode: this.text(tax, 'CategoryCode') ?? '', vatRate: this.decimalOf(rateEl) }
+      if (priceAdjustment) holder.priceAdjustment = true
+      this.noteAbsentIn(holder, { [CHARGE_INDICATOR_ABSENT]: indicator })
+      this.noteValuelessIn(holder, 'vatRate', rateEl, holder.vatRate)
+      this.otherAllowanceTaxes.push(this.noteTaxScheme(this.keepCodeAsWritten(holder, this.el(tax, 'CategoryCode')), this.isVatTax(tax)))
+    }
   }
 
   /** All children `ram:<local>` of `parent`, in document order. */

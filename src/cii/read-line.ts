@@ -29,7 +29,8 @@ export function readNote(cx: CiiReadContext, el: XmlElement): InvoiceNote | unde
 }
 
 /** BG-27 / BG-28 (and the gross price adjustments of BG-29): one SpecifiedTradeAllowanceCharge. */
-export function readLineAllowanceCharge(cx: CiiReadContext, el: XmlElement): LineAllowanceCharge {
+export function readLineAllowanceCharge(cx: CiiReadContext, el: XmlElement, priceAdjustment = false): LineAllowanceCharge {
+  cx.noteOtherAllowanceTaxes(el, 0, priceAdjustment)
   const amount = cx.amount(el, 'ActualAmount')
   if (amount === undefined) cx.problem(el, 'allowance/charge without ActualAmount (BT-136/BT-141), read as 0')
   const allowanceCharge = compact<LineAllowanceCharge>({
@@ -111,7 +112,9 @@ function readPrice(cx: CiiReadContext, agreement: XmlElement | undefined): Price
   const gross = cx.el(agreement, 'GrossPriceProductTradePrice')
   const netPrice = cx.amount(net, 'ChargeAmount')
   if (netPrice === undefined) cx.absent('BT-146')
-  const adjustments = cx.all(gross, 'AppliedTradeAllowanceCharge').map((a) => readLineAllowanceCharge(cx, a))
+  const adjustments = cx.all(gross, 'AppliedTradeAllowanceCharge').map((a) => readLineAllowanceCharge(cx, a, true))
+  // The net price's adjustments are no business term, but their tax categories count for the VAT rules.
+  for (const a of cx.all(net, 'AppliedTradeAllowanceCharge')) cx.noteOtherAllowanceTaxes(a, 0, true)
   // BT-147 is the gross price allowance (one amount in EN 16931). EXTENDED may list several,
   // charges among them, with reasons: those are kept whole, BT-147 is then their net sum.
   const discount = sum(adjustments.map((a) => (a.isCharge ? a.amount.neg() : a.amount)))

@@ -427,6 +427,25 @@ export type InvoiceSource = {
    * so `rate = 0` and `rate >= 0` fail on it. Absent when none.
    */
   negativeZeroIn?: ReadonlyMap<object, readonly string[]> | undefined
+  /**
+   * Tax categories of allowances and charges that the model does not hold as BG-20/BG-21, which the
+   * official VAT category rules read all the same (their contexts and counts take every allowance
+   * or charge, wherever it sits): CII each `ram:CategoryTradeTax` of a line's allowance or charge or
+   * of a price adjustment, and a document allowance or charge's after its first; UBL each
+   * `cac:TaxCategory` of a line's or a price's `cac:AllowanceCharge`, and a document one's after its
+   * first. Each is an allowance or charge of amount 0 with that category's code and rate (the maps
+   * above apply to it). Absent when none.
+   */
+  otherAllowanceTaxes?: readonly OtherAllowanceTax[] | undefined
+}
+
+/** A tax category of an allowance or charge outside BG-20/BG-21 (InvoiceSource.otherAllowanceTaxes). */
+export type OtherAllowanceTax = DocumentAllowanceCharge & {
+  /**
+   * A CII price adjustment's (`ram:AppliedTradeAllowanceCharge`): counted where every
+   * `ram:CategoryTradeTax` is, but no `ram:SpecifiedTradeAllowanceCharge` of the allowance rules.
+   */
+  priceAdjustment?: true | undefined
 }
 
 /** The `InvoiceSource.absentIn` term of an allowance or charge without a valid charge indicator. */

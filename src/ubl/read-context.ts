@@ -5,10 +5,11 @@
  * reader never crashes on content and never invents a value (same contract as the CII reader).
  * @module
  */
-import type { Decimal } from '../model/decimal.js'
-import type { CalendarDate } from '../model/invoice.js'
+import { type Decimal, ZERO } from '../model/decimal.js'
+import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type OtherAllowanceTax } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import { NS, type XmlElement } from '../xml/index.js'
+import { isVatTaxScheme } from './tax-scheme.js'
 
 /** xs:date, optionally with a time zone (which a calendar date ignores). */
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/
@@ -44,6 +45,24 @@ export class UblReadContext extends XmlValueReader {
   /** All `cac:<local>` children in document order. */
   cacs(parent: XmlElement | undefined, local: string): XmlElement[] {
     return findAll(parent, NS.cac, local)
+  }
+
+  /**
+   * Notes the `cac:TaxCategory` children of the allowance or charge `el` from the `from`th (0-based)
+   * on as InvoiceSource.otherAllowanceTaxes: the official VAT category rules read every
+   * `//cac:AllowanceCharge`, the model holds only the document level's first category.
+   */
+  noteOtherAllowanceTaxes(el: XmlElement, from: number): void {
+    const categories = this.cacs(el, 'TaxCategory')
+    if (categories.length <= from) return
+    const indicator = this.indicator(el, 'ChargeIndicator')
+    for (const category of categories.slice(from)) {
+      const rateEl = this.cbc(category, 'Percent')
+      const holder: OtherAllowanceTax = { isCharge: indicator === true, amount: ZERO, vatCategoryCode: this.text(category, 'ID') ?? '', vatRate: this.decimalOf(rateEl) }
+      this.noteAbsentIn(holder, { [CHARGE_INDICATOR_ABSENT]: indicator })
+      this.noteValuelessIn(holder, 'vatRate', rateEl, holder.vatRate)
+      this.otherAllowanceTaxes.push(this.noteTaxScheme(holder, isVatTaxScheme(category)))
+    }
   }
 
   /** First `cbc:<local>` child. */

@@ -84,6 +84,18 @@ function readDocumentReferences(cx: UblReadContext, root: XmlElement, kind: UblK
   return out
 }
 
+/**
+ * Notes the tax categories of every `cac:AllowanceCharge` below `el` that the model does not hold
+ * (InvoiceSource.otherAllowanceTaxes): a document level one's after its first, all of any other
+ * (a line's, a price's, delivery terms'), wherever it sits, as the official rules find them.
+ */
+function noteAllowanceTaxesBelow(cx: UblReadContext, root: XmlElement, el: XmlElement): void {
+  for (const c of el.children) {
+    if (c.local === 'AllowanceCharge' && c.ns === NS.cac) cx.noteOtherAllowanceTaxes(c, el === root ? 1 : 0)
+    noteAllowanceTaxesBelow(cx, root, c)
+  }
+}
+
 function required(cx: UblReadContext, value: string | undefined, term: string): string {
   if (value === undefined) cx.absent(term)
   return value ?? ''
@@ -170,6 +182,7 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
     supportingDocuments: refs.supporting,
     lines: readLines(cx, root, kind, options.subLines !== false),
   }
-  invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn }
+  noteAllowanceTaxesBelow(cx, root, root)
+  invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined }
   return invoice
 }

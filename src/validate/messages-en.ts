@@ -61,6 +61,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'BR-48': 'A VAT breakdown (BG-23) needs a VAT rate (BT-119) under the VAT tax scheme unless its category is O (not subject to VAT).',
   'BR-49': 'The payment instructions (BG-16) have no payment means type code (BT-81).',
   'BR-50': 'A credit transfer (BG-17) has no payment account identifier (BT-84).',
+  'BR-51': 'A payment card primary account number (BT-87) has more than 10 characters: give only its last 4 to 6 digits.',
   'BR-52': 'An additional supporting document (BG-24) has no reference (BT-122).',
   'BR-53': 'The VAT accounting currency {currency} (BT-6) is given, so the VAT total in that currency (BT-111) is required.',
   'BR-54': 'An item attribute (BG-32) needs both a name (BT-160) and a value (BT-161).',

@@ -6,12 +6,12 @@
  * @module
  */
 import { isEInvoiceError } from '../errors.js'
-import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
+import { NS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXml } from '../xml/index.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
 import { renderMessage } from './messages.js'
 import { type PlannedLayer, type ProfileClass, planValidation, trimSpecificationId } from './rule-sets.js'
-import { kid, q, stringValue } from './syntax/tree-helpers.js'
+import { type QName, kid, kids, q } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
 import { xrechnungVersion } from './xrechnung/versions.js'
@@ -43,28 +43,47 @@ export function detectValidationSyntax(doc: XmlDocument): SyntaxKind | undefined
   return ROOTS.find(([ns, local]) => doc.root.ns === ns && doc.root.local === local)?.[2]
 }
 
-const CONTEXT = q('rsm:ExchangedDocumentContext')
-const GUIDELINE = q('ram:GuidelineSpecifiedDocumentContextParameter')
-const ID = q('ram:ID')
+/** The context, guideline parameter and id that hold BT-24, per syntax (namespaces included). */
+const GUIDELINE_ID: Partial<Record<SyntaxKind, readonly [context: QName, guideline: QName, id: QName]>> = {
+  CII: [q('rsm:ExchangedDocumentContext'), q('ram:GuidelineSpecifiedDocumentContextParameter'), q('ram:ID')],
+  ZUGFeRD1: [
+    { ns: NS.zf1rsm, local: 'SpecifiedExchangedDocumentContext' },
+    { ns: NS.zf1ram, local: 'GuidelineSpecifiedDocumentContextParameter' },
+    { ns: NS.zf1ram, local: 'ID' },
+  ],
+  'Order-X': [
+    { ns: NS.oxrsm, local: 'ExchangedDocumentContext' },
+    { ns: NS.oxram, local: 'GuidelineSpecifiedDocumentContextParameter' },
+    { ns: NS.oxram, local: 'ID' },
+  ],
+}
 const CUSTOMIZATION = q('cbc:CustomizationID')
 
-/** BT-24 from the tree (the model may not be readable, the plan must still be made). */
+/**
+ * The first id on the path context / guideline parameter / id below `root`, in document order, as
+ * the reference's plan finds it (ElementTree's `find` of the path): every context and every
+ * guideline parameter is searched, so a parameter without an id (or a context without a parameter)
+ * before the one that has it does not hide BT-24.
+ */
+function firstOnPath(root: XmlElement, [context, guideline, id]: readonly [QName, QName, QName]): XmlElement | undefined {
+  for (const c of kids(root, context)) {
+    for (const g of kids(c, guideline)) {
+      const found = kid(g, id)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}
+
+/**
+ * BT-24 from the tree (the model may not be readable, the plan must still be made), read as the
+ * reference's plan reads it: the id's text before any child element (ElementTree's `.text`; an id
+ * with child elements is schema-invalid, but the rule sets that run still depend on it).
+ */
 export function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string | undefined {
-  if (syntax === 'CII') {
-    const ctx = kid(doc.root, CONTEXT)
-    const guideline = ctx === undefined ? undefined : kid(ctx, GUIDELINE)
-    const id = guideline === undefined ? undefined : kid(guideline, ID)
-    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
-  }
-  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
-    const id = kid(doc.root, CUSTOMIZATION)
-    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
-  }
-  // ZUGFeRD 1 and Order-X: the guideline id sits in the same place under their own namespaces.
-  const ctx = doc.root.children.find((c) => c.local === 'SpecifiedExchangedDocumentContext' || c.local === 'ExchangedDocumentContext')
-  const guideline = ctx?.children.find((c) => c.local === 'GuidelineSpecifiedDocumentContextParameter')
-  const id = guideline?.children.find((c) => c.local === 'ID')
-  return id === undefined ? undefined : trimSpecificationId(stringValue(id))
+  const path = GUIDELINE_ID[syntax]
+  const id = path !== undefined ? firstOnPath(doc.root, path) : kid(doc.root, CUSTOMIZATION)
+  return id === undefined ? undefined : trimSpecificationId(leadingTextOf(id))
 }
 
 /** A finding of einvoice itself (not an official rule): the model could not be built or read. */

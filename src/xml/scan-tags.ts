@@ -5,6 +5,7 @@
  * @module
  */
 import { xmlError } from './position.js'
+import { noteFirstChild } from './text-runs.js'
 import { endOfInput, fail, failAt, newScope, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { scanAttributeValue } from './scan-text.js'
@@ -260,7 +261,10 @@ export function scanStartTag(s: ScanState, lt: number): void {
   const namespaces = s.bindings === mark ? undefined : declarations(s, mark)
   const element: XmlElement = { ns, local, qname, attributes, children: NO_CHILDREN, text: '', line, column, parent, namespaces }
   if (parent === undefined) s.root = element
-  else if (parent.children === NO_CHILDREN) parent.children = [element]
+  else if (parent.children === NO_CHILDREN) {
+    noteFirstChild(parent)
+    parent.children = [element]
+  }
   else parent.children.push(element)
   s.i = gt + 1
   if (selfClosing) {

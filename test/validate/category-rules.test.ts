@@ -171,3 +171,33 @@ describe.skipIf(!hasCorpus)('CII seller tax identifiers at the header path or an
     expect(en16931Errors(variant(CII_B1, [...agreementElsewhere, ...allOf('G')]))).toEqual([...parties, ...rest.map((n) => `BR-G-${n}`)])
   })
 })
+
+// The allowance rules' contexts (BR-x-03/04/06/07) take every allowance or charge with a category,
+// a line's too, and CII's BR-x-01 counts every ram:CategoryTradeTax, a price adjustment's too: the
+// model holds only the document level's (InvoiceSource.otherAllowanceTaxes). Found by probes of
+// the Factur-X profile hunt (session 26), checked with refcheck; all XSD-valid.
+describe.skipIf(!hasCorpus)('tax categories of line allowances, charges and price adjustments', () => {
+  const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
+  const other: [number, string, string] = [18, '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:example.eu:1p0</ram:ID>']
+  const tax = (code: string, rate: string) => `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${code}</ram:CategoryCode><ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent></ram:CategoryTradeTax>`
+  const end = '</ram:SpecifiedTradeAllowanceCharge>'
+  const lineAmount = '<cbc:LineExtensionAmount currencyID="DKK">1000.00</cbc:LineExtensionAmount>'
+  const ublAllowance = (code: string, rate: string) =>
+    `${lineAmount}<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="DKK">0.00</cbc:Amount><cac:TaxCategory><cbc:ID>${code}</cbc:ID><cbc:Percent>${rate}</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>`
+  const cases: [name: string, file: string, changes: [number, string, string][], expected: string[], valid: boolean][] = [
+    ['CII line allowance of category S at rate 0, CEN rules alone: BR-S-06', CII_B1, [other, [97, end, `${tax('S', '0')}${end}`]], ['BR-S-06'], false],
+    ['CII line charge of category E at 25 %: BR-E-07', CII_B1, [[104, end, `${tax('E', '25')}${end}`]], ['BR-E-07'], false],
+    ['CII gross price adjustment of category Z: counted by BR-Z-01 (no Z breakdown)', CII_B1, [other, [66, '<ram:ActualAmount>225</ram:ActualAmount>', `<ram:ActualAmount>225</ram:ActualAmount>${tax('Z', '0')}`]], ['BR-Z-01'], false],
+    ['UBL line allowance of category S at rate 0: BR-S-06', UBL4, [[130, lineAmount, ublAllowance('S', '0')]], ['BR-S-06'], false],
+    ['UBL delivery terms allowance of category S at rate 0: BR-S-06', UBL4, [[89, '<cac:PaymentMeans>', '<cac:DeliveryTerms><cbc:ID>X</cbc:ID><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="DKK">0.00</cbc:Amount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge></cac:DeliveryTerms><cac:PaymentMeans>']], ['BR-S-06'], false],
+    // UBL's BR-O-03 reads the document level's allowances only; BR-O-06 every one.
+    ['UBL line allowance of category O: BR-O-01 and BR-O-06, no BR-O-03', UBL4, [[130, lineAmount, ublAllowance('O', '0')]], ['BR-O-01', 'BR-O-06'], false],
+  ]
+  for (const [name, file, changes, expected, valid] of cases) {
+    it(name, () => {
+      const xml = variant(file, changes)
+      expect(errorRules(xml)).toEqual(expected)
+      expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(valid)
+    })
+  }
+})

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { validateXml } from '../../src/validate/validate-xml.js'
 import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
 import { corpusVariant, errorRules } from '../helpers/rule-variants.js'
 
@@ -19,6 +20,7 @@ const CII4 = 'cen-en16931/cii/examples/CII_example4.xml'
 const CII_B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
 const UBL_G1 = 'cen-en16931/ubl/examples/guide-example1.xml'
+const CII_HUF = 'cen-en16931/cii/examples/huf_example_cii.xml'
 
 describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme', () => {
   it('starts from invoices without errors', () => {
@@ -45,4 +47,58 @@ describe.skipIf(!hasCorpus)('business rules bound to presence and the VAT scheme
   for (const [name, file, line, from, to, expected] of cases) {
     it(name, () => expect(errorRules(variant(file, line, from, to))).toEqual(expected))
   }
+})
+
+// BR-52's official contexts take every additional document reference, wherever it sits; the model
+// knows only the header's supporting documents, so these were valid for einvoice (session 26).
+describe.skipIf(!hasCorpus)('BR-52: every additional document reference has an id', () => {
+  it('CII line reference (the invoiced object, BT-128) with a blank id', () => {
+    expect(errorRules(variant(CII_HUF, 98, 'BN-H 6622', ' '))).toEqual(['BR-52'])
+  })
+
+  it('CII line reference without id, in an invoice that runs the CEN rules alone', () => {
+    const xml = corpusVariant(CII_HUF, [
+      [10, 'urn:cen.eu:en16931:2017<', 'urn:cen.eu:en16931:2017#compliant#urn:example.eu:1p0<'],
+      [98, '<ram:IssuerAssignedID>BN-H 6622</ram:IssuerAssignedID>', ''],
+    ])
+    expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(false)
+    expect(errorRules(xml)).toEqual(['BR-52'])
+  })
+
+  it('UBL reference inside a billing reference, with a blank id', () => {
+    const reference = '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>X1</cbc:ID></cac:InvoiceDocumentReference><cac:AdditionalDocumentReference><cbc:ID> </cbc:ID></cac:AdditionalDocumentReference></cac:BillingReference>'
+    expect(errorRules(variant(UBL4, 25, '<cac:AccountingSupplierParty>', `${reference}<cac:AccountingSupplierParty>`))).toEqual(['BR-52'])
+  })
+})
+
+// BR-51 was not checked at all (CII: fatal, on every financial card; UBL: a warning on each card
+// account number of a payment means), and CII's BR-65 only on the line items' classifications
+// (session 26).
+describe.skipIf(!hasCorpus)('BR-51 (card number at most 10 characters) and BR-65 wherever the element sits', () => {
+  const card = (id: string) => `<ram:TypeCode>30</ram:TypeCode><ram:ApplicableTradeSettlementFinancialCard><ram:ID>${id}</ram:ID></ram:ApplicableTradeSettlementFinancialCard>`
+  const other: readonly [number, string, string] = [18, '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:example.eu:1p0</ram:ID>']
+
+  it('CII card number of 11 digits: BR-51 (CEN and Factur-X layers)', () => {
+    expect(errorRules(variant(CII_B1, 395, '<ram:TypeCode>30</ram:TypeCode>', card('12345678901')))).toEqual(['BR-51'])
+  })
+
+  it('CII under another identifier (CEN alone): 11 digits invalid, 10 between spaces valid', () => {
+    const long = corpusVariant(CII_B1, [other, [395, '<ram:TypeCode>30</ram:TypeCode>', card('12345678901')]])
+    expect(validateXml(Buffer.from(long, 'utf8')).valid).toBe(false)
+    expect(errorRules(long)).toEqual(['BR-51'])
+    const short = corpusVariant(CII_B1, [other, [395, '<ram:TypeCode>30</ram:TypeCode>', card(' 1234567890 ')]])
+    expect(validateXml(Buffer.from(short, 'utf8')).valid).toBe(true)
+  })
+
+  it('UBL card account number of 13 digits: a BR-51 warning', () => {
+    const xml = variant(UBL4, 91, '<cbc:PaymentID>Payref1</cbc:PaymentID>', '<cbc:PaymentID>Payref1</cbc:PaymentID><cac:CardAccount><cbc:PrimaryAccountNumberID>1234567890123</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>')
+    const r = validateXml(Buffer.from(xml, 'utf8'))
+    expect(r.valid).toBe(true)
+    expect(r.findings.filter((f) => f.ruleId === 'BR-51').map((f) => f.severity)).toEqual(['warning'])
+  })
+
+  it('CII classification of a referenced product without listID: BR-65', () => {
+    const product = '</ram:OriginTradeCountry><ram:IncludedReferencedProduct><ram:Name>Sub</ram:Name><ram:DesignatedProductClassification><ram:ClassCode>1</ram:ClassCode></ram:DesignatedProductClassification></ram:IncludedReferencedProduct>'
+    expect(errorRules(variant(CII_B1, 53, '</ram:OriginTradeCountry>', product))).toEqual(['BR-65'])
+  })
 })

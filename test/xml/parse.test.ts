@@ -1,6 +1,6 @@
 /** parseXml on well-formed input: tree shape, namespaces by URI, positions, verbatim text. */
 import { describe, expect, it } from 'vitest'
-import { NS, child, parseXml } from '../../src/xml/index.js'
+import { NS, child, leadingTextOf, parseXml } from '../../src/xml/index.js'
 import type { XmlElement } from '../../src/xml/index.js'
 
 const CII_HEAD =
@@ -181,5 +181,15 @@ describe('parseXml: input forms', () => {
       '<x:CrossIndustryInvoice xmlns:x="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><x:ExchangedDocument/></x:CrossIndustryInvoice>',
     )
     expect(child(root, NS.rsm, 'ExchangedDocument')?.qname).toBe('x:ExchangedDocument')
+  })
+})
+
+describe('parseXml: the text before the first child element (leadingTextOf)', () => {
+  const ids = (xml: string) => parseXml(`<r>${xml}</r>`).root.children.map((el) => leadingTextOf(el))
+
+  it('is all of the text without a child, the part before the first child with one, comments and CDATA joined', () => {
+    expect(ids('<a>x y</a><a>urn:<x/>rest</a><a><x/>urn</a><a>u<!--c-->r<![CDATA[n]]><x/>y<z/></a><a>\n  <x/>t</a><a/>')).toEqual([
+      'x y', 'urn:', '', 'urn', '', '',
+    ])
   })
 })

@@ -14,7 +14,7 @@ import { br03, br29, br30 } from './date-rules.js'
 import { br17, br56, br62, br63 } from './party-rules.js'
 import { br55 } from './preceding-invoice-rules.js'
 import { br53 } from './vat-currency-rules.js'
-import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br54, br57, br64, br65 } from './syntax-bound-rules.js'
+import { br21, br22, br23, br24, br25, br26, br27, br28, br45, br46, br47, br48, br49, br51Cii, br51Ubl, br52, br54, br57, br64, br65 } from './syntax-bound-rules.js'
 import { type ModelCheck, hasReason, hasText, isAbsent, isAllowanceOrCharge, issue, when } from './model-helpers.js'
 import { type TotalTerm, groupsLacking } from './totals-presence.js'
 
@@ -86,7 +86,9 @@ const ROWS: readonly RuleRow[] = [
   ['BR-48', 'BT-119', br48],
   ['BR-49', 'BT-81', br49],
   ['BR-50', 'BT-84', br50],
-  ['BR-52', 'BT-122', ({ invoice }) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122'))],
+  ['BR-51', 'BT-87', br51Cii],
+  ['BR-51', 'BT-87', br51Ubl, 'warning'],
+  ['BR-52', 'BT-122', br52],
   ['BR-53', 'BT-111', br53],
   ['BR-54', 'BG-32', br54],
   ['BR-55', 'BT-25', br55],

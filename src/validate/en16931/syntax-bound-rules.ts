@@ -13,9 +13,19 @@
  *   settlement, UBL `cac:TaxTotal/cac:TaxSubtotal`) has a VAT-scheme category with a code element,
  *   and a rate element or category `O`;
  * - BR-49 (BT-81): each payment means has a type code element;
+ * - BR-51 (BT-87): each payment card's number is at most 10 characters once white space is
+ *   normalised (CII `//ram:ApplicableTradeSettlementFinancialCard`, fatal; UBL
+ *   `cac:PaymentMeans/cac:CardAccount/cbc:PrimaryAccountNumberID`, a warning there: one rule row per
+ *   syntax);
+ * - BR-52 (BT-122): each additional document reference, wherever it sits, has a non-blank id (CII
+ *   `//ram:AdditionalReferencedDocument`: line references and the invoiced-object and tender
+ *   references too; UBL `cac:AdditionalDocumentReference` at any depth, inside
+ *   `cac:BillingReference` too), where the model knows only the header's supporting documents;
  * - BR-57 (BT-80): in UBL each `cac:Delivery/cac:DeliveryLocation/cac:Address`, line deliveries
  *   included, has a `cac:Country/cbc:IdentificationCode` element (CII asks for a non-blank country
  *   of the header delivery, which the model states exactly);
+ * - BR-65 (BT-158-1) in CII: each `//ram:DesignatedProductClassification` with a class code has a
+ *   non-blank `listID` on it, wherever it sits (a referenced product's classification too);
  * - BR-CO-04 (BT-151): each line has a VAT-scheme category with a code element;
  * - BR-CO-17 (BT-117): each VAT breakdown's tax amount is basis × rate (±1, CII inclusive), its
  *   rate being the VAT-scheme rate: a breakdown without one (no rate element, or a scheme other
@@ -27,6 +37,7 @@
 import { type Decimal, ZERO } from '../../model/decimal.js'
 import type { Invoice, VatBreakdown } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
+import { codePointLength } from '../../xml/xml-chars.js'
 import { isVatTaxScheme } from '../../ubl/tax-scheme.js'
 import { btPath } from '../location.js'
 import { compareTextWithInteger } from '../schematron/values.js'
@@ -58,6 +69,12 @@ const C = {
   grossPrice: q('ram:GrossPriceProductTradePrice'),
   chargeAmount: q('ram:ChargeAmount'),
   paymentMeans: q('ram:SpecifiedTradeSettlementPaymentMeans'),
+  additionalDocument: q('ram:AdditionalReferencedDocument'),
+  issuerAssignedId: q('ram:IssuerAssignedID'),
+  financialCard: q('ram:ApplicableTradeSettlementFinancialCard'),
+  id: q('ram:ID'),
+  classification: q('ram:DesignatedProductClassification'),
+  classCode: q('ram:ClassCode'),
   taxPointDate: q('ram:TaxPointDate'),
   dueDateTypeCode: q('ram:DueDateTypeCode'),
 }
@@ -83,6 +100,9 @@ const U = {
   baseAmount: q('cbc:BaseAmount'),
   paymentMeans: q('cac:PaymentMeans'),
   paymentMeansCode: q('cbc:PaymentMeansCode'),
+  additionalDocument: q('cac:AdditionalDocumentReference'),
+  cardAccount: q('cac:CardAccount'),
+  primaryAccountNumberId: q('cbc:PrimaryAccountNumberID'),
   delivery: q('cac:Delivery'),
   deliveryLocation: q('cac:DeliveryLocation'),
   address: q('cac:Address'),
@@ -294,6 +314,35 @@ export const brCo04: Check = bound({
   model: (invoice) => invoice.lines.flatMap((l, i) => (hasText(l.vat.categoryCode) ? [] : [issue(btPath('BG-25', i + 1, 'BT-151'))])),
 })
 
+/** BR-51's test on a card number (absent: '', which passes): `string-length(normalize-space(x)) <= 10`. */
+const cardNumberShort = (els: readonly XmlElement[]): boolean => els[0] === undefined || codePointLength(normalizeSpace(stringValue(els[0]))) <= 10
+/** BR-51 on the model (no tree): the card numbers of the payment means. */
+const modelCards = (invoice: Invoice): Issue[] =>
+  (invoice.paymentInstructions?.means ?? []).flatMap((m, i) =>
+    m.card === undefined || codePointLength(normalizeSpace(m.card.primaryAccountNumber)) <= 10 ? [] : [issue(btPath('BG-16', i + 1, 'BT-87'))],
+  )
+const isUbl = (ctx: ModelContext): boolean => ctx.syntax === 'UBL-Invoice' || ctx.syntax === 'UBL-CreditNote'
+/** The CII binding's BR-51 (fatal): every financial card, wherever it sits. */
+export const br51Cii: Check = (ctx) => {
+  if (ctx.syntax !== 'CII') return []
+  if (ctx.doc === undefined) return modelCards(ctx.invoice)
+  return descendants(ctx.doc.root, C.financialCard).flatMap((c) => (cardNumberShort(kids(c, C.id)) ? [] : [{ at: c }]))
+}
+/** The UBL binding's BR-51 (a warning): every card number of a payment means' card account. */
+export const br51Ubl: Check = (ctx) => {
+  if (!isUbl(ctx)) return []
+  if (ctx.doc === undefined) return modelCards(ctx.invoice)
+  return descendants(ctx.doc.root, U.primaryAccountNumberId).flatMap((n) =>
+    n.parent !== undefined && isChildOf(n, U.cardAccount) && isChildOf(n.parent, U.paymentMeans) && !cardNumberShort([n]) ? [{ at: n }] : [],
+  )
+}
+
+export const br52: Check = bound({
+  cii: (root) => each(descendants(root, C.additionalDocument), 'BG-24', 'BT-122', (d) => nonBlank(kids(d, C.issuerAssignedId))),
+  ubl: (root) => each(descendants(root, U.additionalDocument), 'BG-24', 'BT-122', (d) => nonBlank(kids(d, U.id))),
+  model: (invoice) => when(isAbsent(invoice, 'BT-122'), btPath('BG-24', 'BT-122')),
+})
+
 /** BR-57: CII's test is the model's (a non-blank country of the header deliver-to address). */
 const deliveryCountryGiven = (invoice: Invoice): readonly Issue[] => {
   const address = invoice.delivery?.address
@@ -400,6 +449,13 @@ function lineSchemeRule(bt: 'BT-157' | 'BT-158', path: readonly QName[], attr: s
 export const br64 = lineSchemeRule('BT-157', [U.item, U.standardItemIdentification, U.id], 'schemeID', (invoice) =>
   modelLines(invoice, 'BT-157', (l) => l.item.standardId !== undefined && !hasText(l.item.standardId.schemeId)),
 )
-export const br65 = lineSchemeRule('BT-158', [U.item, U.commodityClassification, U.itemClassificationCode], 'listID', (invoice) =>
-  modelLines(invoice, 'BT-158', (l) => l.item.classifications.some((c) => !hasText(c.schemeId))),
-)
+const br65Model = (invoice: Invoice): readonly Issue[] => modelLines(invoice, 'BT-158', (l) => l.item.classifications.some((c) => !hasText(c.schemeId)))
+const br65Lines = lineSchemeRule('BT-158', [U.item, U.commodityClassification, U.itemClassificationCode], 'listID', br65Model)
+/** CII: `normalize-space(ram:ClassCode/@listID) != '' or not(ram:ClassCode)` on every classification, wherever it sits. */
+export const br65: Check = (ctx) =>
+  ctx.doc !== undefined && ctx.syntax === 'CII'
+    ? descendants(ctx.doc.root, C.classification).flatMap((c) => {
+        const code = kid(c, C.classCode)
+        return code === undefined || normalizeSpace(attrValue(code, 'listID') ?? '') !== '' ? [] : [{ at: c }]
+      })
+    : br65Lines(ctx)

@@ -6,7 +6,7 @@
  * @module
  */
 import { Decimal, exactDecimalText, sum } from '../../model/decimal.js'
-import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type Invoice } from '../../model/invoice.js'
+import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type Invoice } from '../../model/invoice.js'
 import { NS, type XmlDocument } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { roundDouble } from '../schematron/values.js'
@@ -203,13 +203,20 @@ function categoryRules(c: Category): ModelRule[] {
     return n
   }
   const anyLine = (inv: Invoice, code: CodeOf): boolean => inv.lines.some((l) => code(l.vat, l.vat.categoryCode) === c.code)
+  // CII's 01 counts every ram:CategoryTradeTax, price adjustments' too.
   const acCount = (inv: Invoice, code: CodeOf): number => {
     let n = 0
     for (const a of inv.allowancesAndCharges) if (code(a, a.vatCategoryCode) === c.code) n++
+    for (const a of inv.source?.otherAllowanceTaxes ?? []) if (code(a, a.vatCategoryCode) === c.code) n++
     return n
   }
-  const anyAc = (inv: Invoice, charge: boolean, code: CodeOf): boolean => inv.allowancesAndCharges.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
-  const acUses = (inv: Invoice, charge: boolean, code: CodeOf) => inv.allowancesAndCharges.filter((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+  const acUses = (inv: Invoice, charge: boolean, code: CodeOf) => allowanceTaxes(inv).filter((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+  // UBL's BR-O-03/04 alone look at the document level's allowances and charges only.
+  const anyAc = (inv: Invoice, charge: boolean, syntax: SyntaxKind): boolean => {
+    const code = codeOf(inv, syntax)
+    if (c.code === 'O' && isUbl(syntax)) return inv.allowancesAndCharges.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+    return acUses(inv, charge, code).length > 0
+  }
   const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
   const params = { category: c.code }
   return [
@@ -244,8 +251,8 @@ function categoryRules(c: Category): ModelRule[] {
       }
       return when(used && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)
     }),
-    rule('03', 'BT-31', (ctx) => when(anyAc(ctx.invoice, false, codeOf(ctx.invoice, ctx.syntax)) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
-    rule('04', 'BT-31', (ctx) => when(anyAc(ctx.invoice, true, codeOf(ctx.invoice, ctx.syntax)) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
+    rule('03', 'BT-31', (ctx) => when(anyAc(ctx.invoice, false, ctx.syntax) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
+    rule('04', 'BT-31', (ctx) => when(anyAc(ctx.invoice, true, ctx.syntax) && !partyOk(c.party, taxIdPresence(ctx)), btPath('BG-4', 'BT-31'), params)),
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
       const code = codeOf(invoice, syntax)
@@ -350,6 +357,16 @@ function categoryRules(c: Category): ModelRule[] {
   ]
 }
 
+/**
+ * The allowances and charges whose tax category the official allowance rules (BR-x-03/04/06/07,
+ * UBL's BR-O-13/14) see: the document level's and every other one's (InvoiceSource.otherAllowanceTaxes:
+ * line and price allowances and charges, further categories), CII price adjustments aside.
+ */
+function allowanceTaxes(inv: Invoice): readonly DocumentAllowanceCharge[] {
+  const others = inv.source?.otherAllowanceTaxes
+  return others === undefined ? inv.allowancesAndCharges : [...inv.allowancesAndCharges, ...others.filter((a) => a.priceAdjustment !== true)]
+}
+
 /** Whether a UBL document has a line of its own kind and of the other kind anywhere (`exists(//cac:InvoiceLine)`). */
 function ublLineKinds(doc: XmlDocument, syntax: SyntaxKind): { own: boolean; other: boolean } {
   const byLocal = elementsByLocal(doc.root)
@@ -384,13 +401,15 @@ const OTHER_RULES: readonly ModelRule[] = [
         // CII tests every ApplicableTradeTax (breakdowns and lines) for 11 and 12 and every
         // CategoryTradeTax (allowances and charges) for 13 and 14. UBL tests the breakdowns for 11,
         // the lines for 12, the allowances for 13 and the charges for 14.
+        const cii = syntax === 'CII'
         const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => other(v, v.categoryCode))
         // UBL counts `//cac:ClassifiedTaxCategory`: the sub-invoice lines' categories too.
         const otherSubLine = (): boolean => isUbl(syntax) && doc !== undefined && ublSubLineVatCodes(doc).some((k) => k !== 'O')
         const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode)) || otherSubLine()
+        // CII: every ram:CategoryTradeTax; UBL: every //cac:AllowanceCharge's category of the indicator.
         const otherAllowanceCharge = (charge: boolean): boolean =>
-          invoice.allowancesAndCharges.some((a) => other(a, a.vatCategoryCode) && (syntax === 'CII' || isAllowanceOrCharge(invoice, a, charge)))
-        const cii = syntax === 'CII'
+          cii ? [...invoice.allowancesAndCharges, ...(invoice.source?.otherAllowanceTaxes ?? [])].some((a) => other(a, a.vatCategoryCode))
+          : allowanceTaxes(invoice).some((a) => other(a, a.vatCategoryCode) && isAllowanceOrCharge(invoice, a, charge))
         const others =
           n === '11' ? otherBreakdown() || (cii && otherLine())
           : n === '12' ? otherLine() || (cii && otherBreakdown())
