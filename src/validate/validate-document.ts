@@ -11,7 +11,7 @@ import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
 import { renderMessage } from './messages.js'
 import { type PlannedLayer, type ProfileClass, planValidation, trimSpecificationId } from './rule-sets.js'
-import { kid, q, stringValue } from './syntax/tree-helpers.js'
+import { type QName, descend, q } from './syntax/tree-helpers.js'
 import { runXsdLayer, schemaNamesFor } from './xsd/xsd-layer.js'
 import type { XsdTable } from './xsd/xsd-table.js'
 import { xrechnungVersion } from './xrechnung/versions.js'
@@ -43,28 +43,37 @@ export function detectValidationSyntax(doc: XmlDocument): SyntaxKind | undefined
   return ROOTS.find(([ns, local]) => doc.root.ns === ns && doc.root.local === local)?.[2]
 }
 
-const CONTEXT = q('rsm:ExchangedDocumentContext')
-const GUIDELINE = q('ram:GuidelineSpecifiedDocumentContextParameter')
-const ID = q('ram:ID')
 const CUSTOMIZATION = q('cbc:CustomizationID')
+/**
+ * Where each syntax writes BT-24: the child steps from the root, in the syntax's own namespaces
+ * (ZUGFeRD 1 and Order-X name the same elements under their own library versions).
+ */
+const SPECIFICATION_PATHS: Readonly<Record<SyntaxKind, readonly QName[]>> = {
+  CII: [q('rsm:ExchangedDocumentContext'), q('ram:GuidelineSpecifiedDocumentContextParameter'), q('ram:ID')],
+  'UBL-Invoice': [CUSTOMIZATION],
+  'UBL-CreditNote': [CUSTOMIZATION],
+  ZUGFeRD1: [
+    { ns: NS.zf1rsm, local: 'SpecifiedExchangedDocumentContext' },
+    { ns: NS.zf1ram, local: 'GuidelineSpecifiedDocumentContextParameter' },
+    { ns: NS.zf1ram, local: 'ID' },
+  ],
+  'Order-X': [
+    { ns: NS.oxrsm, local: 'ExchangedDocumentContext' },
+    { ns: NS.oxram, local: 'GuidelineSpecifiedDocumentContextParameter' },
+    { ns: NS.oxram, local: 'ID' },
+  ],
+}
 
-/** BT-24 from the tree (the model may not be readable, the plan must still be made). */
+/**
+ * BT-24 from the tree (the model may not be readable, the plan must still be made), found as the
+ * reference's plan finds it (an ElementTree `find` of the path): the first element of the path in
+ * document order, by namespace and local name, also where the path branches (a context or
+ * guideline parameter written twice, the first without an id), and its own text (text and CDATA,
+ * not the text of child elements).
+ */
 export function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string | undefined {
-  if (syntax === 'CII') {
-    const ctx = kid(doc.root, CONTEXT)
-    const guideline = ctx === undefined ? undefined : kid(ctx, GUIDELINE)
-    const id = guideline === undefined ? undefined : kid(guideline, ID)
-    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
-  }
-  if (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote') {
-    const id = kid(doc.root, CUSTOMIZATION)
-    return id === undefined ? undefined : trimSpecificationId(stringValue(id))
-  }
-  // ZUGFeRD 1 and Order-X: the guideline id sits in the same place under their own namespaces.
-  const ctx = doc.root.children.find((c) => c.local === 'SpecifiedExchangedDocumentContext' || c.local === 'ExchangedDocumentContext')
-  const guideline = ctx?.children.find((c) => c.local === 'GuidelineSpecifiedDocumentContextParameter')
-  const id = guideline?.children.find((c) => c.local === 'ID')
-  return id === undefined ? undefined : trimSpecificationId(stringValue(id))
+  const id = descend(doc.root, ...SPECIFICATION_PATHS[syntax])[0]
+  return id === undefined ? undefined : trimSpecificationId(id.text)
 }
 
 /** A finding of einvoice itself (not an official rule): the model could not be built or read. */
