@@ -6,7 +6,7 @@
  * @module
  */
 import { isEInvoiceError } from '../errors.js'
-import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
+import { NS, type ParseXmlOptions, type XmlDocument, leadingTextOf, parseXml } from '../xml/index.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
 import { renderMessage } from './messages.js'
@@ -68,12 +68,12 @@ const SPECIFICATION_PATHS: Readonly<Record<SyntaxKind, readonly QName[]>> = {
  * BT-24 from the tree (the model may not be readable, the plan must still be made), found as the
  * reference's plan finds it (an ElementTree `find` of the path): the first element of the path in
  * document order, by namespace and local name, also where the path branches (a context or
- * guideline parameter written twice, the first without an id), and its own text (text and CDATA,
- * not the text of child elements).
+ * guideline parameter written twice, the first without an id), and the text before its first child
+ * element (ElementTree's `.text`; text and CDATA, comments left out).
  */
 export function specificationIdOf(doc: XmlDocument, syntax: SyntaxKind): string | undefined {
   const id = descend(doc.root, ...SPECIFICATION_PATHS[syntax])[0]
-  return id === undefined ? undefined : trimSpecificationId(id.text)
+  return id === undefined ? undefined : trimSpecificationId(leadingTextOf(id))
 }
 
 /** A finding of einvoice itself (not an official rule): the model could not be built or read. */

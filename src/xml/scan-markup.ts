@@ -5,7 +5,7 @@
  */
 import { checkDeclaredEncoding } from './decode.js'
 import { lineColumnAt, xmlError } from './position.js'
-import { appendText, checkChars, endOfInput, fail, failAt, failChar, normaliseLineEnds, noteSplit, skipSpaces } from './scan-state.js'
+import { appendCharacterData, checkChars, endOfInput, fail, failAt, failChar, normaliseLineEnds, noteSplit, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { GT, QUESTION, codePointAt, isNameChar, isNameStartChar, isSpace, isXmlChar } from './xml-chars.js'
 
@@ -71,7 +71,7 @@ function scanCdata(s: ScanState, lt: number): void {
   const sawCr = checkChars(s, from, end)
   if (end > from) {
     const data = sawCr ? normaliseLineEnds(t.slice(from, end)) : t.slice(from, end)
-    appendText(s, data)
+    appendCharacterData(s, data)
   }
   s.i = end + 3
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { lineColumnAt, xmlError } from './position.js'
-import { appendTextRun } from './text-runs.js'
+import { appendTextRun, noteTail } from './text-runs.js'
 import type { XmlElement, XmlProcessingInstruction } from './types.js'
 import { CR, LF, SPACE, TAB, codePointAt, isXmlChar } from './xml-chars.js'
 
@@ -176,6 +176,16 @@ export function normaliseLineEnds(value: string): string {
 export function noteSplit(s: ScanState): void {
   const el = s.current
   if (el !== undefined && el.text !== '') s.splitText = el
+}
+
+/**
+ * Character data other than an indentation run (text with other characters, references, CDATA):
+ * where it follows a child element, text-runs.ts notes the text before it (`leadingTextOf`).
+ */
+export function appendCharacterData(s: ScanState, piece: string): void {
+  const el = s.current
+  if (el !== undefined && el.children.length !== 0) noteTail(el, piece)
+  appendText(s, piece)
 }
 
 /**

@@ -5,7 +5,7 @@
  * character references; anything else needs a DTD, which einvoice never reads).
  * @module
  */
-import { appendText, checkChars, endOfInput, fail, failChar, newLine } from './scan-state.js'
+import { appendCharacterData, appendText, checkChars, endOfInput, fail, failChar, newLine } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { AMP, CR, DQUOTE, GT, LF, LT, RBRACKET, SPACE, SQUOTE, TAB, isNcName, isXmlChar } from './xml-chars.js'
 
@@ -154,7 +154,7 @@ export function scanText(s: ScanState): void {
   if (i >= n) endOfInput(s)
   const piece = out === undefined ? t.slice(start, i) : out + t.slice(start, i)
   s.i = i
-  if (piece.length > 0) appendText(s, piece)
+  if (piece.length > 0) appendCharacterData(s, piece)
 }
 
 /**

@@ -49,6 +49,22 @@ describe.skipIf(!hasCorpus)('BT-24 is read as the reference plan reads it', () =
     expect(failing(emptyGuidelineFirst)).toEqual(['orderx|OX-CARDINALITY', 'xsd|xsd:orderx-BASIC'])
   })
 
+  it('Order-X: the text before the id\'s first child element, as ElementTree reads it (mixed content)', () => {
+    const L = '<ram:ID>urn:order-x.eu:1p0:basic</ram:ID>'
+    for (const [to, id, schema] of [
+      ['<ram:ID><ram:X/>urn:order-x.eu:1p0:basic</ram:ID>', '', 'xsd|xsd:orderx-EXTENDED'],
+      ['<ram:ID><ram:X/><![CDATA[urn:order-x.eu:1p0:basic]]></ram:ID>', '', 'xsd|xsd:orderx-EXTENDED'],
+      ['<ram:ID>urn:order-x.eu:1p0:<ram:X/>basic</ram:ID>', 'urn:order-x.eu:1p0:', 'xsd|xsd:orderx-EXTENDED'],
+      ['<ram:ID>\n  <ram:X/>urn:order-x.eu:1p0:comfort\n</ram:ID>', '', 'xsd|xsd:orderx-EXTENDED'],
+      ['<ram:ID>urn:order-x.eu:1p0:<!-- c -->comfort <ram:X/> <ram:Y/>basic</ram:ID>', 'urn:order-x.eu:1p0:comfort', 'xsd|xsd:orderx-COMFORT'],
+      ['<ram:ID>\turn:order-x.eu:1p0:comfort\t<ram:X/>\t<ram:X/>&#x20;</ram:ID>', 'urn:order-x.eu:1p0:comfort', 'xsd|xsd:orderx-COMFORT'],
+    ] as const) {
+      const xml = corpusVariant(ORDERX_BASIC, [[17, L, to]])
+      expect(report(xml).specificationId ?? '').toBe(id)
+      expect(failing(xml)).toEqual([schema])
+    }
+  })
+
   it('CII: an empty guideline parameter before the real one; the Factur-X EN 16931 layer runs', () => {
     const xml = corpusVariant(CII_EXAMPLE4, [[17, '<ram:GuidelineSpecifiedDocumentContextParameter>', '<ram:GuidelineSpecifiedDocumentContextParameter/><ram:GuidelineSpecifiedDocumentContextParameter>']])
     expect(report(xml).specificationId).toBe('urn:cen.eu:en16931:2017')
