@@ -7,8 +7,8 @@
  * emptied, blanked, doubled, zeroed, negated, NBSP-prefixed, given a trailing space, stripped of its
  * attributes, given another attribute value, lower-cased, given a third decimal, or swapped for a
  * common code), runs refcheck and `einvoice validate` on all of them and prints every file whose
- * verdict or error/fatal rule set differs (XSD findings aside, which refcheck reports by schema, not
- * by rule). A stopped official transform (REFCHECK-TRANSFORM-FAILED) and einvoice's
+ * verdict or error/fatal rule set differs, or whose XSD verdict or set of failing schema sets differs
+ * (refcheck reports XSD errors by schema, not by rule). A stopped official transform (REFCHECK-TRANSFORM-FAILED) and einvoice's
  * EINVOICE-RULE-EVALUATION count as the same finding.
  *
  *   node scripts/mutation-check.mjs [--seed N] [--per-file N] [--kinds del,empty,...] [--out DIR]
@@ -49,6 +49,14 @@
  *                    same mutations. Each declared base is written unmutated too (`…-base.xml`), so
  *                    it compares as well (a base may be invalid as an older version: the comparison
  *                    is per file).
+ *   --orderx         structural variants of Order-X documents (scripts/orderx-variants.mjs; build
+ *                    first): elements of a BASIC, COMFORT or EXTENDED schema inserted in place or
+ *                    misplaced, elements doubled or moved, ram:ID / ram:TypeCode / udt:DateTimeString
+ *                    given the values and attributes of their other places, attributes added or
+ *                    removed, the guideline id swapped; best with --files over the Order-X bases
+ *   --declare ID     before mutating, sets each base's specification identifier BT-24 (CII and
+ *                    Order-X guideline id, UBL cbc:CustomizationID) to ID, and writes the declared
+ *                    base unmutated too (`…-base.xml`): one profile's content under another's rules
  *   --xr-values      value-level variants of the officially valid XRechnung 3.0 invoices of the corpus
  *                    (oracle.jsonl; or --files), from scripts/xr-value-variants.mjs: each variant sets
  *                    the values one KoSIT rule (BR-DE-*, BR-DEX-*, BR-TMP-*, merged PEPPOL-EN16931-R*)
@@ -77,6 +85,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { xrValueVariants } from './xr-value-variants.mjs'
+import { ORDERX_KINDS, orderxTables, orderxVariant } from './orderx-variants.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CORPUS = join(ROOT, '..', 'shared', 'corpus')
@@ -180,7 +189,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -190,10 +199,12 @@ const CIUS = `urn:cen.eu:en16931:2017#compliant#urn:xoev-de:kosit:standard:xrech
 /** BT-24 as written: CII the ID of the guideline parameter, UBL cbc:CustomizationID. */
 const SPECIFICATION_ID = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID(?:\s[^>]*)?>|<cbc:CustomizationID(?:\s[^>]*)?>)([^<]*)</
 /** `xml` declared as XRechnung `xrVersion` (the extension's identifier where it declares an extension); unchanged without --xr-version. */
+if (xrVersion !== undefined && values.declare !== undefined) throw new Error('--xr-version and --declare exclude each other')
 const declared = (xml) =>
-  xrVersion === undefined ? xml
+  values.declare !== undefined ? xml.replace(SPECIFICATION_ID, (_, open) => `${open}${values.declare}<`)
+  : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.profiles ? PROFILE_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
+const familyKinds = values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
 const kinds = values.kinds?.split(',') ?? familyKinds ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
@@ -503,6 +514,7 @@ function corpusBases(count) {
   return Array.from({ length: count }, (_, i) => [`c${i}`, valid[random(valid.length)].file])
 }
 let n = 0
+const tables = values.orderx ? orderxTables(ROOT) : undefined
 if (values['xr-values']) {
   // The officially valid XRechnung 3.0 invoices (or --files), by syntax.
   const files =
@@ -542,7 +554,7 @@ const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
 const donorTexts = new Map()
 for (const [key, file] of bases) {
   const original = declared(readFileSync(resolve(CORPUS, file), 'utf8'))
-  if (xrVersion !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
+  if (xrVersion !== undefined || values.declare !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
   if (values.profiles) {
     const name = (kind, what) => join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${what}.xml`)
     const tag = (id) => (id === '' ? 'none' : id.split(/[:#]/).pop())
@@ -579,6 +591,16 @@ for (const [key, file] of bases) {
         const leafKind = KINDS[draw(KINDS.length)]
         writeFileSync(name('remut', `${tag(id)}-${leafKind}-${m[1].split(':')[1]}`), xml.slice(0, m.index) + mutate(leafKind, m[1], m[2], m[3]) + xml.slice(m.index + m[0].length))
       }
+    }
+    continue
+  }
+  if (values.orderx) {
+    const all = elements(original)
+    for (let k = 0; k < perFile; k++) {
+      const kind = kinds[draw(kinds.length)]
+      const variant = orderxVariant(original, all, kind, draw, await tables)
+      if (variant === null || variant[0] === original) continue
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${variant[1]}.xml`.slice(0, 180)), variant[0])
     }
     continue
   }
@@ -654,12 +676,27 @@ if (values['generate-only']) {
 }
 const STOPPED = 'REFCHECK-TRANSFORM-FAILED'
 /**
- * The Order-X schematron's asserts have no ids (refcheck names them `assert:<test>`) and einvoice
- * names them by kind (OX-CARDINALITY, OX-RULE …): both compare as one `Order-X assert`.
+ * The Order-X schematron's asserts have no ids: refcheck names them `assert:<test>` with the
+ * context's location, einvoice by kind (OX-CARDINALITY, OX-ATTRIBUTE, OX-RULE) with the element's
+ * path and the counted child or attribute. Both compare as `OX <element path> <test>`, the path by
+ * local names without positions, the test as written for cardinalities and attributes and as `rule`
+ * for the reason-code asserts.
  */
-const ORDERX = 'Order-X assert'
-const idOf = (id) => (id === 'EINVOICE-RULE-EVALUATION' ? STOPPED : id.startsWith('assert:') || id.startsWith('OX-') ? ORDERX : id)
-const errors = (ids) => [...new Set(ids.map(idOf))].filter((id) => !id.startsWith('xsd:')).sort()
+const oxPath = (path) => (path ?? '').replace(/\*\[local-name\(\)='([^']*)'\]/g, '$1').replace(/\[\d+\]/g, '').replace(/\/[\w.-]+:/g, '/')
+const OX_TEST = /^(?:count\([^()]*\)(?:=1|<=1|>=1|<=2)|@[\w:]+)$/
+function officialId(f) {
+  if (!f.id.startsWith('assert:')) return f.id
+  const test = f.id.slice(7).replace(/&lt;/g, '<').replace(/\s+/g, '')
+  return `OX ${oxPath(f.location)} ${OX_TEST.test(test) ? test : 'rule'}`
+}
+const OX_KINDS = { 'fx-one': (p) => `count(${p})=1`, 'fx-max1': (p) => `count(${p})<=1`, 'fx-min1': (p) => `count(${p})>=1`, 'fx-max2': (p) => `count(${p})<=2`, 'fx-attr': (p) => p }
+function ourId(f) {
+  if (f.ruleId === 'EINVOICE-RULE-EVALUATION') return STOPPED
+  if (!f.ruleId.startsWith('OX-')) return f.ruleId
+  const test = OX_KINDS[f.params?.kind]
+  return `OX ${oxPath(f.path)} ${test === undefined ? 'rule' : test(f.params.path).replace(/\s+/g, '')}`
+}
+const errors = (ids) => [...new Set(ids)].sort()
 /** A command's standard output; refcheck and einvoice exit non-zero when some file is invalid. */
 function stdoutOf(command, args) {
   try {
@@ -676,7 +713,9 @@ for (const line of stdoutOf(REFCHECK, [out]).split('\n')) {
   const r = JSON.parse(line)
   const failed = r.fired.filter((f) => f.flag === 'error' || f.flag === 'fatal')
   const stopped = new Set(failed.filter((f) => f.id === STOPPED).map((f) => f.layer))
-  official.set(basename(r.file), { valid: r.verdict === 'valid', rules: errors(failed.map((f) => f.id)), stopped })
+  // The schema sets that failed compare as their ids (einvoice's XSD findings carry the same ids).
+  const schemas = Object.entries(r.layerVerdicts ?? {}).filter(([layer, verdict]) => layer.startsWith('xsd:') && verdict === 'invalid').map(([layer]) => layer)
+  official.set(basename(r.file), { valid: r.verdict === 'valid', rules: errors([...failed.map(officialId), ...schemas]), stopped })
 }
 const ours = stdoutOf(process.execPath, [join(ROOT, 'bin', 'einvoice.js'), 'validate', '--format', 'json', '--jobs', '1', out])
 let differ = 0
@@ -691,7 +730,7 @@ for (const text of ours.split(/\n(?=\{\n)/)) {
   // that stopped on both sides, only the stop compares.
   const failed = r.findings.filter((f) => f.severity === 'error' || f.severity === 'fatal')
   const bothStopped = new Set(failed.filter((f) => f.ruleId === 'EINVOICE-RULE-EVALUATION' && ref.stopped.has(f.layer)).map((f) => f.layer))
-  const mine = errors(failed.filter((f) => !bothStopped.has(f.layer) || f.ruleId === 'EINVOICE-RULE-EVALUATION').map((f) => f.ruleId))
+  const mine = errors(failed.filter((f) => !bothStopped.has(f.layer) || f.ruleId === 'EINVOICE-RULE-EVALUATION').map(ourId))
   const onlyRef = ref.rules.filter((id) => !mine.includes(id))
   const onlyOurs = mine.filter((id) => !ref.rules.includes(id))
   if (ref.valid === r.valid && onlyRef.length === 0 && onlyOurs.length === 0) continue
