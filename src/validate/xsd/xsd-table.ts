@@ -282,28 +282,21 @@ export function declaredOf(table: CompiledTable): NonNullable<CompiledTable['dec
   if (table.declared !== undefined) return table.declared
   const elements = new Map<string, { type: number; typeName: string | undefined }>()
   const typesByName = new Map<string, number>()
+  /** Records an element (unless a local declaration) and its declared type; the first one of a name stands. */
+  const declare = (key: string, type: number, typeName: string | undefined, global: boolean): void => {
+    if (global && !elements.has(key)) elements.set(key, { type, typeName })
+    if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
+  }
   const t = table.source
   // The source particles, not the compiled ones: this must not compile every type of the table.
   const visit = (p: XsdParticle): void => {
     const head = p[0]
-    if (typeof head === 'number') {
-      const key = keyOf(t.ns[head] ?? '', t.names[p[1] as number] ?? '')
-      const type = p[2] as number
-      const typeName = typeNameOf(t, p[5])
-      if (p[6] !== 1 && !elements.has(key)) elements.set(key, { type, typeName })
-      if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
-    } else if (head !== '*') for (const item of p.slice(3) as XsdParticle[]) visit(item)
+    if (typeof head === 'number') declare(keyOf(t.ns[head] ?? '', t.names[p[1] as number] ?? ''), p[2] as number, typeNameOf(t, p[5]), p[6] !== 1)
+    else if (head !== '*') for (const item of p.slice(3) as XsdParticle[]) visit(item)
   }
   for (const ty of t.types) if (ty[0] === 1 && ty[1] !== null) visit(ty[1])
-  for (const [key, type] of table.roots) {
-    const typeName = table.rootTypeNames.get(key)
-    if (!elements.has(key)) elements.set(key, { type, typeName })
-    if (typeName !== undefined && typeName !== '' && !typesByName.has(typeName)) typesByName.set(typeName, type)
-  }
-  for (const g of table.globals) {
-    if (!elements.has(g.key)) elements.set(g.key, { type: g.type, typeName: g.typeName })
-    if (g.typeName !== undefined && g.typeName !== '' && !typesByName.has(g.typeName)) typesByName.set(g.typeName, g.type)
-  }
+  for (const [key, type] of table.roots) declare(key, type, table.rootTypeNames.get(key), true)
+  for (const g of table.globals) declare(g.key, g.type, g.typeName, true)
   table.declared = { elements, typesByName, otherTypes: new Set(table.otherTypeNames) }
   return table.declared
 }
