@@ -173,11 +173,20 @@ function basisParts(inv: Invoice, c: Category, code: CodeOf): (rate: Decimal | u
     return g
   }
   for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
+  // A document allowance or charge with further categories counts where any of them names the
+  // category, per rate under each rate any of them has (`ram:CategoryTradeTax/ram:CategoryCode = 'S'
+  // and ram:CategoryTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate`, UBL alike).
+  const further = new Map<object, DocumentAllowanceCharge[]>()
+  for (const t of inv.source?.otherAllowanceTaxes ?? []) if (t.of !== undefined) further.set(t.of, [...(further.get(t.of) ?? []), t])
   for (const a of inv.allowancesAndCharges) {
-    if (code(a, a.vatCategoryCode) !== c.code || lacks(inv, a, CHARGE_INDICATOR_ABSENT)) continue
-    const g = group(a.vatRate)
-    if (a.isCharge) g?.charges.push(a.amount)
-    else g?.allowances.push(a.amount)
+    if (lacks(inv, a, CHARGE_INDICATOR_ABSENT)) continue
+    const taxes = [a, ...(further.get(a) ?? [])]
+    if (!taxes.some((t) => code(t, t.vatCategoryCode) === c.code)) continue
+    const groups = new Set(taxes.map((t) => group(t.vatRate)))
+    for (const g of groups) {
+      if (a.isCharge) g?.charges.push(a.amount)
+      else g?.allowances.push(a.amount)
+    }
   }
   return (rate) => {
     const key = keyOf(rate)
@@ -214,7 +223,10 @@ function categoryRules(c: Category): ModelRule[] {
   // UBL's BR-O-03/04 alone look at the document level's allowances and charges only.
   const anyAc = (inv: Invoice, charge: boolean, syntax: SyntaxKind): boolean => {
     const code = codeOf(inv, syntax)
-    if (c.code === 'O' && isUbl(syntax)) return inv.allowancesAndCharges.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+    if (c.code === 'O' && isUbl(syntax)) {
+      const documentLevel = [...inv.allowancesAndCharges, ...(inv.source?.otherAllowanceTaxes ?? []).filter((a) => a.of !== undefined)]
+      return documentLevel.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+    }
     return acUses(inv, charge, code).length > 0
   }
   const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
