@@ -311,8 +311,9 @@ function categoryRules(c: Category): ModelRule[] {
         if (c.code === 'S' && b === 'UBL') {
           // UBL's BR-S-08 asks for a line, allowance or charge of the rate, and its branch for the
           // other kind of line (CreditNoteLine in an Invoice) sums no lines: with an allowance or
-          // charge of the rate, their sum alone passes too.
-          const byCharges = parts.charges.length + parts.allowances.length > 0
+          // charge of the rate, their sum alone passes too. The allowance or charge it asks for is
+          // any `//cac:AllowanceCharge` of an S category and the rate, a line's or a price's too.
+          const byCharges = ublAllowanceAt(invoice, anySchemeCodeOf(invoice, syntax), v.rate)
           ok = ((parts.lines.length > 0 || byCharges) && ok) || (byCharges && !lacks(invoice, v, 'BT-116') && near(expectedBasis({ ...parts, lines: [] }, false)))
         } else if (b === 'UBL' && doc !== undefined) {
           // The other categories' UBL tests have a branch per kind of line, each only where the
@@ -377,6 +378,25 @@ function categoryRules(c: Category): ModelRule[] {
 function allowanceTaxes(inv: Invoice): readonly DocumentAllowanceCharge[] {
   const others = inv.source?.otherAllowanceTaxes
   return others === undefined ? inv.allowancesAndCharges : [...inv.allowancesAndCharges, ...others.filter((a) => a.priceAdjustment !== true)]
+}
+
+/**
+ * UBL BR-S-08's `exists(//cac:AllowanceCharge[cac:TaxCategory/normalize-space(cbc:ID) = 'S']
+ * [cac:TaxCategory/xs:decimal(cbc:Percent) = $rate])`: a document allowance or charge with some S
+ * category and some category of the rate (its further categories too), whatever its indicator, or
+ * another allowance or charge's category (a line's, a price's) that is S of the rate.
+ */
+function ublAllowanceAt(inv: Invoice, code: CodeOf, rate: Decimal | undefined): boolean {
+  if (rate === undefined) return false
+  const others = inv.source?.otherAllowanceTaxes ?? []
+  const ofRate = (t: DocumentAllowanceCharge): boolean => t.vatRate !== undefined && t.vatRate.equals(rate)
+  const isS = (t: DocumentAllowanceCharge): boolean => code(t, t.vatCategoryCode) === 'S'
+  return (
+    inv.allowancesAndCharges.some((a) => {
+      const taxes = [a, ...others.filter((t) => t.of === a)]
+      return taxes.some(isS) && taxes.some(ofRate)
+    }) || others.some((t) => t.of === undefined && isS(t) && ofRate(t))
+  )
 }
 
 /** Whether a UBL document has a line of its own kind and of the other kind anywhere (`exists(//cac:InvoiceLine)`). */
