@@ -73,12 +73,12 @@
  *
  * docs/validate.md "Known differences" lists what is known to differ.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { stdoutOf } from './command-output.mjs'
 import { xrValueVariants } from './xr-value-variants.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -699,15 +699,6 @@ const STOPPED = 'REFCHECK-TRANSFORM-FAILED'
 const ORDERX = 'Order-X assert'
 const idOf = (id) => (id === 'EINVOICE-RULE-EVALUATION' ? STOPPED : id.startsWith('assert:') || id.startsWith('OX-') ? ORDERX : id)
 const errors = (ids) => [...new Set(ids.map(idOf))].filter((id) => !id.startsWith('xsd:')).sort()
-/** A command's standard output; refcheck and einvoice exit non-zero when some file is invalid. */
-function stdoutOf(command, args) {
-  try {
-    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] })
-  } catch (err) {
-    if (typeof err.stdout !== 'string') throw err
-    return err.stdout
-  }
-}
 
 const official = new Map()
 for (const line of stdoutOf(REFCHECK, [out]).split('\n')) {
