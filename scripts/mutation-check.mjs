@@ -71,19 +71,22 @@
  *                    of the same syntax grafted under the same parent, at the place its siblings
  *                    give it there: EXTENDED content in BASIC or MINIMUM invoices and back; half of
  *                    them re-declared under an identifier drawn from PROFILE_IDS too) and remut (a
- *                    drawn identifier plus one leaf mutation of the default kinds)
+ *                    drawn identifier plus one leaf mutation of the default kinds), and, only when
+ *                    named, taxplace (a tax category added where EN 16931 has none but the syntax
+ *                    allows one: on a line's allowance or charge, a price adjustment, a second one on
+ *                    a document allowance, or on a new line allowance or charge; half re-declared)
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
  *
  * docs/validate.md "Known differences" lists what is known to differ.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { stdoutOf } from './command-output.mjs'
 import { xrValueVariants } from './xr-value-variants.mjs'
 import { ORDERX_KINDS, orderxTables, orderxVariant } from './orderx-variants.mjs'
 
@@ -156,7 +159,39 @@ const DECLARED = {
   CountryID: 'udt:IDType', TypeCode: 'qdt:DocumentCodeType',
 }
 /** Variants of the --profiles family (which draws among these alone). */
-const PROFILE_KINDS = ['profile', 'typecode', 'crossed', 'graft', 'remut']
+const PROFILE_KINDS = ['profile', 'typecode', 'crossed', 'graft', 'remut', 'taxplace']
+/** Rates the taxplace kind writes on the tax categories it adds. */
+const PLACE_RATES = ['0', '25', '7', '', null]
+/**
+ * `xml` with a tax category added where EN 16931 gives none but the syntax allows one (the kind
+ * taxplace): on an existing allowance or charge (CII `ram:SpecifiedTradeAllowanceCharge`, a line's
+ * too, and the prices' `ram:AppliedTradeAllowanceCharge`; UBL any `cac:AllowanceCharge`), or on a new
+ * line allowance or charge; category, rate (or none) and scheme drawn. Null when nothing fits.
+ */
+function taxPlaced(xml, pick) {
+  const cii = xml.includes('CrossIndustryInvoice')
+  const code = pick(CATEGORIES)
+  const rate = pick(PLACE_RATES)
+  const scheme = pick(['VAT', 'VAT', 'VAT', 'GST'])
+  const tax = cii
+    ? `<ram:CategoryTradeTax><ram:TypeCode>${scheme}</ram:TypeCode><ram:CategoryCode>${code}</ram:CategoryCode>${rate === null ? '' : `<ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent>`}</ram:CategoryTradeTax>`
+    : `<cac:TaxCategory><cbc:ID>${code}</cbc:ID>${rate === null ? '' : `<cbc:Percent>${rate}</cbc:Percent>`}<cac:TaxScheme><cbc:ID>${scheme}</cbc:ID></cac:TaxScheme></cac:TaxCategory>`
+  const all = elements(xml)
+  const holders = all.filter((el) => (cii ? /^ram:(SpecifiedTradeAllowanceCharge|AppliedTradeAllowanceCharge)$/ : /^cac:AllowanceCharge$/).test(el[4]) && el[2] >= 0)
+  // A new line allowance or charge goes before the line's summation (CII) or its item (UBL: every cac:Item is a line's).
+  const anchors = all.filter((el) => el[4] === (cii ? 'ram:SpecifiedTradeSettlementLineMonetarySummation' : 'cac:Item'))
+  if (holders.length > 0 && pick([true, false])) {
+    const el = pick(holders)
+    return [xml.slice(0, el[2]) + tax + xml.slice(el[2]), `${el[4].split(':')[1]}-${code}-${rate ?? 'none'}`]
+  }
+  if (anchors.length === 0) return null
+  const el = pick(anchors)
+  const charge = pick(['false', 'true'])
+  const ac = cii
+    ? `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>${charge}</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>0</ram:ActualAmount><ram:Reason>R</ram:Reason>${tax}</ram:SpecifiedTradeAllowanceCharge>`
+    : `<cac:AllowanceCharge><cbc:ChargeIndicator>${charge}</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="${xml.match(/currencyID="([^"]*)"/)?.[1] ?? 'EUR'}">0</cbc:Amount>${tax}</cac:AllowanceCharge>`
+  return [xml.slice(0, el[0]) + ac + xml.slice(el[0]), `new-${charge === 'true' ? 'charge' : 'allowance'}-${code}-${rate ?? 'none'}`]
+}
 /** Specification identifiers (BT-24) the --profiles family declares: each Factur-X / ZUGFeRD 2 profile in both spellings, and neighbours. */
 const PROFILE_IDS = [
   'urn:factur-x.eu:1p0:minimum', 'urn:zugferd.de:2p0:minimum', 'urn:factur-x.eu:1p0:basicwl', 'urn:zugferd.de:2p0:basicwl',
@@ -205,7 +240,8 @@ const declared = (xml) =>
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
 const familyKinds = values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
-const kinds = values.kinds?.split(',') ?? familyKinds ?? KINDS
+// taxplace only when named: a --profiles seed makes the mutations it made before the kind existed.
+const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace') ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
@@ -566,11 +602,14 @@ for (const [key, file] of bases) {
     // Re-declaring changes BT-24's text only: the leaves stay where they were.
     const leafCount = [...original.matchAll(LEAF)].length
     for (let k = 0; k < perFile; k++) {
-      const drawn = kinds.filter((x) => x === 'crossed' || x === 'graft' || x === 'remut')
+      const drawn = kinds.filter((x) => x === 'crossed' || x === 'graft' || x === 'remut' || x === 'taxplace')
       if (drawn.length === 0) break
       const kind = drawn[draw(drawn.length)]
       const id = PROFILE_IDS[draw(PROFILE_IDS.length)]
-      if (kind === 'crossed') {
+      if (kind === 'taxplace') {
+        const placed = taxPlaced(draw(2) === 0 ? original : redeclared(original, id), (list) => list[draw(list.length)])
+        if (placed !== null) writeFileSync(name('taxplace', placed[1]), placed[0])
+      } else if (kind === 'crossed') {
         const code = TYPE_CODES[draw(TYPE_CODES.length)]
         writeFileSync(name('crossed', `${tag(id)}-${code}`), retyped(redeclared(original, id), code))
       } else if (kind === 'graft') {
@@ -697,15 +736,6 @@ function ourId(f) {
   return `OX ${oxPath(f.path)} ${test === undefined ? 'rule' : test(f.params.path).replace(/\s+/g, '')}`
 }
 const errors = (ids) => [...new Set(ids)].sort()
-/** A command's standard output; refcheck and einvoice exit non-zero when some file is invalid. */
-function stdoutOf(command, args) {
-  try {
-    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] })
-  } catch (err) {
-    if (typeof err.stdout !== 'string') throw err
-    return err.stdout
-  }
-}
 
 const official = new Map()
 for (const line of stdoutOf(REFCHECK, [out]).split('\n')) {

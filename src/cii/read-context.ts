@@ -6,7 +6,7 @@
  * @module
  */
 import { type Decimal, ZERO } from '../model/decimal.js'
-import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type OtherAllowanceTax } from '../model/invoice.js'
+import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type OtherAllowanceTax } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import type { XmlElement } from '../xml/index.js'
 import type { CiiDialect } from './dialect.js'
@@ -50,9 +50,10 @@ export class CiiReadContext extends XmlValueReader {
   /**
    * Notes the `ram:CategoryTradeTax` children of the allowance or charge `el` from the `from`th
    * (0-based) on as InvoiceSource.otherAllowanceTaxes: the official VAT category rules read them,
-   * the model does not hold them. `priceAdjustment`: `el` is a `ram:AppliedTradeAllowanceCharge`.
+   * the model does not hold them. `priceAdjustment`: `el` is a `ram:AppliedTradeAllowanceCharge`;
+   * `of`: the document allowance or charge `el` was read as.
    */
-  noteOtherAllowanceTaxes(el: XmlElement, from: number, priceAdjustment: boolean): void {
+  noteOtherAllowanceTaxes(el: XmlElement, from: number, priceAdjustment: boolean, of?: DocumentAllowanceCharge): void {
     const taxes = this.all(el, 'CategoryTradeTax')
     if (taxes.length <= from) return
     const indicator = this.indicator(el, 'ChargeIndicator')
@@ -60,6 +61,7 @@ export class CiiReadContext extends XmlValueReader {
       const rateEl = this.el(tax, this.dialect.rate)
       const holder: OtherAllowanceTax = { isCharge: indicator === true, amount: ZERO, vatCategoryCode: this.text(tax, 'CategoryCode') ?? '', vatRate: this.decimalOf(rateEl) }
       if (priceAdjustment) holder.priceAdjustment = true
+      if (of !== undefined) holder.of = of
       this.noteAbsentIn(holder, { [CHARGE_INDICATOR_ABSENT]: indicator })
       this.noteValuelessIn(holder, 'vatRate', rateEl, holder.vatRate)
       this.otherAllowanceTaxes.push(this.noteTaxScheme(this.keepCodeAsWritten(holder, this.el(tax, 'CategoryCode')), this.isVatTax(tax)))

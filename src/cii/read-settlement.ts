@@ -87,7 +87,7 @@ export function readDocumentAllowanceCharge(cx: CiiReadContext, el: XmlElement):
   cx.noteAbsentIn(allowanceCharge, { [CHARGE_INDICATOR_ABSENT]: indicator })
   cx.noteBlankIn(allowanceCharge, { reason: cx.el(el, 'Reason'), reasonCode: cx.el(el, 'ReasonCode') })
   cx.noteValuelessIn(allowanceCharge, 'vatRate', cx.el(tax, cx.dialect.rate), allowanceCharge.vatRate)
-  cx.noteOtherAllowanceTaxes(el, 1, false)
+  cx.noteOtherAllowanceTaxes(el, 1, false, allowanceCharge)
   return cx.noteTaxScheme(cx.keepCodeAsWritten(allowanceCharge, cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 

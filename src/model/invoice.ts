@@ -446,6 +446,8 @@ export type OtherAllowanceTax = DocumentAllowanceCharge & {
    * `ram:CategoryTradeTax` is, but no `ram:SpecifiedTradeAllowanceCharge` of the allowance rules.
    */
   priceAdjustment?: true | undefined
+  /** The document allowance or charge (BG-20/BG-21) whose further category this is. */
+  of?: DocumentAllowanceCharge | undefined
 }
 
 /** The `InvoiceSource.absentIn` term of an allowance or charge without a valid charge indicator. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { type Decimal, ZERO } from '../model/decimal.js'
-import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type OtherAllowanceTax } from '../model/invoice.js'
+import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type OtherAllowanceTax } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import { NS, type XmlElement } from '../xml/index.js'
 import { isVatTaxScheme } from './tax-scheme.js'
@@ -50,15 +50,17 @@ export class UblReadContext extends XmlValueReader {
   /**
    * Notes the `cac:TaxCategory` children of the allowance or charge `el` from the `from`th (0-based)
    * on as InvoiceSource.otherAllowanceTaxes: the official VAT category rules read every
-   * `//cac:AllowanceCharge`, the model holds only the document level's first category.
+   * `//cac:AllowanceCharge`, the model holds only the document level's first category. `of`: the
+   * document allowance or charge `el` was read as.
    */
-  noteOtherAllowanceTaxes(el: XmlElement, from: number): void {
+  noteOtherAllowanceTaxes(el: XmlElement, from: number, of?: DocumentAllowanceCharge): void {
     const categories = this.cacs(el, 'TaxCategory')
     if (categories.length <= from) return
     const indicator = this.indicator(el, 'ChargeIndicator')
     for (const category of categories.slice(from)) {
       const rateEl = this.cbc(category, 'Percent')
       const holder: OtherAllowanceTax = { isCharge: indicator === true, amount: ZERO, vatCategoryCode: this.text(category, 'ID') ?? '', vatRate: this.decimalOf(rateEl) }
+      if (of !== undefined) holder.of = of
       this.noteAbsentIn(holder, { [CHARGE_INDICATOR_ABSENT]: indicator })
       this.noteValuelessIn(holder, 'vatRate', rateEl, holder.vatRate)
       this.otherAllowanceTaxes.push(this.noteTaxScheme(holder, isVatTaxScheme(category)))

@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import type { DeliveryInformation, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
+import type { DeliveryInformation, DocumentAllowanceCharge, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
 import { NS, type XmlDocument, type XmlElement } from '../xml/index.js'
 import { UblReadContext } from './read-context.js'
 import { readLines, readPeriod } from './read-line.js'
@@ -86,13 +86,18 @@ function readDocumentReferences(cx: UblReadContext, root: XmlElement, kind: UblK
 
 /**
  * Notes the tax categories of every `cac:AllowanceCharge` below `el` that the model does not hold
- * (InvoiceSource.otherAllowanceTaxes): a document level one's after its first, all of any other
- * (a line's, a price's, delivery terms'), wherever it sits, as the official rules find them.
+ * (InvoiceSource.otherAllowanceTaxes): a document level one's after its first (`documentLevel`: the
+ * root's, as read), all of any other (a line's, a price's, delivery terms'), wherever it sits, as
+ * the official rules find them.
  */
-function noteAllowanceTaxesBelow(cx: UblReadContext, root: XmlElement, el: XmlElement): void {
+function noteAllowanceTaxesBelow(cx: UblReadContext, el: XmlElement, documentLevel?: readonly DocumentAllowanceCharge[]): void {
+  let n = 0
   for (const c of el.children) {
-    if (c.local === 'AllowanceCharge' && c.ns === NS.cac) cx.noteOtherAllowanceTaxes(c, el === root ? 1 : 0)
-    noteAllowanceTaxesBelow(cx, root, c)
+    if (c.local === 'AllowanceCharge' && c.ns === NS.cac) {
+      if (documentLevel === undefined) cx.noteOtherAllowanceTaxes(c, 0)
+      else cx.noteOtherAllowanceTaxes(c, 1, documentLevel[n++])
+    }
+    noteAllowanceTaxesBelow(cx, c)
   }
 }
 
@@ -182,7 +187,7 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
     supportingDocuments: refs.supporting,
     lines: readLines(cx, root, kind, options.subLines !== false),
   }
-  noteAllowanceTaxesBelow(cx, root, root)
+  noteAllowanceTaxesBelow(cx, root, invoice.allowancesAndCharges)
   invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined }
   return invoice
 }

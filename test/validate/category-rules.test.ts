@@ -190,6 +190,15 @@ describe.skipIf(!hasCorpus)('tax categories of line allowances, charges and pric
     ['CII gross price adjustment of category Z: counted by BR-Z-01 (no Z breakdown)', CII_B1, [other, [66, '<ram:ActualAmount>225</ram:ActualAmount>', `<ram:ActualAmount>225</ram:ActualAmount>${tax('Z', '0')}`]], ['BR-Z-01'], false],
     ['UBL line allowance of category S at rate 0: BR-S-06', UBL4, [[130, lineAmount, ublAllowance('S', '0')]], ['BR-S-06'], false],
     ['UBL delivery terms allowance of category S at rate 0: BR-S-06', UBL4, [[89, '<cac:PaymentMeans>', '<cac:DeliveryTerms><cbc:ID>X</cbc:ID><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="DKK">0.00</cbc:Amount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge></cac:DeliveryTerms><cac:PaymentMeans>']], ['BR-S-06'], false],
+    // UBL BR-S-08 asks for a line or any //cac:AllowanceCharge of the breakdown's rate: a line allowance of S at 7 % lets an S 7 % breakdown of 0 pass.
+    ['UBL S breakdown at 7 % with no line at that rate but a line allowance of it: valid', UBL4, [
+      [120, '</cac:TaxTotal>', '<cac:TaxSubtotal><cbc:TaxableAmount currencyID="DKK">0.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="DKK">0.00</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>7</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>'],
+      [130, lineAmount, ublAllowance('S', '7')],
+    ], [], true],
+    // A document allowance or charge with a second category counts in the sums of both (BR-x-08).
+    ['CII document allowance with a second category E: its amount is in the E sum (BR-E-08)', CII_B1, [other, [454, end, `${tax('E', '0')}${end}`]], ['BR-E-08', 'CII-SR-472'], false],
+    ['UBL document charge with a second category S at 10 %: in the 10 % sum too (BR-S-08)', 'cen-en16931/ubl/examples/ubl-tc434-example3.xml', [[100, '</cac:AllowanceCharge>', '<cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>10</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>']], ['BR-S-08'], false],
+    ['UBL document charge with a second category O: BR-O-04 (document level) and BR-O-01', 'cen-en16931/ubl/examples/ubl-tc434-example3.xml', [[100, '</cac:AllowanceCharge>', '<cac:TaxCategory><cbc:ID>O</cbc:ID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>']], ['BR-O-01', 'BR-O-04'], false],
     // UBL's BR-O-03 reads the document level's allowances only; BR-O-06 every one.
     ['UBL line allowance of category O: BR-O-01 and BR-O-06, no BR-O-03', UBL4, [[130, lineAmount, ublAllowance('O', '0')]], ['BR-O-01', 'BR-O-06'], false],
   ]

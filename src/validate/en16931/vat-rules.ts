@@ -173,11 +173,20 @@ function basisParts(inv: Invoice, c: Category, code: CodeOf): (rate: Decimal | u
     return g
   }
   for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
+  // A document allowance or charge with further categories counts where any of them names the
+  // category, per rate under each rate any of them has (`ram:CategoryTradeTax/ram:CategoryCode = 'S'
+  // and ram:CategoryTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate`, UBL alike).
+  const further = new Map<object, DocumentAllowanceCharge[]>()
+  for (const t of inv.source?.otherAllowanceTaxes ?? []) if (t.of !== undefined) further.set(t.of, [...(further.get(t.of) ?? []), t])
   for (const a of inv.allowancesAndCharges) {
-    if (code(a, a.vatCategoryCode) !== c.code || lacks(inv, a, CHARGE_INDICATOR_ABSENT)) continue
-    const g = group(a.vatRate)
-    if (a.isCharge) g?.charges.push(a.amount)
-    else g?.allowances.push(a.amount)
+    if (lacks(inv, a, CHARGE_INDICATOR_ABSENT)) continue
+    const taxes = [a, ...(further.get(a) ?? [])]
+    if (!taxes.some((t) => code(t, t.vatCategoryCode) === c.code)) continue
+    const groups = new Set(taxes.map((t) => group(t.vatRate)))
+    for (const g of groups) {
+      if (a.isCharge) g?.charges.push(a.amount)
+      else g?.allowances.push(a.amount)
+    }
   }
   return (rate) => {
     const key = keyOf(rate)
@@ -214,7 +223,10 @@ function categoryRules(c: Category): ModelRule[] {
   // UBL's BR-O-03/04 alone look at the document level's allowances and charges only.
   const anyAc = (inv: Invoice, charge: boolean, syntax: SyntaxKind): boolean => {
     const code = codeOf(inv, syntax)
-    if (c.code === 'O' && isUbl(syntax)) return inv.allowancesAndCharges.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+    if (c.code === 'O' && isUbl(syntax)) {
+      const documentLevel = [...inv.allowancesAndCharges, ...(inv.source?.otherAllowanceTaxes ?? []).filter((a) => a.of !== undefined)]
+      return documentLevel.some((a) => isAllowanceOrCharge(inv, a, charge) && code(a, a.vatCategoryCode) === c.code)
+    }
     return acUses(inv, charge, code).length > 0
   }
   const breakdowns = (inv: Invoice, code: CodeOf) => inv.vatBreakdown.filter((v) => code(v, v.categoryCode) === c.code)
@@ -299,8 +311,9 @@ function categoryRules(c: Category): ModelRule[] {
         if (c.code === 'S' && b === 'UBL') {
           // UBL's BR-S-08 asks for a line, allowance or charge of the rate, and its branch for the
           // other kind of line (CreditNoteLine in an Invoice) sums no lines: with an allowance or
-          // charge of the rate, their sum alone passes too.
-          const byCharges = parts.charges.length + parts.allowances.length > 0
+          // charge of the rate, their sum alone passes too. The allowance or charge it asks for is
+          // any `//cac:AllowanceCharge` of an S category and the rate, a line's or a price's too.
+          const byCharges = ublAllowanceAt(invoice, anySchemeCodeOf(invoice, syntax), v.rate)
           ok = ((parts.lines.length > 0 || byCharges) && ok) || (byCharges && !lacks(invoice, v, 'BT-116') && near(expectedBasis({ ...parts, lines: [] }, false)))
         } else if (b === 'UBL' && doc !== undefined) {
           // The other categories' UBL tests have a branch per kind of line, each only where the
@@ -365,6 +378,25 @@ function categoryRules(c: Category): ModelRule[] {
 function allowanceTaxes(inv: Invoice): readonly DocumentAllowanceCharge[] {
   const others = inv.source?.otherAllowanceTaxes
   return others === undefined ? inv.allowancesAndCharges : [...inv.allowancesAndCharges, ...others.filter((a) => a.priceAdjustment !== true)]
+}
+
+/**
+ * UBL BR-S-08's `exists(//cac:AllowanceCharge[cac:TaxCategory/normalize-space(cbc:ID) = 'S']
+ * [cac:TaxCategory/xs:decimal(cbc:Percent) = $rate])`: a document allowance or charge with some S
+ * category and some category of the rate (its further categories too), whatever its indicator, or
+ * another allowance or charge's category (a line's, a price's) that is S of the rate.
+ */
+function ublAllowanceAt(inv: Invoice, code: CodeOf, rate: Decimal | undefined): boolean {
+  if (rate === undefined) return false
+  const others = inv.source?.otherAllowanceTaxes ?? []
+  const ofRate = (t: DocumentAllowanceCharge): boolean => t.vatRate !== undefined && t.vatRate.equals(rate)
+  const isS = (t: DocumentAllowanceCharge): boolean => code(t, t.vatCategoryCode) === 'S'
+  return (
+    inv.allowancesAndCharges.some((a) => {
+      const taxes = [a, ...others.filter((t) => t.of === a)]
+      return taxes.some(isS) && taxes.some(ofRate)
+    }) || others.some((t) => t.of === undefined && isS(t) && ofRate(t))
+  )
 }
 
 /** Whether a UBL document has a line of its own kind and of the other kind anywhere (`exists(//cac:InvoiceLine)`). */

@@ -1,0 +1,12 @@
+/** Shared by the differential scripts (mutation-check.mjs, layer-compare.mjs). */
+import { execFileSync } from 'node:child_process'
+
+/** A command's standard output; refcheck and einvoice exit non-zero when some file is invalid. */
+export function stdoutOf(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 29, stdio: ['ignore', 'pipe', 'ignore'] })
+  } catch (err) {
+    if (typeof err.stdout !== 'string') throw err
+    return err.stdout
+  }
+}
