@@ -165,6 +165,9 @@ export function tokenText(data: Uint8Array, start: number, end: number, max = 25
   }
 }
 
+/** A name token's text with its `#xx` escapes decoded (ISO 32000-1 7.3.5). */
+export const decodeName = (raw: string): string => (raw.includes('#') ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : raw)
+
 /** After `ID`: inline image data ends at whitespace + `EI` + whitespace or the end. */
 function skipInlineImage(data: Uint8Array, i: number): number {
   for (let j = i + 1; j + 1 < data.length; j++) {

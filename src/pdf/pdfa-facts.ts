@@ -15,3 +15,6 @@ export const BLEND_MODES: ReadonlySet<string> = new Set([
   'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn',
   'HardLight', 'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
 ])
+
+/** The rendering intents of ISO 32000-1 table 70, the only ones PDF/A allows (ISO 19005-3 6.2.6). */
+export const RENDERING_INTENTS: ReadonlySet<string> = new Set(['RelativeColorimetric', 'AbsoluteColorimetric', 'Perceptual', 'Saturation'])

@@ -1,22 +1,25 @@
 /**
  * What pdf2pdfa can repair in place, and what needs Ghostscript: annotation flags
- * (ISO 19005-3 6.3.2), image interpolation (6.2.8), blend modes (6.2.10), form entries (6.4:
+ * (ISO 19005-3 6.3.2), image interpolation (6.2.8), rendering intents of graphics states and
+ * images (6.2.6), blend modes (6.2.10), form entries (6.4:
  * NeedAppearances, NeedsRendering, actions on widgets and fields), optional-content
  * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
  * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
  * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2),
  * incomplete CIDSets (6.2.11.4.2); and the findings it cannot repair itself (device CMYK without a CMYK
- * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4).
+ * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
+ * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
+ * /Interpolate true, 6.2.6 and 6.2.8).
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
-import { TOKEN, lexContent, tokenText } from './content-lexer.js'
+import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { fixInheritedResources } from './resource-fixes.js'
-import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS } from './pdfa-facts.js'
+import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
@@ -42,6 +45,16 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
     }
     if (dict.get(PDFName.of('Interpolate')) !== undefined) {
       dict.delete(PDFName.of('Interpolate'))
+      changed++
+    }
+    // An intent outside table 70 is dropped: without the entry the default intent applies.
+    if (hasUnknownIntent(dict, 'RI') && (dict.get(PDFName.of('Type')) ?? PDFName.of('ExtGState')) === PDFName.of('ExtGState')) {
+      dict.delete(PDFName.of('RI'))
+      changed++
+    }
+    // Only an image's /Intent: optional-content groups have an /Intent of their own (View, Design).
+    if (dict.get(PDFName.of('Subtype')) === PDFName.of('Image') && hasUnknownIntent(dict, 'Intent')) {
+      dict.delete(PDFName.of('Intent'))
       changed++
     }
     const bm = dict.lookup(PDFName.of('BM'))
@@ -225,27 +238,52 @@ export function contentProblems(doc: PDFDocument): string[] {
       }
     }
   })
-  for (const stream of contentStreams(doc)) {
-    if (paintsCmyk(streamBytes(stream, 'page content stream'))) {
-      problems.add('DeviceCMYK colour operators in page content without a CMYK output intent (PDF/A 6.2.4.3)')
-    }
-  }
+  for (const stream of contentStreams(doc)) for (const problem of streamProblems(streamBytes(stream, 'page content stream'))) problems.add(problem)
   return [...problems]
 }
 
+function hasUnknownIntent(dict: PDFDict, key: string): boolean {
+  const value = dict.lookup(PDFName.of(key))
+  return value instanceof PDFName && !RENDERING_INTENTS.has(value.decodeText())
+}
+
+const CMYK_OPERATORS = 'DeviceCMYK colour operators in page content without a CMYK output intent (PDF/A 6.2.4.3)'
+const RI_OPERATOR = 'a rendering intent outside ISO 32000-1 table 70 set by the ri operator (PDF/A 6.2.6)'
+const INLINE_INTERPOLATE = 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'
+const INLINE_INTENT = 'an inline image with a rendering intent outside ISO 32000-1 table 70 (PDF/A 6.2.6)'
+
 /**
- * The k/K operators set DeviceCMYK colour (ISO 32000-1 8.6.8); `cs` and inline images name it
- * (/DeviceCMYK, /CMYK). Read with the content lexer: a pattern over the text backtracked on runs
- * of whitespace, quadratically (a page of spaces took minutes).
+ * What in one content stream only a rewrite of the content can change: the k/K operators set
+ * DeviceCMYK colour (ISO 32000-1 8.6.8), `cs` and inline images name it (/DeviceCMYK, /CMYK); `ri`
+ * with an intent outside table 70; an inline image (`BI` … `ID`) with /I or /Interpolate true or
+ * such an /Intent. Read with the content lexer: a pattern over the text backtracked on runs of
+ * whitespace, quadratically (a page of spaces took minutes).
  */
-function paintsCmyk(data: Uint8Array): boolean {
-  let found = false
-  lexContent(data, (kind, start, end) => {
-    if (found) return
-    if (kind === TOKEN.operator) found = end - start === 1 && (data[start] === 0x6b || data[start] === 0x4b)
-    else if (kind === TOKEN.name) {
-      const name = tokenText(data, start, end)
-      found = name === 'DeviceCMYK' || name === 'CMYK'
+function streamProblems(data: Uint8Array): Set<string> {
+  const found = new Set<string>()
+  let lastName: string | undefined
+  let inline = false
+  let arrays = 0
+  lexContent(data, (kind, start, end, _size, inDictionary) => {
+    // An inline image's own entries are those outside nested arrays and dictionaries.
+    const topLevel = inline && !inDictionary && arrays === 0
+    if (kind === TOKEN.operator) {
+      const op = tokenText(data, start, end)
+      if (op === 'k' || op === 'K') found.add(CMYK_OPERATORS)
+      else if (op === 'ri' && lastName !== undefined && !RENDERING_INTENTS.has(lastName)) found.add(RI_OPERATOR)
+      else if (op === 'BI' || op === 'ID') inline = op === 'BI'
+      lastName = undefined
+      arrays = 0
+    } else if (kind === TOKEN.name) {
+      const name = decodeName(tokenText(data, start, end))
+      if (name === 'DeviceCMYK' || name === 'CMYK') found.add(CMYK_OPERATORS)
+      if (topLevel && lastName === 'Intent' && !RENDERING_INTENTS.has(name)) found.add(INLINE_INTENT)
+      lastName = name
+    } else {
+      if (topLevel && kind === TOKEN.keyword && (lastName === 'I' || lastName === 'Interpolate') && tokenText(data, start, end) === 'true') found.add(INLINE_INTERPOLATE)
+      if (kind === TOKEN.arrayOpen) arrays++
+      else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
+      lastName = undefined
     }
   })
   return found

@@ -30,6 +30,21 @@ describe('contentProblems', () => {
     expect(await problemsOf(content)).toEqual([])
   })
 
+  it.each([
+    ['an ri operator with an intent outside table 70', 'q /Vivid ri 0 0 10 10 re f Q', 'a rendering intent outside ISO 32000-1 table 70 set by the ri operator (PDF/A 6.2.6)'],
+    ['an escaped one', '/Rel#61tive ri', 'a rendering intent outside ISO 32000-1 table 70 set by the ri operator (PDF/A 6.2.6)'],
+    ['an inline image with /I true', 'BI /W 1 /H 1 /CS /G /BPC 8 /I true ID \x01 EI', 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'],
+    ['an inline image with /Interpolate true', 'BI /Interpolate true /W 1 /H 1 /CS /G /BPC 8 ID \x01 EI', 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'],
+    ['an inline image with an unknown /Intent', 'BI /W 1 /H 1 /Intent /Bright /CS /G /BPC 8 ID \x01 EI', 'an inline image with a rendering intent outside ISO 32000-1 table 70 (PDF/A 6.2.6)'],
+  ])('finds %s', async (_what, content, problem) => {
+    expect(await problemsOf(content)).toEqual([problem])
+  })
+
+  it('finds no intent or interpolation problem in the four intents, /I false, or /I true in a dictionary, array or the image data', async () => {
+    const content = '/Perceptual ri /Saturation ri BI /W 1 /H 1 /I false /Intent /AbsoluteColorimetric /DP << /I true >> /D [/I true] /CS /G /BPC 8 ID /I true EI /Tag << /I true >> BDC EMC'
+    expect(await problemsOf(content)).toEqual([])
+  })
+
   it('reads a page of whitespace in linear time (a pattern over the text backtracked on it)', async () => {
     const content = Buffer.alloc(8 * 1024 * 1024, 0x20)
     content.write('1 0 0 rg', content.length - 16)

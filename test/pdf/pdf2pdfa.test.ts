@@ -87,6 +87,36 @@ describe('pdf2pdfa', () => {
     if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
   })
 
+  it('drops rendering intents outside table 70 from graphics states and images in place, and keeps an optional-content /Intent (6.2.6)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const gs = doc.context.register(doc.context.obj({ Type: 'ExtGState', RI: 'Vivid', LW: 2 }))
+    const image = doc.context.register(doc.context.stream(new Uint8Array([0]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Intent: 'Bright' }))
+    const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer'), Intent: 'Design' }))
+    doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer], D: { Order: [layer] } }))
+    const page = doc.getPages()[0]!
+    page.node.set(PDFName.of('Resources'), doc.context.obj({ ExtGState: { G1: gs }, XObject: { Im1: image } }))
+    const input = await doc.save({ useObjectStreams: false })
+    expect((await validatePdf(input)).findings.filter((f) => f.ruleId === 'PDFA-RENDERING-INTENT')).toHaveLength(2)
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    expect((await validatePdf(out.pdf)).findings.filter((f) => f.ruleId === 'PDFA-RENDERING-INTENT')).toEqual([])
+    const text = Buffer.from(out.pdf).toString('latin1')
+    expect(text).not.toMatch(/\/Vivid|\/Bright/)
+    expect(text).toContain('/Intent /Design')
+  })
+
+  it('needs a content rewrite for an ri operator or an inline image that PDF/A forbids, and says so without Ghostscript (6.2.6, 6.2.8)', async () => {
+    const { doc } = await loadPdf(embedded)
+    doc.getPages()[0]!.node.addContentStream(doc.context.register(doc.context.flateStream('q /Vivid ri BI /W 1 /H 1 /CS /G /BPC 8 /I true ID \x01 EI Q')))
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/set by the ri operator \(PDF\/A 6\.2\.6\); an inline image with \/I \(Interpolate\) true \(PDF\/A 6\.2\.8\)/)
+    if (gs === undefined) return
+    const out = await pdfToPdfa(input)
+    expect(out.method).toBe('ghostscript')
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+  })
+
   it('refuses input that is not a PDF', async () => {
     await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
   })

@@ -4,15 +4,18 @@
  * the stream's own /Resources, not inherited from the page or page tree), on every content
  * stream a page draws: its contents (the parts count as one stream, as for a viewer), annotation
  * appearances, and, followed from the operators that use them, form XObjects (Do), tiling
- * patterns (scn/SCN) and Type 3 glyph procedures (Tf). One lexer pass per stream; each stream is
- * read once however often it is used, and nesting deeper than MAX_DEPTH is reported, not followed.
+ * patterns (scn/SCN) and Type 3 glyph procedures (Tf). The same pass reads the graphics values
+ * that only content streams carry: the `ri` operator's rendering intent (6.2.6) and an inline
+ * image's `/Intent` and `/I` (Interpolate, 6.2.8). One lexer pass per stream; each stream is read
+ * once however often it is used, and nesting deeper than MAX_DEPTH is reported, not followed.
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
-import { TOKEN, type TokenKind, lexContent } from '../../pdf/content-lexer.js'
+import { TOKEN, type TokenKind, decodeName, lexContent } from '../../pdf/content-lexer.js'
 import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
+import { RENDERING_INTENTS as INTENTS } from '../../pdf/pdfa-facts.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** Forms in forms in patterns… deeper than this is hostile, not a real page. */
@@ -41,6 +44,9 @@ const codeOf = (op: string): number => op.charCodeAt(0) | ((op.charCodeAt(1) || 
 const DEFINED_CODES = new Set([...DEFINED_OPERATORS].map(codeOf))
 const Q_SAVE = codeOf('q')
 const Q_RESTORE = codeOf('Q')
+const SET_INTENT = codeOf('ri')
+const BEGIN_INLINE = codeOf('BI')
+const INLINE_DATA = codeOf('ID')
 
 /**
  * Whether a number token could break a limit, from its digits alone: integers of 10 or more
@@ -63,8 +69,6 @@ function mayBreakLimit(data: Uint8Array, start: number, end: number): boolean {
   for (i++; i < end && data[i] === 0x30; i++) zeros++
   return zeros >= 37 && i < end
 }
-
-const decodeName = (raw: string): string => (raw.includes('#') ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : raw)
 
 const label = (o: PDFObject | undefined, what: string): string => (o instanceof PDFRef ? `${what} ${o.objectNumber} ${o.generationNumber}` : what)
 
@@ -158,6 +162,25 @@ class ContentLimitScan {
   private lex(data: Uint8Array, where: string, names: Scope, depth: number, save: SaveDepth): void {
     const reported = new Set<string>()
     const undefinedOps = new Map<string, number>()
+    // Between BI and ID: the inline image's dictionary, read key by value at the top level.
+    let inline = false
+    let inlineKey: string | undefined
+    const graphicsValue = (id: 'PDFA-RENDERING-INTENT' | 'PDFA-IMAGE', at: number, params: Record<string, string>, place: string): void => {
+      const key = `${id} ${JSON.stringify(params)}`
+      if (reported.has(key)) return // a page that sets the same bad value a thousand times needs one finding
+      reported.add(key)
+      this.findings.push(pdfFinding(id, `${where}, byte ${at}`, { ...params, where: place }))
+    }
+    const inlineValue = (kind: TokenKind, start: number, end: number): void => {
+      const key = inlineKey
+      inlineKey = undefined
+      if (key === 'Intent' && kind === TOKEN.name) {
+        const intent = decodeName(latin1(data, start, end, 256))
+        if (!INTENTS.has(intent)) graphicsValue('PDFA-RENDERING-INTENT', start - 1, { intent: `/${intent}` }, `inline image /Intent in ${where}, byte ${start - 1}`)
+      } else if ((key === 'I' || key === 'Interpolate') && kind === TOKEN.keyword && latin1(data, start, end) === 'true') {
+        graphicsValue('PDFA-IMAGE', start, { problem: `sets /${key} (Interpolate) true` }, `drawn inline at byte ${start} of ${where}`)
+      }
+    }
     let nameStart = -1 // the last name operand outside arrays and dictionaries, decoded only when an operator uses it
     let nameEnd = -1
     let nesting = 0
@@ -168,6 +191,10 @@ class ContentLimitScan {
       this.findings.push(pdfFinding(id, place, { ...params, where: place }))
     }
     lexContent(data, (kind: TokenKind, start, end, size) => {
+      if (inline && nesting === 0 && kind !== TOKEN.operator && kind !== TOKEN.arrayClose && kind !== TOKEN.dictClose) {
+        if (inlineKey === undefined && kind === TOKEN.name) inlineKey = decodeName(latin1(data, start, end, 256))
+        else inlineValue(kind, start, end)
+      }
       if (kind === TOKEN.number) {
         if (end - start < 10 || !mayBreakLimit(data, start, end)) return
         const text = latin1(data, start, end)
@@ -197,7 +224,13 @@ class ContentLimitScan {
             if (save.depth === LIMITS.maxSaveDepth + 1) save.where = `${where}, byte ${start}`
           }
         } else if (code === Q_RESTORE) save.depth = Math.max(0, save.depth - 1)
-        else if (!DEFINED_CODES.has(code)) {
+        else if (code === BEGIN_INLINE || code === INLINE_DATA) {
+          inline = code === BEGIN_INLINE
+          inlineKey = undefined
+        } else if (code === SET_INTENT && nameStart >= 0) {
+          const intent = decodeName(latin1(data, nameStart, nameEnd, 256))
+          if (!INTENTS.has(intent)) graphicsValue('PDFA-RENDERING-INTENT', nameStart - 1, { intent: `/${intent}` }, `ri operator in ${where}, byte ${nameStart - 1}`)
+        } else if (!DEFINED_CODES.has(code)) {
           const op = latin1(data, start, end)
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
         } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {

@@ -8,10 +8,10 @@
  * @module
  */
 import { PDFBool, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRawStream, type PDFRef } from '@cantoo/pdf-lib'
+import { RENDERING_INTENTS as INTENTS } from '../../pdf/pdfa-facts.js'
 import { deref, forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, type PdfRuleId, pdfFinding } from './pdf-rules.js'
 
-const INTENTS: ReadonlySet<string> = new Set(['RelativeColorimetric', 'AbsoluteColorimetric', 'Perceptual', 'Saturation'])
 
 const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof PDFName ? o.decodeText() : undefined)
 const at = (ref: PDFRef): string => `object ${ref.objectNumber} ${ref.generationNumber}`

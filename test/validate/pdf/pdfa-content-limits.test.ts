@@ -91,6 +91,46 @@ describe('validatePdf: undefined content-stream operators (6.2.2)', () => {
   })
 })
 
+describe('validatePdf: rendering intents and interpolation set in content streams (6.2.6, 6.2.8)', () => {
+  const intentFindings = (r: Findings): Findings['findings'] => r.findings.filter((f) => f.ruleId === 'PDFA-RENDERING-INTENT')
+
+  it('reports an ri operator whose intent is not one of the four, once per value and stream, with its byte offset', async () => {
+    const r = await validatePdf(await variant((doc) => addToPage(doc, 'q /Vivid ri /Vivid ri /Perceptual ri /Sharp#20Look ri Q')))
+    const found = intentFindings(r)
+    expect(found.map((f) => f.message)).toEqual([expect.stringContaining('/Vivid'), expect.stringContaining('/Sharp Look')])
+    expect(found[0]?.location).toMatch(/^page 1 content \(object \d+ 0\), byte 2$/)
+    expect(found[0]?.message).toContain('ri operator in page 1 content')
+    expect(r.pdfaValid).toBe(false)
+  })
+
+  it('reads ri in a form XObject too, and accepts the four intents', async () => {
+    const inForm = await validatePdf(await variant((doc) => addToPage(doc, '/X1 Do', { XObject: { X1: form(doc, '/Colourful ri 0 0 5 5 re f') } })))
+    expect(intentFindings(inForm)[0]?.location).toMatch(/^form XObject \d+ 0, byte 0$/)
+    const four = await validatePdf(await variant((doc) => addToPage(doc, '/RelativeColorimetric ri /AbsoluteColorimetric ri /Perceptual ri /Saturation ri')))
+    expect(intentFindings(four)).toEqual([])
+    expect(four.pdfaValid).toBe(true)
+  })
+
+  it('reports an inline image with /I true or /Interpolate true, or an unknown /Intent', async () => {
+    const interpolated = await validatePdf(await variant((doc) => addToPage(doc, 'q BI /W 1 /H 1 /CS /G /BPC 8 /I true ID \x01 EI Q')))
+    const image = interpolated.findings.find((f) => f.ruleId === 'PDFA-IMAGE')
+    expect(image?.message).toMatch(/the image drawn inline at byte \d+ of page 1 content \(object \d+ 0\) sets/)
+    expect(image?.message).toContain('/I (Interpolate) true')
+    expect(interpolated.pdfaValid).toBe(false)
+    const longKey = await validatePdf(await variant((doc) => addToPage(doc, 'BI /Interpolate true /W 1 /H 1 /BPC 8 /CS /G ID \x01 EI')))
+    expect(longKey.findings.find((f) => f.ruleId === 'PDFA-IMAGE')?.message).toContain('/Interpolate (Interpolate) true')
+    const intent = await validatePdf(await variant((doc) => addToPage(doc, 'BI /W 1 /H 1 /D [1 0] /Intent /Bright /CS /G /BPC 8 ID \x01 EI')))
+    expect(intentFindings(intent).map((f) => f.message)).toEqual([expect.stringContaining('/Bright')])
+  })
+
+  it('accepts inline images with /I false and a known /Intent, and does not read image data or other keys as those entries', async () => {
+    const content = 'BI /W 1 /H 1 /I false /Intent /Saturation /DP << /I true >> /D [/I true] /CS /G /BPC 8 ID /I true EI'
+    const r = await validatePdf(await variant((doc) => addToPage(doc, content)))
+    expect(r.findings.filter((f) => f.ruleId === 'PDFA-IMAGE' || f.ruleId === 'PDFA-RENDERING-INTENT')).toEqual([])
+    expect(r.pdfaValid).toBe(true)
+  })
+})
+
 describe('validatePdf: resources a content stream takes from elsewhere (6.2.2)', () => {
   const opaqueState = (doc: PDFDocument): PDFRef => doc.context.register(doc.context.obj({ Type: 'ExtGState', LW: 1 }))
 
