@@ -75,6 +75,15 @@
  *                    named, taxplace (a tax category added where EN 16931 has none but the syntax
  *                    allows one: on a line's allowance or charge, a price adjustment, a second one on
  *                    a document allowance, or on a new line allowance or charge; half re-declared)
+ *   --repeat         repeated and moved content (best with --files over XRechnung or other rich bases and
+ *                    --donors over every valid file of the syntax), kinds: rep (an element, leaf or
+ *                    block, written two or three times, each copy's leaves given other values: numbers
+ *                    changed, dates moved, codes swapped, texts altered or kept), regraft (an element of
+ *                    a donor grafted under the same parent path even where the target has that path
+ *                    already: a second note, payment means, reference, party identifier with the
+ *                    donor's values) and move (an element of the base copied under another parent
+ *                    that has a child of the same name in the base or a donor: a note, period,
+ *                    reference or allowance in the other places the syntax allows it)
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
@@ -121,6 +130,91 @@ const MARKUP_KINDS = ['cdata', 'comment', 'ns', 'order']
 const NUMERIC_KINDS = ['cent', 'round']
 /** Element-level variants, only with --blocks (which draws among these alone). */
 const BLOCK_KINDS = ['bdel', 'bdup', 'bswap']
+/** Repeated and moved content, only with --repeat (which draws among these alone). */
+const REPEAT_KINDS = ['rep', 'regraft', 'move']
+const OTHER_DATES = ['20991231', '2000-01-01', '19991231', '2099-12-31', '20240229']
+/** Another value for a leaf's text in a repeated copy (or the same one): the drawn variant fits its form. */
+function varied(text, pick) {
+  if (pick([true, false, false])) return text
+  if (NUMBER.test(text)) return pick(['0', '1', '-1', '100.00', '0.01', `${text.trim()}0`, nudge(text.trim(), 1n)])
+  if (/^\s*(\d{8}|\d{4}-\d{2}-\d{2})\s*$/.test(text)) return pick(OTHER_DATES.filter((d) => d.length === text.trim().length))
+  if (/^\s*[A-Z0-9]{1,4}\s*$/.test(text)) return pick([...SWAPS, '31', '48', '59', '57', '916', '50', '130', 'VA', 'FC', 'ZZZ'])
+  return pick([`${text} 2`, 'X', '#SKONTO#TAGE=7#PROZENT=2.00#\n', 'DE75512108001245126199', 'DE00123', 'x@example.de', '123', ''])
+}
+/** The element `snippet` (as written) with each leaf's text varied. */
+const variedCopy = (snippet, pick) => snippet.replace(LEAF, (_, name, attrs, text) => `<${name}${attrs}>${varied(text, pick)}</${name}>`)
+/** The offset in `t` (withPaths) under parent index `parentIndex` where an element named `name` goes, after the siblings that precede it in `order` (sibling names as written elsewhere). */
+function placeAmong(t, parentIndex, name, order) {
+  const at = order.indexOf(name)
+  const before = new Set(order.slice(0, at))
+  const after = new Set(order.slice(at + 1))
+  const children = t.filter((x) => x.parent === parentIndex)
+  const same = children.filter((x) => x[4] === name).pop()
+  if (same !== undefined) return same[3]
+  const last = children.filter((x) => before.has(x[4]) && !after.has(x[4])).pop()
+  const first = children.find((x) => after.has(x[4]))
+  return last !== undefined ? last[3] : first !== undefined ? first[0] : t[parentIndex][2]
+}
+/**
+ * The --repeat variant `kind` of `target` (null when the draw finds none): [xml, what].
+ * rep: an element written again once or twice right after itself, the copies varied; regraft: a
+ * donor's element under the target's element of the same parent path, after the target's own
+ * elements of that name; move: an element of the target copied under another of the target's
+ * elements whose path has a child of that name in the target or a donor.
+ */
+function repeated(target, donors, kind, pick) {
+  const t = withPaths(target)
+  if (kind === 'rep') {
+    const el = pick(t.slice(1))
+    const snippet = target.slice(el[0], el[3])
+    const copies = 1 + draw(2)
+    let added = ''
+    for (let i = 0; i < copies; i++) added += variedCopy(snippet, pick)
+    return [target.slice(0, el[3]) + added + target.slice(el[3]), `${el[4].split(':').pop()}-x${copies + 1}`]
+  }
+  const tNs = rootNamespaces(target, t[0])
+  const bound = (snippet, ns) => [...new Set([...snippet.matchAll(/<\/?([\w.-]+):/g)].map((m) => m[1]))].every((p) => tNs.get(p) !== undefined && tNs.get(p) === ns.get(p))
+  if (kind === 'regraft') {
+    const donor = pick(donors)
+    const d = withPaths(donor)
+    const dNs = rootNamespaces(donor, d[0])
+    const tPaths = new Set(t.map((el) => el.path))
+    const fits = d.filter((el) => el.parent > 0 && tPaths.has(el.path))
+    for (let tries = 0; tries < 8 && fits.length > 0; tries++) {
+      const el = fits.splice(draw(fits.length), 1)[0]
+      const snippet = donor.slice(el[0], el[3])
+      if (!bound(snippet, dNs)) continue
+      const parents = t.filter((x) => x.path === d[el.parent].path)
+      const parentIndex = t.indexOf(pick(parents))
+      const offset = placeAmong(t, parentIndex, el[4], d.filter((x) => x.parent === el.parent).map((x) => x[4]))
+      if (offset < 0) continue
+      return [target.slice(0, offset) + snippet + target.slice(offset), `${el[4].split(':').pop()}`]
+    }
+    return null
+  }
+  // move: parents (by path) that have a child of each name, over the target and the donors.
+  const parentsOf = new Map()
+  const orders = new Map()
+  for (const [xml, list] of [[target, t], ...donors.map((x) => [x, withPaths(x)])]) {
+    if (xml !== target && rootNamespaces(xml, list[0]).get('ram') !== tNs.get('ram') && rootNamespaces(xml, list[0]).get('cac') !== tNs.get('cac')) continue
+    for (const el of list) {
+      if (el.parent < 0) continue
+      const p = list[el.parent].path
+      parentsOf.set(el[4], (parentsOf.get(el[4]) ?? new Set()).add(p))
+      if (!orders.has(`${p} ${el[4]}`)) orders.set(`${p} ${el[4]}`, list.filter((x) => x.parent === el.parent).map((x) => x[4]))
+    }
+  }
+  const movable = t.filter((el) => el.parent > 0 && [...(parentsOf.get(el[4]) ?? [])].some((p) => p !== t[el.parent].path && t.some((x) => x.path === p)))
+  if (movable.length === 0) return null
+  const el = pick(movable)
+  const places = [...parentsOf.get(el[4])].filter((p) => p !== t[el.parent].path && t.some((x) => x.path === p))
+  const where = pick(places)
+  const parentIndex = t.indexOf(pick(t.filter((x) => x.path === where)))
+  const offset = placeAmong(t, parentIndex, el[4], orders.get(`${where} ${el[4]}`))
+  if (offset < 0) return null
+  const snippet = target.slice(el[0], el[3])
+  return [target.slice(0, offset) + (draw(2) === 0 ? snippet : variedCopy(snippet, pick)) + target.slice(offset), `${el[4].split(':').pop()}-to-${t[parentIndex][4].split(':').pop()}`]
+}
 /**
  * Schema-instance and namespace variants of any element (the root too), only with --xsi (which
  * draws among these alone): xsi:nil with several values (and with the content removed), xsi:type
@@ -224,7 +318,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -239,7 +333,7 @@ const declared = (xml) =>
   values.declare !== undefined ? xml.replace(SPECIFICATION_ID, (_, open) => `${open}${values.declare}<`)
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
+const familyKinds = values.repeat ? REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
 // taxplace only when named: a --profiles seed makes the mutations it made before the kind existed.
 const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace') ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
@@ -630,6 +724,20 @@ for (const [key, file] of bases) {
         const leafKind = KINDS[draw(KINDS.length)]
         writeFileSync(name('remut', `${tag(id)}-${leafKind}-${m[1].split(':')[1]}`), xml.slice(0, m.index) + mutate(leafKind, m[1], m[2], m[3]) + xml.slice(m.index + m[0].length))
       }
+    }
+    continue
+  }
+  if (values.repeat) {
+    const root = original.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2]
+    const donorFiles = [...bases.map(([, f]) => f).filter((f) => f !== file), ...(values.donors?.split(',') ?? [])]
+    const donors = donorFiles.map((f) => donorTexts.get(f) ?? donorTexts.set(f, readFileSync(resolve(CORPUS, f), 'utf8')).get(f)).filter((x) => x.match(/<([\w.-]+:)?(CrossIndustryInvoice|Invoice|CreditNote)[\s>]/)?.[2] === root)
+    const pick = (list) => list[draw(list.length)]
+    for (let k = 0; k < perFile; k++) {
+      const kind = kinds[draw(kinds.length)]
+      if (kind === 'regraft' && donors.length === 0) continue
+      const variant = repeated(original, donors, kind, pick)
+      if (variant === null || variant[0] === original) continue
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${variant[1]}.xml`.slice(0, 180)), variant[0])
     }
     continue
   }

@@ -8,7 +8,7 @@
  */
 import type { Decimal } from './model/decimal.js'
 import { decimalFromText } from './read-decimal.js'
-import { CATEGORY_CODE_ABSENT, type Identifier, type OtherAllowanceTax, type SourceProblem } from './model/invoice.js'
+import { CATEGORY_CODE_ABSENT, type Identifier, type LineVat, type OtherAllowanceTax, type SourceProblem } from './model/invoice.js'
 import { type XmlAttribute, type XmlElement, elementPath } from './xml/index.js'
 import { xmlTrim } from './xml/whitespace.js'
 
@@ -28,6 +28,8 @@ export class XmlValueReader {
   readonly absentTerms: string[] = []
   /** See InvoiceSource.otherAllowanceTaxes. */
   readonly otherAllowanceTaxes: OtherAllowanceTax[] = []
+  /** See InvoiceSource.otherLineTaxes. */
+  readonly otherLineTaxes = new Map<object, LineVat[]>()
   /** See InvoiceSource.categoryCodesAsWritten; made on the first code that needs it. */
   categoryCodesAsWritten: Map<object, string> | undefined
 

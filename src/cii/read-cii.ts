@@ -228,6 +228,6 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
     lines,
     extension: Object.keys(extension).length > 0 ? extension : undefined,
   })
-  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined }
+  invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined, otherLineTaxes: cx.otherLineTaxes.size > 0 ? cx.otherLineTaxes : undefined }
   return invoice
 }

@@ -10,6 +10,7 @@ import type {
   Item,
   LineAllowanceCharge,
   LineDocumentReference,
+  LineVat,
   Period,
   PriceDetails,
 } from '../model/invoice.js'
@@ -140,14 +141,26 @@ function splitNotes(notes: InvoiceNote[]): Pick<InvoiceLine, 'note' | 'additiona
   return { additionalNotes: notes }
 }
 
+/** BG-30 from a line's `ram:ApplicableTradeTax` (none: an empty category), with what the VAT rules note of it. */
+function readLineVat(cx: CiiReadContext, tax: XmlElement | undefined): LineVat {
+  const rateEl = cx.el(tax, cx.dialect.rate)
+  const rate = cx.decimalOf(rateEl)
+  const vat = compact<LineVat>({
+    categoryCode: cx.text(tax, 'CategoryCode') ?? '',
+    rate,
+    exemptionReason: cx.text(tax, 'ExemptionReason'),
+    exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
+  })
+  return cx.noteTaxScheme(cx.keepCodeAsWritten(cx.noteValuelessIn(vat, 'rate', rateEl, rate), cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
+}
+
 export function readLine(cx: CiiReadContext, el: XmlElement, index: number): InvoiceLine {
   const d = cx.dialect
   const doc = cx.el(el, 'AssociatedDocumentLineDocument')
   const agreement = cx.el(el, d.lineAgreement)
   const delivery = cx.el(el, d.lineDelivery)
   const settlement = cx.el(el, d.lineSettlement)
-  const tax = cx.el(settlement, 'ApplicableTradeTax')
-  const rate = cx.amount(tax, d.rate)
+  const [tax, ...otherTaxes] = cx.all(settlement, 'ApplicableTradeTax')
   const notes = cx
     .all(doc, 'IncludedNote')
     .map((n) => readNote(cx, n))
@@ -162,8 +175,9 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
   if (id === undefined && d.syntax !== 'ZUGFeRD1') cx.absent('BT-126')
   if (quantity === undefined) cx.absent('BT-129')
   if (netAmount === undefined) cx.absent('BT-131')
-  const categoryCode = cx.text(tax, 'CategoryCode')
-  if (categoryCode === undefined) cx.absent('BT-151')
+  if (cx.text(tax, 'CategoryCode') === undefined) cx.absent('BT-151')
+  const vat = readLineVat(cx, tax)
+  if (otherTaxes.length > 0) cx.otherLineTaxes.set(vat, otherTaxes.map((t) => readLineVat(cx, t)))
 
   const allowances = cx.all(settlement, 'SpecifiedTradeAllowanceCharge').map((a) => readLineAllowanceCharge(cx, a))
   const buyerOrder = cx.el(agreement, 'BuyerOrderReferencedDocument')
@@ -196,23 +210,7 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
     allowances: allowances.filter((a) => !a.isCharge),
     charges: allowances.filter((a) => a.isCharge),
     price: readPrice(cx, agreement),
-    vat: cx.noteTaxScheme(
-      cx.keepCodeAsWritten(
-        cx.noteValuelessIn(
-          compact({
-            categoryCode: categoryCode ?? '',
-            rate,
-            exemptionReason: cx.text(tax, 'ExemptionReason'),
-            exemptionReasonCode: cx.text(tax, 'ExemptionReasonCode'),
-          }),
-          'rate',
-          cx.el(tax, d.rate),
-          rate,
-        ),
-        cx.el(tax, 'CategoryCode'),
-      ),
-      cx.isVatTax(tax),
-    ),
+    vat,
     item: readItem(cx, cx.el(el, 'SpecifiedTradeProduct')),
     parentLineId: cx.text(doc, 'ParentLineID'),
     lineStatusReasonCode: cx.text(doc, 'LineStatusReasonCode'),

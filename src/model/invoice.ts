@@ -437,6 +437,15 @@ export type InvoiceSource = {
    * above apply to it). Absent when none.
    */
   otherAllowanceTaxes?: readonly OtherAllowanceTax[] | undefined
+  /**
+   * A line's tax categories after its first, keyed by the line's `vat` (BG-30): CII D16B allows
+   * several `ram:ApplicableTradeTax` in a line's settlement and UBL 2.1 several
+   * `cac:ClassifiedTaxCategory` in an item (CII-SR-454 warns, UBL-SR-48 fails), and the official VAT
+   * category rules read each (contexts and counts over every line category, sums over the lines
+   * with any category and any rate of the breakdown's). The maps above apply to them. Absent when
+   * no line has a second category.
+   */
+  otherLineTaxes?: ReadonlyMap<object, readonly LineVat[]> | undefined
 }
 
 /** A tax category of an allowance or charge outside BG-20/BG-21 (InvoiceSource.otherAllowanceTaxes). */

@@ -210,3 +210,54 @@ describe.skipIf(!hasCorpus)('tax categories of line allowances, charges and pric
     })
   }
 })
+
+// A line can carry several tax categories where the syntax allows it (CII D16B: several
+// ram:ApplicableTradeTax in a line's settlement, CII-SR-454 only warns; UBL 2.1: several
+// cac:ClassifiedTaxCategory in an item, UBL-SR-48 fails), and the official VAT category rules read
+// each: contexts per category, counts over every one, sums over the lines with any category and
+// any rate of the breakdown's. The model holds the first as BG-30 (InvoiceSource.otherLineTaxes).
+// Found by the XRechnung structure hunt (session 27, `mutation-check --repeat`), each checked with
+// refcheck; all XSD-valid, the CII ones change the verdict.
+describe.skipIf(!hasCorpus)("a line's further tax categories", () => {
+  const CII = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_uncefact.xml'
+  const UBL = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_ubl.xml'
+  const ciiLine = (code: string, rate: string | null): [number, string, string] => [
+    60,
+    '</ram:ApplicableTradeTax>',
+    `</ram:ApplicableTradeTax><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${code}</ram:CategoryCode>${rate === null ? '' : `<ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent>`}</ram:ApplicableTradeTax>`,
+  ]
+  const ublLine = (code: string, rate: string | null): [number, string, string] => [
+    128,
+    '</cac:ClassifiedTaxCategory>',
+    `</cac:ClassifiedTaxCategory><cac:ClassifiedTaxCategory><cbc:ID>${code}</cbc:ID>${rate === null ? '' : `<cbc:Percent>${rate}</cbc:Percent>`}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>`,
+  ]
+  const exempt = (code: string): string => (code === 'S' ? '' : '<ram:ExemptionReason>x</ram:ExemptionReason>')
+  const ciiBreakdown = (code: string, rate: string, basis: string): [number, string, string] => [
+    142,
+    '</ram:ApplicableTradeTax>',
+    `</ram:ApplicableTradeTax><ram:ApplicableTradeTax><ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${exempt(code)}<ram:BasisAmount>${basis}</ram:BasisAmount><ram:CategoryCode>${code}</ram:CategoryCode><ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`,
+  ]
+  const ublBreakdown = (code: string, basis: string): [number, string, string] => [
+    104,
+    '</cac:TaxSubtotal>',
+    `</cac:TaxSubtotal><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">${basis}</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount><cac:TaxCategory><cbc:ID>${code}</cbc:ID><cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReason>x</cbc:TaxExemptionReason><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>`,
+  ]
+  const cases: [name: string, file: string, changes: [number, string, string][], expected: string[], valid: boolean][] = [
+    ['CII second category S at rate 0: BR-S-05', CII, [ciiLine('S', '0')], ['BR-S-05'], false],
+    ['CII second category Z at 19 %: BR-Z-01 (no Z breakdown) and BR-Z-05', CII, [ciiLine('Z', '19')], ['BR-Z-01', 'BR-Z-05'], false],
+    ['CII second category AE: BR-AE-01 and BR-AE-02 (no buyer VAT identifier)', CII, [ciiLine('AE', '0')], ['BR-AE-01', 'BR-AE-02'], false],
+    ['CII second category O: BR-O-02 (the seller has a VAT identifier)', CII, [ciiLine('O', null)], ['BR-O-02'], false],
+    ['CII second category S at 19 % and an S 19 % breakdown of 0: the line is in its sum (BR-S-08)', CII, [ciiLine('S', '19'), ciiBreakdown('S', '19', '0.00')], ['BR-S-08'], false],
+    ['CII second category E and an E breakdown of the line amount: valid', CII, [ciiLine('E', '0'), ciiBreakdown('E', '0', '11.78')], [], true],
+    ['UBL second category AE: BR-AE-01, BR-AE-02 beside UBL-SR-48', UBL, [ublLine('AE', '0')], ['BR-AE-01', 'BR-AE-02', 'UBL-SR-48'], false],
+    ['UBL second category O: BR-O-01, BR-O-02 beside UBL-SR-48', UBL, [ublLine('O', null)], ['BR-O-01', 'BR-O-02', 'UBL-SR-48'], false],
+    ['UBL second category Z and a Z breakdown of 0: the line is in its sum (BR-Z-08)', UBL, [ublLine('Z', '0'), ublBreakdown('Z', '0.00')], ['BR-Z-08', 'BR-Z-10', 'UBL-SR-48'], false],
+  ]
+  for (const [name, file, changes, expected, valid] of cases) {
+    it(name, () => {
+      const xml = variant(file, changes)
+      expect(errorRules(xml)).toEqual(expected)
+      expect(validateXml(Buffer.from(xml, 'utf8')).valid).toBe(valid)
+    })
+  }
+})
