@@ -437,6 +437,21 @@ export type InvoiceSource = {
    * above apply to it). Absent when none.
    */
   otherAllowanceTaxes?: readonly OtherAllowanceTax[] | undefined
+  /**
+   * UBL: the `cac:ClassifiedTaxCategory` elements of a line's item after its first (the schema
+   * allows several, UBL-SR-48 wants one), which the official VAT category rules read all the same:
+   * their line contexts take each category, their sums take a line where any of its categories
+   * has the code and any has the rate, `//cac:ClassifiedTaxCategory` finds every one. Each has the
+   * code and rate of that category (the maps above apply to it) and names the line's own `vat`
+   * (BG-30) it belongs with. Top-level lines only. Absent when none.
+   */
+  otherLineTaxes?: readonly OtherLineTax[] | undefined
+}
+
+/** A further tax category of a line's item (InvoiceSource.otherLineTaxes). */
+export type OtherLineTax = LineVat & {
+  /** The line's own category (`InvoiceLine.vat`), the one the model reads. */
+  of: LineVat
 }
 
 /** A tax category of an allowance or charge outside BG-20/BG-21 (InvoiceSource.otherAllowanceTaxes). */

@@ -6,7 +6,7 @@
  * @module
  */
 import { type Decimal, ZERO } from '../model/decimal.js'
-import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type OtherAllowanceTax } from '../model/invoice.js'
+import { type CalendarDate, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type OtherAllowanceTax, type OtherLineTax } from '../model/invoice.js'
 import { XmlValueReader, isCalendarDate } from '../read-values.js'
 import { NS, type XmlElement } from '../xml/index.js'
 import { isVatTaxScheme } from './tax-scheme.js'
@@ -37,6 +37,9 @@ function findAll(parent: XmlElement | undefined, ns: string, local: string): Xml
 }
 
 export class UblReadContext extends XmlValueReader {
+  /** See InvoiceSource.otherLineTaxes. */
+  readonly otherLineTaxes: OtherLineTax[] = []
+
   /** First `cac:<local>` child. */
   cac(parent: XmlElement | undefined, local: string): XmlElement | undefined {
     return find(parent, NS.cac, local)

@@ -10,6 +10,7 @@ import type {
   Item,
   LineAllowanceCharge,
   LineDocumentReference,
+  LineVat,
   Period,
   PriceDetails,
 } from '../model/invoice.js'
@@ -103,6 +104,20 @@ function readLineReferences(cx: UblReadContext, line: XmlElement): { object?: Li
   return { object, others }
 }
 
+/** The line VAT category (BG-30) of `taxCategory` on `holder`, noted as the rules read it. */
+function readLineVat<T extends object>(cx: UblReadContext, taxCategory: XmlElement | undefined, holder: T): T & LineVat {
+  const rate = cx.amount(taxCategory, 'Percent')
+  const vat = Object.assign(holder, {
+    categoryCode: cx.text(taxCategory, 'ID') ?? '',
+    rate,
+    exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
+    exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
+  })
+  cx.noteValuelessIn(vat, 'rate', cx.cbc(taxCategory, 'Percent'), rate)
+  cx.noteTaxScheme(vat, taxCategory === undefined || isVatTaxScheme(taxCategory))
+  return cx.noteCategoryElement(vat, taxCategory)
+}
+
 /** @param nested a sub-line (BG-DEX-01), whose quantity and price are optional (UBL 2.1 XSD). */
 export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: string, nested = false): InvoiceLine {
   const id = cx.text(line, 'ID')
@@ -117,19 +132,11 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
   const refs = readLineReferences(cx, line)
   const allowanceCharges = cx.cacs(line, 'AllowanceCharge').map((ac) => readLineAllowanceCharge(cx, ac))
   const item = cx.cac(line, 'Item')
-  const taxCategory = cx.cac(item, 'ClassifiedTaxCategory')
-  const categoryCode = cx.text(taxCategory, 'ID')
-  const rate = cx.amount(taxCategory, 'Percent')
-  if (categoryCode === undefined) cx.absent('BT-151')
-  const vat = {
-    categoryCode: categoryCode ?? '',
-    rate,
-    exemptionReason: cx.text(taxCategory, 'TaxExemptionReason'),
-    exemptionReasonCode: cx.text(taxCategory, 'TaxExemptionReasonCode'),
-  }
-  cx.noteValuelessIn(vat, 'rate', cx.cbc(taxCategory, 'Percent'), rate)
-  cx.noteTaxScheme(vat, taxCategory === undefined || isVatTaxScheme(taxCategory))
-  cx.noteCategoryElement(vat, taxCategory)
+  const [taxCategory, ...furtherCategories] = cx.cacs(item, 'ClassifiedTaxCategory')
+  if (cx.text(taxCategory, 'ID') === undefined) cx.absent('BT-151')
+  const vat = readLineVat(cx, taxCategory, {})
+  // A sub-line's categories the official line contexts and sums do not take (see ublSubLineVatCodes).
+  if (!nested) for (const further of furtherCategories) cx.otherLineTaxes.push(readLineVat(cx, further, { of: vat }))
   return {
     id: id ?? '',
     note: notes[0],

@@ -6,7 +6,7 @@
  * @module
  */
 import { Decimal, exactDecimalText, sum } from '../../model/decimal.js'
-import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type Invoice } from '../../model/invoice.js'
+import { CATEGORY_CODE_ABSENT, CHARGE_INDICATOR_ABSENT, type DocumentAllowanceCharge, type Invoice, type LineVat } from '../../model/invoice.js'
 import { NS, type XmlDocument } from '../../xml/index.js'
 import { btPath } from '../location.js'
 import { roundDouble } from '../schematron/values.js'
@@ -150,6 +150,24 @@ function codeOf(invoice: Invoice, syntax: SyntaxKind): CodeOf {
 const breakdownCodeOf = (c: Category, invoice: Invoice, syntax: SyntaxKind): CodeOf =>
   (c.code === 'S' || c.code === 'Z') && !isUbl(syntax) ? anySchemeCodeOf(invoice, syntax) : codeOf(invoice, syntax)
 
+const furtherLineTaxes = new WeakMap<Invoice, Map<LineVat, LineVat[]>>()
+
+/**
+ * A line's tax categories as the official tests read them: its own (BG-30) and, in UBL, its item's
+ * further `cac:ClassifiedTaxCategory` elements (InvoiceSource.otherLineTaxes).
+ */
+function lineTaxes(inv: Invoice, vat: LineVat): readonly LineVat[] {
+  const others = inv.source?.otherLineTaxes
+  if (others === undefined) return [vat]
+  let byLine = furtherLineTaxes.get(inv)
+  if (byLine === undefined) {
+    byLine = new Map()
+    for (const t of others) byLine.set(t.of, [...(byLine.get(t.of) ?? [t.of]), t])
+    furtherLineTaxes.set(inv, byLine)
+  }
+  return byLine.get(vat) ?? [vat]
+}
+
 /** The amounts a breakdown's expected taxable amount adds up, of one category (and rate). */
 type BasisParts = { lines: Decimal[]; charges: Decimal[]; allowances: Decimal[] }
 const NO_PARTS: BasisParts = { lines: [], charges: [], allowances: [] }
@@ -172,7 +190,17 @@ function basisParts(inv: Invoice, c: Category, code: CodeOf): (rate: Decimal | u
     if (g === undefined) groups.set(key, (g = { lines: [], charges: [], allowances: [] }))
     return g
   }
-  for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
+  // A line with further categories (UBL) counts where any of them names the category, per rate
+  // under each rate any of them has, as the allowances below.
+  for (const l of inv.lines) {
+    const taxes = lineTaxes(inv, l.vat)
+    if (taxes.length === 1) {
+      if (code(l.vat, l.vat.categoryCode) === c.code) group(l.vat.rate)?.lines.push(l.netAmount)
+      continue
+    }
+    if (!taxes.some((t) => code(t, t.categoryCode) === c.code)) continue
+    for (const g of new Set(taxes.map((t) => group(t.rate)))) g?.lines.push(l.netAmount)
+  }
   // A document allowance or charge with further categories counts where any of them names the
   // category, per rate under each rate any of them has (`ram:CategoryTradeTax/ram:CategoryCode = 'S'
   // and ram:CategoryTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate`, UBL alike).
@@ -208,10 +236,10 @@ function categoryRules(c: Category): ModelRule[] {
   // Counted and tested in place: nine categories ask these of every line, no filtered copies needed.
   const lineCount = (inv: Invoice, code: CodeOf): number => {
     let n = 0
-    for (const l of inv.lines) if (code(l.vat, l.vat.categoryCode) === c.code) n++
+    for (const l of inv.lines) if (lineTaxes(inv, l.vat).some((t) => code(t, t.categoryCode) === c.code)) n++
     return n
   }
-  const anyLine = (inv: Invoice, code: CodeOf): boolean => inv.lines.some((l) => code(l.vat, l.vat.categoryCode) === c.code)
+  const anyLine = (inv: Invoice, code: CodeOf): boolean => inv.lines.some((l) => lineTaxes(inv, l.vat).some((t) => code(t, t.categoryCode) === c.code))
   // CII's 01 counts every ram:CategoryTradeTax, price adjustments' too.
   const acCount = (inv: Invoice, code: CodeOf): number => {
     let n = 0
@@ -268,11 +296,14 @@ function categoryRules(c: Category): ModelRule[] {
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
       const code = codeOf(invoice, syntax)
+      // UBL's context is each category of a line's item: a further one too.
       invoice.lines.forEach((l, i) => {
-        const written = isWritten(invoice, l.vat, 'rate', l.vat.rate)
-        const negativeZero = negativeZeroRate(invoice, l.vat, 'rate')
-        if (code(l.vat, l.vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], l.vat.rate, written, negativeZero, binding(syntax))) {
-          out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(l.vat.rate, written, negativeZero) }))
+        for (const vat of lineTaxes(invoice, l.vat)) {
+          const written = isWritten(invoice, vat, 'rate', vat.rate)
+          const negativeZero = negativeZeroRate(invoice, vat, 'rate')
+          if (code(vat, vat.categoryCode) === c.code && !rateOk(c.rate[binding(syntax)], vat.rate, written, negativeZero, binding(syntax))) {
+            out.push(issue(btPath('BG-25', i + 1, 'BT-152'), { ...params, expected: RATE_TEXT[c.rate[binding(syntax)]], found: foundRate(vat.rate, written, negativeZero) }))
+          }
         }
       })
       return out
@@ -437,7 +468,7 @@ const OTHER_RULES: readonly ModelRule[] = [
         const otherBreakdown = (): boolean => invoice.vatBreakdown.some((v) => other(v, v.categoryCode))
         // UBL counts `//cac:ClassifiedTaxCategory`: the sub-invoice lines' categories too.
         const otherSubLine = (): boolean => isUbl(syntax) && doc !== undefined && ublSubLineVatCodes(doc).some((k) => k !== 'O')
-        const otherLine = (): boolean => invoice.lines.some((l) => other(l.vat, l.vat.categoryCode)) || otherSubLine()
+        const otherLine = (): boolean => invoice.lines.some((l) => lineTaxes(invoice, l.vat).some((t) => other(t, t.categoryCode))) || otherSubLine()
         // CII: every ram:CategoryTradeTax; UBL: every //cac:AllowanceCharge's category of the indicator.
         const otherAllowanceCharge = (charge: boolean): boolean =>
           cii ? [...invoice.allowancesAndCharges, ...(invoice.source?.otherAllowanceTaxes ?? [])].some((a) => other(a, a.vatCategoryCode))
