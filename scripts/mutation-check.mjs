@@ -82,8 +82,10 @@
  *                    currencyID attributes changed), one (once, one leaf changed), elsewhere (an
  *                    element copied into another element whose type has a place for it: an invoice
  *                    period or delivery under a line, an allowance under delivery terms …) and donor
- *                    (a repeatable element of a --donors file added beside the base's); best with
- *                    --files over valid UBL bases
+ *                    (a repeatable element of a --donors file added beside the base's), and, only
+ *                    when named, split (a repeatable element written as two, its children parted
+ *                    between them: a seller's legal entity with the registration name in the second);
+ *                    best with --files over valid UBL bases
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
@@ -250,8 +252,8 @@ const declared = (xml) =>
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
 const familyKinds = values.profiles ? PROFILE_KINDS : values.repeat ? REPEAT_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
-// taxplace only when named: a --profiles seed makes the mutations it made before the kind existed.
-const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace') ?? KINDS
+// taxplace and split only when named: a seed makes the mutations it made before the kind existed.
+const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split') ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { particles, typesOf } from './orderx-variants.mjs'
 
-export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'elsewhere', 'donor']
+export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'split', 'elsewhere', 'donor']
 
 /** The UBL 2.1 structure table, from the build. */
 export async function ublTable(root) {
@@ -144,6 +144,28 @@ export function repeatVariant(xml, all, kind, draw, table, donors) {
       const copies = kind === 'again2' ? varied(snippet, level, draw, table, leafKinds) + varied(snippet, level, draw, table, leafKinds) : varied(snippet, level, draw, table, leafKinds)
       const changed = kind === 'before' ? xml.slice(0, el[0]) + copies + xml.slice(el[0]) : xml.slice(0, el[3]) + copies + xml.slice(el[3])
       return [changed, `${kind}-${local(all[par[i]])}-${local(el)}`]
+    }
+    case 'split': {
+      // A repeatable element with several children written as two: its children parted between
+      // them in order (the ones its type requires in both), so that each term sits in one of them
+      // only and the first no longer has them all.
+      const options = all.map((_, i) => i).filter((i) => i > 0 && particleOf(i) !== undefined && particleOf(i)[4] !== 1 && all.filter((_, j) => par[j] === i).length >= 2)
+      if (options.length === 0) return null
+      const i = pick(focused(options))
+      const el = all[i]
+      const type = table.types[types.get(i)]
+      const required = new Set(type !== undefined && type[0] === 1 && type[1] !== null ? particles(type[1]).filter((q) => q[3] > 0).map((q) => table.names[q[1]]) : [])
+      const children = all.filter((_, j) => par[j] === i)
+      const optional = children.filter((c) => !required.has(local(c)))
+      if (optional.length < 2) return null
+      const second = new Set(optional.filter(() => draw(2) === 0))
+      if (second.size === 0) second.add(optional[optional.length - 1])
+      if (second.size === optional.length) second.delete(optional[0])
+      const open = xml.slice(el[0], el[1])
+      const close = xml.slice(el[2], el[3])
+      const part = (inSecond) => open + children.filter((c) => required.has(local(c)) || second.has(c) === inSecond).map((c) => xml.slice(c[0], c[3])).join('') + close
+      const [a, b] = draw(2) === 0 ? [part(false), part(true)] : [part(true), part(false)]
+      return [xml.slice(0, el[0]) + a + b + xml.slice(el[3]), `split-${local(all[par[i]])}-${local(el)}`]
     }
     case 'elsewhere': {
       // An element of the base copied (its values varied half of the time) into another element
