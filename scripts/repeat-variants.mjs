@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { particles, typesOf } from './orderx-variants.mjs'
 
-export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'split', 'elsewhere', 'donor']
+export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'split', 'elsewhere', 'donor', 'hollow']
 
 /** The UBL 2.1 structure table, from the build. */
 export async function ublTable(root) {
@@ -99,6 +99,26 @@ function leafKindsOf(table) {
   return kinds
 }
 
+/** Sample values of the simple kinds for `hollow` instances, and of the required attributes. */
+const SAMPLE = { decimal: '0', integer: '1', boolean: 'false', date: '2020-01-01', time: '00:00:00', dateTime: '2020-01-01T00:00:00', base64Binary: 'QUJD', anyURI: 'http://example.com', language: 'en' }
+const SAMPLE_ATTRIBUTE = { unitCode: 'C62', mimeCode: 'application/pdf', currencyID: 'EUR' }
+
+/** A minimal instance of the UBL particle `p` (cac/cbc only): its required children, sample values, required attributes. */
+function hollow(table, p, currency, depth = 0) {
+  const prefix = { 2: 'cbc', 3: 'cac' }[p[0]]
+  if (prefix === undefined || depth > 6) return ''
+  const name = `${prefix}:${table.names[p[1]]}`
+  const type = table.types[p[2]]
+  const attrs = (table.attrs[type[2]] ?? [])
+    .map((a) => (typeof a === 'string' ? a : a[0]))
+    .filter((a) => a.startsWith('!'))
+    .map((a) => ` ${a.slice(1)}="${a === '!currencyID' ? currency : (SAMPLE_ATTRIBUTE[a.slice(1)] ?? 'X')}"`)
+    .join('')
+  if (type[0] === 0) return `<${name}${attrs}>${SAMPLE[table.values[type[1]].b] ?? 'X'}</${name}>`
+  const inner = type[1] === null ? '' : particles(type[1]).filter((q) => q[3] > 0).map((q) => hollow(table, q, currency, depth + 1)).join('')
+  return `<${name}${attrs}>${inner}</${name}>`
+}
+
 /** Where in parent `index` (of type `t`) a child of particle rank `rank` goes: after the last child of a rank not above it. */
 function placeIn(all, par, index, list, rank, table) {
   let where = all[index][1]
@@ -144,6 +164,17 @@ export function repeatVariant(xml, all, kind, draw, table, donors) {
       const copies = kind === 'again2' ? varied(snippet, level, draw, table, leafKinds) + varied(snippet, level, draw, table, leafKinds) : varied(snippet, level, draw, table, leafKinds)
       const changed = kind === 'before' ? xml.slice(0, el[0]) + copies + xml.slice(el[0]) : xml.slice(0, el[3]) + copies + xml.slice(el[3])
       return [changed, `${kind}-${local(all[par[i]])}-${local(el)}`]
+    }
+    case 'hollow': {
+      // A minimal instance of a repeatable element (its required children only) written before
+      // or after the base's own: a first occurrence without the terms a reader takes from it.
+      const repeatable = all.map((_, i) => i).filter((i) => i > 0 && particleOf(i) !== undefined && particleOf(i)[4] !== 1)
+      if (repeatable.length === 0) return null
+      const i = pick(focused(repeatable))
+      const piece = hollow(table, particleOf(i), xml.match(/currencyID="([^"]*)"/)?.[1] ?? 'EUR')
+      if (piece === '') return null
+      const at = draw(3) === 0 ? all[i][3] : all[i][0]
+      return [xml.slice(0, at) + piece + xml.slice(at), `hollow-${at === all[i][0] ? 'before' : 'after'}-${local(all[par[i]])}-${local(all[i])}`]
     }
     case 'split': {
       // A repeatable element with several children written as two: its children parted between
