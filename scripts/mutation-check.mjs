@@ -86,7 +86,9 @@
  *                    when named, split (a repeatable element written as two, its children parted
  *                    between them: a seller's legal entity with the registration name in the second)
  *                    and hollow (a minimal instance of a repeatable element, its required children
- *                    only, written before or after the base's own);
+ *                    only, written before or after the base's own) and wrapped (an element copied
+ *                    into a new holder the base has not got, where another of its elements allows
+ *                    that holder: an allowance under new delivery terms);
  *                    best with --files over valid UBL bases
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
@@ -254,8 +256,8 @@ const declared = (xml) =>
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
 const familyKinds = values.profiles ? PROFILE_KINDS : values.repeat ? REPEAT_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
-// taxplace, split and hollow only when named: a seed makes the mutations it made before the kind existed.
-const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow') ?? KINDS
+// taxplace, split, hollow and wrapped only when named: a seed makes the mutations it made before the kind existed.
+const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow' && k !== 'wrapped') ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits

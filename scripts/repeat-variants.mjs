@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { particles, typesOf } from './orderx-variants.mjs'
 
-export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'split', 'elsewhere', 'donor', 'hollow']
+export const REPEAT_KINDS = ['again', 'again2', 'before', 'currency', 'one', 'split', 'elsewhere', 'donor', 'hollow', 'wrapped']
 
 /** The UBL 2.1 structure table, from the build. */
 export async function ublTable(root) {
@@ -175,6 +175,45 @@ export function repeatVariant(xml, all, kind, draw, table, donors) {
       if (piece === '') return null
       const at = draw(3) === 0 ? all[i][3] : all[i][0]
       return [xml.slice(0, at) + piece + xml.slice(at), `hollow-${at === all[i][0] ? 'before' : 'after'}-${local(all[par[i]])}-${local(all[i])}`]
+    }
+    case 'wrapped': {
+      // An element of the base copied into a new holder (its required children and the copy) that
+      // the base has not got, where another element of the base allows that holder: an allowance
+      // under new delivery terms, a tax total under a new … — a place two steps away.
+      const options = []
+      for (let i = 1; i < all.length; i++) {
+        const p = particleOf(i)
+        if (p === undefined) continue
+        for (let t = 0; t < table.types.length; t++) {
+          const type = table.types[t]
+          if (type[0] !== 1 || type[1] === null || t === types.get(par[i])) continue
+          const list = particles(type[1])
+          const rank = list.findIndex((q) => q[1] === p[1] && q[2] === p[2])
+          if (rank < 0) continue
+          for (const [h, ht] of types) {
+            const holderType = table.types[ht]
+            if (holderType[0] !== 1 || holderType[1] === null || h === i) continue
+            const outer = particles(holderType[1])
+            const r = outer.find((q) => q[2] === t && [2, 3].includes(q[0]))
+            if (r === undefined) continue
+            const have = all.filter((c, j) => par[j] === h && local(c) === table.names[r[1]]).length
+            if (r[4] !== -1 && have >= r[4]) continue
+            options.push([i, h, r, list, rank, outer])
+          }
+        }
+      }
+      if (options.length === 0) return null
+      const focus = options.filter(([i]) => FOCUS.has(local(all[i])))
+      const [i, h, r, list, rank, outer] = pick(focus.length > 0 && draw(4) !== 0 ? focus : options)
+      const currency = xml.match(/currencyID="([^"]*)"/)?.[1] ?? 'EUR'
+      const snippet = xml.slice(all[i][0], all[i][3])
+      const inner = list.map((q, k) => (k === rank ? snippet : q[3] > 0 ? hollow(table, q, currency) : '')).join('')
+      const shell = hollow(table, r, currency)
+      const open = shell.slice(0, shell.indexOf('>') + 1)
+      const name = open.slice(1).split(/[\s>]/)[0]
+      const piece = `${open}${inner}</${name}>`
+      const where = placeIn(all, par, h, outer, outer.indexOf(r), table)
+      return [xml.slice(0, where) + piece + xml.slice(where), `wrapped-${local(all[i])}-in-${table.names[r[1]]}-in-${local(all[h])}`]
     }
     case 'split': {
       // A repeatable element with several children written as two: its children parted between
