@@ -84,6 +84,21 @@
  *                    donor's values) and move (an element of the base copied under another parent
  *                    that has a child of the same name in the base or a donor: a note, period,
  *                    reference or allowance in the other places the syntax allows it)
+ *   --schema-repeat  schema-valid repetition and placement in UBL documents (scripts/repeat-variants.mjs;
+ *                    build first), kinds: again (an element the UBL 2.1 schema allows more than once
+ *                    written once more after itself, its leaves given other values of their kinds),
+ *                    again2 (twice), before (once, before itself), currency (once, only its
+ *                    currencyID attributes changed), one (once, one leaf changed), elsewhere (an
+ *                    element copied into another element whose type has a place for it: an invoice
+ *                    period or delivery under a line, an allowance under delivery terms …) and donor
+ *                    (a repeatable element of a --donors file added beside the base's), and, only
+ *                    when named, split (a repeatable element written as two, its children parted
+ *                    between them: a seller's legal entity with the registration name in the second)
+ *                    and hollow (a minimal instance of a repeatable element, its required children
+ *                    only, written before or after the base's own) and wrapped (an element copied
+ *                    into a new holder the base has not got, where another of its elements allows
+ *                    that holder: an allowance under new delivery terms);
+ *                    best with --files over valid UBL bases
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
@@ -98,6 +113,7 @@ import { parseArgs } from 'node:util'
 import { stdoutOf } from './command-output.mjs'
 import { xrValueVariants } from './xr-value-variants.mjs'
 import { ORDERX_KINDS, orderxTables, orderxVariant } from './orderx-variants.mjs'
+import { REPEAT_KINDS as SCHEMA_REPEAT_KINDS, repeatVariant, ublTable } from './repeat-variants.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CORPUS = join(ROOT, '..', 'shared', 'corpus')
@@ -318,7 +334,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, 'schema-repeat': { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -333,9 +349,9 @@ const declared = (xml) =>
   values.declare !== undefined ? xml.replace(SPECIFICATION_ID, (_, open) => `${open}${values.declare}<`)
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.repeat ? REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
-// taxplace only when named: a --profiles seed makes the mutations it made before the kind existed.
-const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace') ?? KINDS
+const familyKinds = values.repeat ? REPEAT_KINDS : values['schema-repeat'] ? SCHEMA_REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
+// taxplace, split, hollow and wrapped only when named: a seed makes the mutations it made before the kind existed.
+const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow' && k !== 'wrapped') ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
@@ -645,6 +661,7 @@ function corpusBases(count) {
 }
 let n = 0
 const tables = values.orderx ? orderxTables(ROOT) : undefined
+const repeatTable = values['schema-repeat'] ? await ublTable(ROOT) : undefined
 if (values['xr-values']) {
   // The officially valid XRechnung 3.0 invoices (or --files), by syntax.
   const files =
@@ -682,6 +699,8 @@ const bases =
 const perFile = values.corpus === undefined ? Number(values['per-file']) : 1
 /** Graft donors as read, by file (each base draws from all of them). */
 const donorTexts = new Map()
+/** --repeat donors with their elements, by text. */
+const donorElements = new Map()
 for (const [key, file] of bases) {
   const original = declared(readFileSync(resolve(CORPUS, file), 'utf8'))
   if (xrVersion !== undefined || values.declare !== undefined) writeFileSync(join(out, `${key}-0000-base.xml`), original)
@@ -738,6 +757,22 @@ for (const [key, file] of bases) {
       const variant = repeated(original, donors, kind, pick)
       if (variant === null || variant[0] === original) continue
       writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${variant[1]}.xml`.slice(0, 180)), variant[0])
+    }
+    continue
+  }
+  if (values['schema-repeat']) {
+    const all = elements(original)
+    const root = original.match(/<([\w.-]+:)?(Invoice|CreditNote)[\s>]/)?.[2]
+    const donors = (values.donors?.split(',') ?? [])
+      .filter((f) => f !== file)
+      .map((f) => donorTexts.get(f) ?? donorTexts.set(f, readFileSync(resolve(CORPUS, f), 'utf8')).get(f))
+      .filter((x) => x.match(/<([\w.-]+:)?(Invoice|CreditNote)[\s>]/)?.[2] === root)
+      .map((x) => donorElements.get(x) ?? donorElements.set(x, { xml: x, all: elements(x) }).get(x))
+    for (let k = 0; k < perFile; k++) {
+      const kind = kinds[draw(kinds.length)]
+      const variant = repeatVariant(original, all, kind, draw, repeatTable, donors)
+      if (variant === null || variant[0] === original) continue
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${variant[1]}.xml`.slice(0, 180)), variant[0])
     }
     continue
   }

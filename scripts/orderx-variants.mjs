@@ -35,7 +35,7 @@ const SAMPLES = { string: ['X'], token: ['X1'], boolean: ['true', 'false'], deci
 const ATTRIBUTE_SAMPLES = { format: '102', schemeID: '0088', unitCode: 'C62', currencyID: 'EUR', filename: 'a.pdf', mimeCode: 'application/pdf' }
 
 /** The element particles of a content model in order (groups flattened, wildcards left out). */
-function particles(model, out = []) {
+export function particles(model, out = []) {
   if (model === null) return out
   if (typeof model[0] === 'number') out.push(model)
   else if (model[0] !== '*') for (const p of model.slice(3)) particles(p, out)
@@ -43,7 +43,7 @@ function particles(model, out = []) {
 }
 
 /** The table types of the elements of `all` (from `elements()`), by following the content models from the root. */
-function typesOf(xml, all, table) {
+export function typesOf(xml, all, table) {
   const types = new Map([[0, table.roots[0][2]]])
   const stack = [0]
   for (let i = 1; i < all.length; i++) {

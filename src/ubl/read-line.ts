@@ -135,7 +135,8 @@ export function readLine(cx: UblReadContext, line: XmlElement, quantityElement: 
   const [taxCategory, ...otherCategories] = cx.cacs(item, 'ClassifiedTaxCategory')
   if (cx.text(taxCategory, 'ID') === undefined) cx.absent('BT-151')
   const vat = readLineVat(cx, taxCategory)
-  if (otherCategories.length > 0) cx.otherLineTaxes.set(vat, otherCategories.map((c) => readLineVat(cx, c)))
+  // A sub-line's further categories the official line contexts and sums do not take (see ublSubLineVatCodes).
+  if (otherCategories.length > 0 && !nested) cx.otherLineTaxes.set(vat, otherCategories.map((c) => readLineVat(cx, c)))
   return {
     id: id ?? '',
     note: notes[0],

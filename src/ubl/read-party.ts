@@ -65,18 +65,31 @@ export function partyIdentifiers(cx: UblReadContext, party: XmlElement | undefin
   return { ids, sepa }
 }
 
+/**
+ * The first `cbc:<local>` of the party's `cac:PartyLegalEntity` elements, whichever holds it: UBL
+ * 2.1 allows several, and the official tests read `cac:PartyLegalEntity/cbc:RegistrationName` (BR-06,
+ * BR-07), `…/cbc:CompanyID` (BR-CO-26, BR-AE-02 …) across all of them (UBL-SR-09/11/14/15/17/21
+ * allow one of each in all).
+ */
+function legalEntityLeaf(cx: UblReadContext, party: XmlElement, local: string): XmlElement | undefined {
+  for (const legal of cx.cacs(party, 'PartyLegalEntity')) {
+    const leaf = cx.cbc(legal, local)
+    if (leaf !== undefined) return leaf
+  }
+  return undefined
+}
+
 /** AccountingSupplierParty/Party or AccountingCustomerParty/Party → Party. */
 export function readParty(cx: UblReadContext, party: XmlElement | undefined): Party {
   if (party === undefined) return { identifiers: [] }
-  const legal = cx.cac(party, 'PartyLegalEntity')
   return {
-    name: cx.text(legal, 'RegistrationName'),
+    name: cx.textOf(legalEntityLeaf(cx, party, 'RegistrationName')),
     tradingName: cx.text(party, 'PartyName', 'Name'),
     identifiers: partyIdentifiers(cx, party).ids,
-    legalRegistrationId: cx.identifierOf(cx.cbc(legal, 'CompanyID')),
+    legalRegistrationId: cx.identifierOf(legalEntityLeaf(cx, party, 'CompanyID')),
     vatIdentifier: taxSchemeCompanyId(cx, party, true),
     taxRegistrationId: taxSchemeCompanyId(cx, party, false),
-    additionalLegalInformation: cx.text(legal, 'CompanyLegalForm'),
+    additionalLegalInformation: cx.textOf(legalEntityLeaf(cx, party, 'CompanyLegalForm')),
     electronicAddress: cx.identifierOf(cx.cbc(party, 'EndpointID')),
     address: readAddress(cx, cx.cac(party, 'PostalAddress')),
     contact: readContact(cx, cx.cac(party, 'Contact')),
@@ -91,7 +104,7 @@ export function readPayee(cx: UblReadContext, el: XmlElement | undefined): Payee
   return {
     name: name ?? '',
     identifier: partyIdentifiers(cx, el).ids[0],
-    legalRegistrationId: cx.identifierOf(cx.leaf(el, 'PartyLegalEntity', 'CompanyID')),
+    legalRegistrationId: cx.identifierOf(legalEntityLeaf(cx, el, 'CompanyID')),
   }
 }
 

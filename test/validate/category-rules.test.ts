@@ -261,3 +261,20 @@ describe.skipIf(!hasCorpus)("a line's further tax categories", () => {
     })
   }
 })
+
+// UBL 2.1 allows several cac:ClassifiedTaxCategory on an item (UBL-SR-48 wants one): the official
+// line contexts take each, the BR-x-08 sums a line where any has the code and any the rate, and
+// //cac:ClassifiedTaxCategory finds every one. Official rule sets from refcheck (session 27).
+describe.skipIf(!hasCorpus)('a line item with several tax categories', () => {
+  const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
+  const category = (code: string, rate?: string) =>
+    `<cac:ClassifiedTaxCategory><cbc:ID>${code}</cbc:ID>${rate === undefined ? '' : `<cbc:Percent>${rate}</cbc:Percent>`}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>`
+  const end = '</cac:ClassifiedTaxCategory>'
+  const cases: [name: string, changes: [number, string, string][], expected: string[]][] = [
+    ['a second category S at 0 %: BR-S-05 on it', [[143, end, `${end}${category('S', '0')}`]], ['BR-S-05', 'UBL-SR-48']],
+    ['a second category S at 12 %: the line is in the 12 % sum too (BR-S-08)', [[143, end, `${end}${category('S', '12')}`]], ['BR-S-08', 'UBL-SR-48']],
+    ['a first category Z before the S one: the line stays in the S sum (no BR-S-08)', [[137, '<cac:ClassifiedTaxCategory>', `${category('Z', '0')}<cac:ClassifiedTaxCategory>`]], ['BR-Z-01', 'UBL-SR-48']],
+    ['a second category O: a line of O for BR-O-02', [[143, end, `${end}${category('O')}`]], ['BR-O-01', 'BR-O-02', 'UBL-SR-48']],
+  ]
+  for (const [name, changes, expected] of cases) it(name, () => expect(errorRules(variant(UBL4, changes))).toEqual(expected))
+})

@@ -871,3 +871,17 @@ describe.skipIf(!hasCorpus)('CII amounts of 16 digits and more compared in doubl
     expect(cenErrorCounts(corpusVariant(B2, [[192, '>1.90<', '>2048437.50<']]))).toEqual({ 'BR-CO-14': 1, 'BR-CO-15': 1 })
   })
 })
+
+// Found by the session 27 repetition hunt (scripts/mutation-check.mjs --repeat); official sets from refcheck.
+describe.skipIf(!hasCorpus)('UBL content the schema allows more than once or elsewhere', () => {
+  const UBL4 = 'cen-en16931/ubl/examples/ubl-tc434-example4.xml'
+  const cases: [name: string, changes: [number, string, string][], expected: string[]][] = [
+    // BR-CO-19's context is every cac:InvoicePeriod that is no line's, BR-CO-20's every line's.
+    ['a second, empty invoicing period: BR-CO-19 on it', [[22, '<cac:OrderReference>', '<cac:InvoicePeriod><cbc:StartDate>2017-01-01</cbc:StartDate></cac:InvoicePeriod><cac:InvoicePeriod/><cac:OrderReference>']], ['BR-CO-19', 'UBL-SR-08']],
+    ['a second, empty line period: BR-CO-20 on it', [[130, '</cbc:LineExtensionAmount>', '</cbc:LineExtensionAmount><cac:InvoicePeriod><cbc:EndDate>2017-01-31</cbc:EndDate></cac:InvoicePeriod><cac:InvoicePeriod></cac:InvoicePeriod>']], ['BR-CO-20', 'UBL-SR-36']],
+    // BR-CL-10 accepts the scheme SEPA below cac:AccountingSupplierParty or cac:PayeeParty only.
+    ['a buyer identifier of the scheme SEPA: BR-CL-10', [[58, '<cbc:ID schemeID="0088">5790000436057</cbc:ID>', '<cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID>']], ['BR-CL-10']],
+    ['a seller identifier of the scheme SEPA: valid', [[28, '<cbc:ID schemeID="0088">5790000436101</cbc:ID>', '<cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID>']], []],
+  ]
+  for (const [name, changes, expected] of cases) it(name, () => expect(errorRules(corpusVariant(UBL4, changes))).toEqual(expected))
+})

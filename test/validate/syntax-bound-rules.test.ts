@@ -102,3 +102,23 @@ describe.skipIf(!hasCorpus)('BR-51 (card number at most 10 characters) and BR-65
     expect(errorRules(variant(CII_B1, 53, '</ram:OriginTradeCountry>', product))).toEqual(['BR-65'])
   })
 })
+
+// UBL 2.1 allows several cac:PartyLegalEntity in a party; the official BR-06/BR-07 read
+// `cac:PartyLegalEntity/cbc:RegistrationName` across all of them (refcheck, session 27: both valid).
+describe.skipIf(!hasCorpus)('UBL: a party whose legal entity terms sit in a second cac:PartyLegalEntity', () => {
+  it('the seller name in the second one passes BR-06', () => {
+    const xml = corpusVariant(UBL4, [
+      [45, '<cbc:RegistrationName>SellerCompany</cbc:RegistrationName>', ''],
+      [47, '</cac:PartyLegalEntity>', '</cac:PartyLegalEntity><cac:PartyLegalEntity><cbc:RegistrationName>SellerCompany</cbc:RegistrationName></cac:PartyLegalEntity>'],
+    ])
+    expect(errorRules(xml)).toEqual([])
+  })
+  it('the buyer name after a legal entity with its company id only passes BR-07; without any name it fails', () => {
+    expect(errorRules(corpusVariant(UBL4, [[68, '<cac:PartyLegalEntity>', '<cac:PartyLegalEntity><cbc:CompanyID>DK11111111</cbc:CompanyID></cac:PartyLegalEntity><cac:PartyLegalEntity>']]))).toEqual([])
+    const noName = corpusVariant(UBL4, [
+      [69, '<cbc:RegistrationName>Buyercompany ltd</cbc:RegistrationName>', '<cbc:CompanyID>DK11111111</cbc:CompanyID>'],
+      [70, '</cac:PartyLegalEntity>', '</cac:PartyLegalEntity><cac:PartyLegalEntity><cbc:CompanyLegalForm>X</cbc:CompanyLegalForm></cac:PartyLegalEntity>'],
+    ])
+    expect(errorRules(noName)).toEqual(['BR-07'])
+  })
+})

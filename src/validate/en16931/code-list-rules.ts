@@ -160,7 +160,7 @@ const UBL_ROWS: readonly Row[] = [
   ['BR-CL-26', 'BT-71-1', withAttr('cac:DeliveryLocation/cbc:ID', 'schemeID'), '@schemeID', ICD_SCHEMES],
 ]
 
-/** UBL BR-CL-10 also accepts SEPA (creditor identifiers). */
+/** UBL BR-CL-10 also accepts SEPA (creditor identifiers), for an identifier below the seller or the payee only. */
 const SEPA_OR_ICD: CodeList = {
   id: 'ISO 6523 ICD + SEPA',
   version: ICD_SCHEMES.version,
@@ -172,12 +172,23 @@ const SEPA_OR_ICD: CodeList = {
   },
 }
 
+const SEPA_HOLDERS = [q('cac:AccountingSupplierParty'), q('cac:PayeeParty')]
+const sepaAllowed = (el: XmlElement): boolean => SEPA_HOLDERS.some((holder) => hasAncestor(el, holder))
+
 function pattern(name: string, rows: readonly Row[]): TreePattern {
   return {
     name,
-    groups: rows.map((row) => {
-      const fixed: Row = row[0] === 'BR-CL-10' && name === 'ubl-code-lists' ? [row[0], row[1], row[2], row[3], SEPA_OR_ICD] : row
-      return { context: row[2], rules: [toRule(fixed)] }
+    groups: rows.flatMap((row) => {
+      if (row[0] !== 'BR-CL-10' || name !== 'ubl-code-lists') return [{ context: row[2], rules: [toRule(row)] }]
+      // The official test accepts SEPA only with `ancestor::cac:AccountingSupplierParty or
+      // ancestor::cac:PayeeParty`: a buyer's or delivery party's SEPA identifier fails it. Two
+      // disjoint contexts that together are the row's.
+      const withSepa = refine(row[2], sepaAllowed)
+      const without = refine(row[2], (el) => !sepaAllowed(el))
+      return [
+        { context: withSepa, rules: [toRule([row[0], row[1], withSepa, row[3], SEPA_OR_ICD])] },
+        { context: without, rules: [toRule([row[0], row[1], without, row[3], row[4]])] },
+      ]
     }),
   }
 }

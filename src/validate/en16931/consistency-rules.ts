@@ -12,6 +12,7 @@ import { descend, q } from '../syntax/tree-helpers.js'
 import { xmlTrim } from '../../xml/whitespace.js'
 import type { Issue, ModelContext, ModelRule } from '../types.js'
 import { brCo09, brCo26 } from './party-rules.js'
+import { ublBrCo19, ublBrCo20 } from './date-rules.js'
 import { hasTotalsGroup, totalMissing } from './totals-presence.js'
 import { brCo03, brCo04, brCo17 } from './syntax-bound-rules.js'
 import { roundDouble } from '../schematron/values.js'
@@ -187,12 +188,19 @@ const ROWS: readonly Row[] = [
     'BR-CO-19',
     'BG-14',
     (ctx) => {
+      if (ctx.doc !== undefined && isUbl(ctx)) return ublBrCo19(ctx.doc.root)
       const p = ctx.invoice.invoicingPeriod
       const empty = p !== undefined && p.startDate === undefined && p.endDate === undefined
       return when(empty && !(isUbl(ctx) && ctx.invoice.vatPointDateCode !== undefined), btPath('BG-14'))
     },
   ],
-  ['BR-CO-20', 'BG-26', ({ invoice }) => eachIssue(invoice.lines, (i) => btPath('BG-25', i, 'BG-26'), (l) => l.period !== undefined && l.period.startDate === undefined && l.period.endDate === undefined)],
+  [
+    'BR-CO-20',
+    'BG-26',
+    (ctx) =>
+      ctx.doc !== undefined && isUbl(ctx) ? ublBrCo20(ctx.doc.root)
+      : eachIssue(ctx.invoice.lines, (i) => btPath('BG-25', i, 'BG-26'), (l) => l.period !== undefined && l.period.startDate === undefined && l.period.endDate === undefined),
+  ],
   ['BR-CO-21', 'BT-97', ({ invoice }) => eachIssue(docAc(invoice, false), (i) => btPath('BG-20', i), (a) => !hasReason(invoice, a))],
   ['BR-CO-22', 'BT-104', ({ invoice }) => eachIssue(docAc(invoice, true), (i) => btPath('BG-21', i), (a) => !hasReason(invoice, a))],
   ['BR-CO-23', 'BT-139', ({ invoice }) => invoice.lines.flatMap((l, n) => eachIssue(l.allowances, (i) => btPath('BG-25', n + 1, 'BG-27', i), (a) => !hasReason(invoice, a)))],

@@ -57,6 +57,7 @@ const U = {
   end: q('cbc:EndDate'),
   invoiceLine: q('cac:InvoiceLine'),
   creditNoteLine: q('cac:CreditNoteLine'),
+  descriptionCode: q('cbc:DescriptionCode'),
 }
 
 /** UBL `xs:date(cbc:EndDate) >= xs:date(cbc:StartDate)` when both are there (an uncastable pair passes here). */
@@ -137,3 +138,19 @@ export const br30 = bound({
     ),
   model: modelBr30,
 })
+
+const hasDate = (p: XmlElement): boolean => kids(p, U.start).length > 0 || kids(p, U.end).length > 0
+
+/**
+ * UBL BR-CO-19 on the tree: every `cac:InvoicePeriod` that is no line's (UBL 2.1 allows several;
+ * a sub-invoice line's counts too) has a `cbc:StartDate`, a `cbc:EndDate` or a
+ * `cbc:DescriptionCode` element, blank or not, as the official test asks. The model knows the first.
+ */
+export const ublBrCo19 = (root: XmlElement): Issue[] =>
+  descendants(root, U.period)
+    .filter((p) => !isLinePeriod(p) && !hasDate(p) && kids(p, U.descriptionCode).length === 0)
+    .map(() => issue(btPath('BG-14')))
+
+/** UBL BR-CO-20 on the tree: every period of a line (`cac:InvoiceLine|cac:CreditNoteLine/cac:InvoicePeriod`) has a start or end date element. */
+export const ublBrCo20 = (root: XmlElement): Issue[] =>
+  ublLines(root).flatMap((line, i) => kids(line, U.period).filter((p) => !hasDate(p)).map(() => issue(btPath('BG-25', i + 1, 'BG-26'))))

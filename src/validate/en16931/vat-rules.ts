@@ -286,6 +286,7 @@ function categoryRules(c: Category): ModelRule[] {
     rule('05', 'BT-152', ({ invoice, syntax }) => {
       const out: Issue[] = []
       const code = codeOf(invoice, syntax)
+      // UBL's context is each category of a line's item: a further one too.
       invoice.lines.forEach((l, i) => {
         for (const vat of lineTaxes(invoice, l)) {
           const written = isWritten(invoice, vat, 'rate', vat.rate)
