@@ -6,8 +6,12 @@
  * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
  * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
  * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2),
- * incomplete CIDSets (6.2.11.4.2); and the findings it cannot repair itself (device CMYK without a CMYK
- * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
+ * incomplete CIDSets (6.2.11.4.2), halftones other than types 1 and 5 or with a name or misplaced
+ * transfer functions (6.2.5), PDF/X intents referring to an external profile (6.2.3), permissions
+ * other than UR3 and DocMDP and digests in DocMDP signature references (6.1.12), alternate
+ * presentations and presentation steps (6.10); and the findings it cannot repair itself (device
+ * CMYK without a CMYK intent 6.2.4.3, LZW and other forbidden filters 6.1.7.2, image bit depths
+ * 6.2.8, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
  * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
  * /Interpolate true, 6.2.6 and 6.2.8).
  * @module
@@ -18,10 +22,11 @@ import { removeIncompleteCidSets } from './cidset.js'
 import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
 import { repairShownWidths } from './font-widths.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
+import { forbiddenFilter, halftoneProblems, imageBitsProblem } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
 import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
-import { forEachDict } from './walk.js'
+import { deref, forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
 
 
@@ -57,6 +62,11 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       dict.delete(PDFName.of('Intent'))
       changed++
     }
+    // A halftone only tunes a printer's screening; without a conforming one the device's default applies (6.2.5).
+    if (dict.get(PDFName.of('HT')) !== undefined && halftoneProblems(doc, dict.lookup(PDFName.of('HT'))).length > 0) {
+      dict.delete(PDFName.of('HT'))
+      changed++
+    }
     const bm = dict.lookup(PDFName.of('BM'))
     if (bm !== undefined && !(bm instanceof PDFName && BLEND_MODES.has(bm.decodeText()))) {
       dict.set(PDFName.of('BM'), PDFName.of('Normal'))
@@ -68,7 +78,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       changed++
     }
   })
-  changed += fixForms(doc) + fixOptionalContent(doc)
+  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc)
   changed += fixAttachments(doc, date)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
@@ -123,6 +133,45 @@ function fixObjectMetadata(doc: PDFDocument): number {
 }
 
 /** 6.4: no NeedAppearances (fields keep their own appearances), no NeedsRendering; XFA goes with the actions. */
+/**
+ * 6.2.3, 6.1.12, 6.10: drops PDF/X OutputIntents that refer to an external profile, permissions
+ * other than UR3 and DocMDP (and, with DocMDP, the digest entries of signature references: the
+ * conversion breaks signatures anyway), alternate presentations and pages' presentation steps.
+ */
+function fixCatalogEntries(doc: PDFDocument): number {
+  let changed = 0
+  const drop = (dict: PDFDict, key: string): void => {
+    if (dict.get(PDFName.of(key)) === undefined) return
+    dict.delete(PDFName.of(key))
+    changed++
+  }
+  const pages = doc.getPages().map((p) => p.node as PDFDict)
+  for (const owner of [doc.catalog, ...pages]) {
+    const intents = owner.lookup(PDFName.of('OutputIntents'))
+    if (!(intents instanceof PDFArray)) continue
+    for (let i = intents.size() - 1; i >= 0; i--) {
+      const intent = deref(doc, intents.get(i))
+      if (intent instanceof PDFDict && intent.lookup(PDFName.of('S')) === PDFName.of('GTS_PDFX') && intent.get(PDFName.of('DestOutputProfileRef')) !== undefined) {
+        intents.remove(i)
+        changed++
+      }
+    }
+  }
+  const perms = doc.catalog.lookup(PDFName.of('Perms'))
+  if (perms instanceof PDFDict) {
+    for (const key of perms.keys()) if (key !== PDFName.of('UR3') && key !== PDFName.of('DocMDP')) drop(perms, key.decodeText())
+    if (perms.get(PDFName.of('DocMDP')) !== undefined) {
+      forEachDict(doc, (dict) => {
+        if (dict.get(PDFName.of('TransformMethod')) !== undefined) for (const key of ['DigestLocation', 'DigestMethod', 'DigestValue']) drop(dict, key)
+      })
+    }
+  }
+  const names = doc.catalog.lookup(PDFName.of('Names'))
+  if (names instanceof PDFDict) drop(names, 'AlternatePresentations')
+  for (const page of pages) drop(page, 'PresSteps')
+  return changed
+}
+
 function fixForms(doc: PDFDocument): number {
   let changed = 0
   if (doc.catalog.get(PDFName.of('NeedsRendering')) !== undefined) {
@@ -238,6 +287,14 @@ export function contentProblems(doc: PDFDocument): string[] {
       }
     }
   })
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFStream)) continue
+    const filter = forbiddenFilter(doc, object.dict)
+    if (filter !== undefined && filter !== '/LZWDecode') problems.add('streams encoded with a filter PDF/A forbids (PDF/A 6.1.7.2)')
+    if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image') && imageBitsProblem(doc, object.dict) !== undefined) {
+      problems.add('images with a bit depth PDF/A forbids (PDF/A 6.2.8)')
+    }
+  }
   for (const stream of contentStreams(doc)) for (const problem of streamProblems(streamBytes(stream, 'page content stream'))) problems.add(problem)
   return [...problems]
 }

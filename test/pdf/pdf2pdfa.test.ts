@@ -117,6 +117,35 @@ describe('pdf2pdfa', () => {
     expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
   })
 
+  it('repairs halftones, a PDF/X intent with an external profile, foreign permissions and presentations in place (6.2.5, 6.2.3, 6.1.12, 6.10)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const gs = doc.context.register(doc.context.obj({ Type: 'ExtGState', LW: 2, HT: { Type: 'Halftone', HalftoneType: 1, HalftoneName: PDFString.of('x'), Frequency: 60, Angle: 45, SpotFunction: 'Round' } }))
+    const page = doc.getPages()[0]!
+    page.node.Resources()!.set(PDFName.of('ExtGState'), doc.context.obj({ G1: gs }))
+    page.node.set(PDFName.of('PresSteps'), doc.context.obj({ Type: 'NavNode' }))
+    doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([{ Type: 'OutputIntent', S: 'GTS_PDFX', OutputConditionIdentifier: PDFString.of('FOGRA39'), DestOutputProfileRef: { URLs: [] } }]))
+    const sig = doc.context.register(doc.context.obj({ Type: 'Sig', Reference: [{ Type: 'SigRef', TransformMethod: 'DocMDP', DigestValue: PDFString.of('x') }] }))
+    doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: sig, Other: sig }))
+    doc.catalog.set(PDFName.of('Names'), doc.context.obj({ AlternatePresentations: { SlideShows: [] } }))
+    const input = await doc.save({ useObjectStreams: false })
+    const rules = ['PDFA-HALFTONE', 'PDFA-OUTPUT-INTENT-REF', 'PDFA-PERMISSIONS', 'PDFA-PRESENTATION']
+    expect([...new Set((await validatePdf(input)).findings.map((f) => f.ruleId).filter((id) => rules.includes(id)))].sort()).toEqual(rules)
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+    if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+  })
+
+  it('needs a content rewrite for an LZW or other forbidden filter and for an image bit depth PDF/A forbids (6.1.7.2, 6.2.8)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const bits = doc.context.register(doc.context.stream(new Uint8Array([0]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 3 }))
+    const crypt = doc.context.register(doc.context.stream(new Uint8Array([0]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'Crypt' }))
+    doc.getPages()[0]!.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Im1: bits, Im2: crypt } }))
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/images with a bit depth PDF\/A forbids \(PDF\/A 6\.2\.8\); streams encoded with a filter PDF\/A forbids \(PDF\/A 6\.1\.7\.2\)/)
+  })
+
   it('refuses input that is not a PDF', async () => {
     await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
   })

@@ -52,12 +52,17 @@ export const PDF_RULES = {
   'PDFA-SYNTAX-STREAM': r('pdfa', 'error', '6.1.7.1', 'the stream keyword must be followed by CR LF or a single LF, and endstream must follow a line end; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-LENGTH': r('pdfa', 'error', '6.1.7.1', 'a stream /Length must count exactly the bytes between the line end after stream and the one before endstream; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-OBJECT': r('pdfa', 'error', '6.1.9', 'an indirect object must begin on a new line with N G obj, single white-space characters between the three and a line end after obj; not so in {count} objects ({problems})'),
+  'PDFA-STREAM-FILTER': r('pdfa', 'error', '6.1.7.2', 'the stream {where} is encoded with {filter}; PDF/A allows the filters of ISO 32000-1 table 6 except LZWDecode, and Crypt only as the Identity crypt filter'),
   'PDFA-STREAM-EXTERNAL': r('pdfa', 'error', '6.1.7.1', 'a stream must keep its data in the file: {where} carries {key}'),
   // --- graphics states, images, XObjects, catalog (6.2.5, 6.2.6, 6.2.8, 6.2.9, 6.11)
   'PDFA-EXTGSTATE': r('pdfa', 'error', '6.2.5', 'the graphics state {where} carries {key}; PDF/A allows no /TR, no /HTP and /TR2 only as /Default'),
+  'PDFA-HALFTONE': r('pdfa', 'error', '6.2.5', 'the halftone {where} {problem}; PDF/A allows halftone types 1 and 5, no /HalftoneName, and a /TransferFunction only for a colourant other than the primaries and Default'),
   'PDFA-RENDERING-INTENT': r('pdfa', 'error', '6.2.6', 'the rendering intent {intent} ({where}) is not one of RelativeColorimetric, AbsoluteColorimetric, Perceptual, Saturation'),
   'PDFA-IMAGE': r('pdfa', 'error', '6.2.8', 'the image {where} {problem}; PDF/A forbids alternate and OPI images and interpolation'),
+  'PDFA-IMAGE-BITS': r('pdfa', 'error', '6.2.8', 'the image {where} has /BitsPerComponent {bits}; {allowed}'),
   'PDFA-XOBJECT': r('pdfa', 'error', '6.2.9', '{where} {problem}; PDF/A forbids PostScript, reference and OPI XObjects'),
+  'PDFA-PRESENTATION': r('pdfa', 'error', '6.10', '{where} carries /{key}; PDF/A forbids alternate presentations and presentation steps'),
+  'PDFA-PERMISSIONS': r('pdfa', 'error', '6.1.12', '{where} {problem}'),
   'PDFA-REQUIREMENTS': r('pdfa', 'error', '6.11', 'the document catalog must not carry /Requirements'),
   // --- implementation limits (6.1.13) and content-stream operators (6.2.2)
   'PDFA-LIMIT-INTEGER': r('pdfa', 'error', '6.1.13', 'the integer {value} ({where}) is outside -2147483648 to 2147483647'),
@@ -86,6 +91,7 @@ export const PDF_RULES = {
   // --- colour (6.2.3, 6.2.4.3)
   'PDFA-OUTPUT-INTENT': r('pdfa', 'error', '6.2.3', 'the GTS_PDFA1 OutputIntent {detail}'),
   'PDFA-OUTPUT-INTENT-PROFILES': r('pdfa', 'error', '6.2.3', 'all OutputIntents must share one DestOutputProfile; found {count} different profiles'),
+  'PDFA-OUTPUT-INTENT-REF': r('pdfa', 'error', '6.2.3', 'the GTS_PDFX OutputIntent {where} carries /DestOutputProfileRef; a PDF/A file may not refer to an external output profile'),
   'PDFA-DEVICE-COLOUR': r('pdfa', 'error', '6.2.4.3', '{space} is used ({where}) without a matching OutputIntent or Default colour space'),
   // --- fonts, actions (6.2.11, 6.5, 6.6)
   'PDFA-FONT-EMBEDDED': r('pdfa', 'error', '6.2.11.4.1', 'the font {font} ({subtype}) is not embedded'),
