@@ -9,7 +9,9 @@
  * incomplete CIDSets (6.2.11.4.2), halftones other than types 1 and 5 or with a name or misplaced
  * transfer functions (6.2.5), PDF/X intents referring to an external profile (6.2.3), permissions
  * other than UR3 and DocMDP and digests in DocMDP signature references (6.1.12), alternate
- * presentations and presentation steps (6.10); and the findings it cannot repair itself (device
+ * presentations and presentation steps (6.10), a missing /CIDToGIDMap of an embedded
+ * CIDFontType2 (6.2.11.3.2); and the findings it cannot repair itself (malformed font
+ * dictionaries 6.2.11.2, TrueType encodings and cmaps at odds with the Symbolic flag 6.2.11.6, device
  * CMYK without a CMYK intent 6.2.4.3, LZW and other forbidden filters 6.1.7.2, image bit depths
  * 6.2.8, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
  * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
@@ -20,7 +22,9 @@ import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, 
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
 import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
+import { fontDictProblems } from './font-dict-problems.js'
 import { repairShownWidths } from './font-widths.js'
+import { fontsInResources } from './fonts.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { forbiddenFilter, halftoneProblems, imageBitsProblem } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
@@ -78,7 +82,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       changed++
     }
   })
-  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc)
+  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixCidToGidMaps(doc)
   changed += fixAttachments(doc, date)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
@@ -169,6 +173,18 @@ function fixCatalogEntries(doc: PDFDocument): number {
   const names = doc.catalog.lookup(PDFName.of('Names'))
   if (names instanceof PDFDict) drop(names, 'AlternatePresentations')
   for (const page of pages) drop(page, 'PresSteps')
+  return changed
+}
+
+/** 6.2.11.3.2: an embedded CIDFontType2 without /CIDToGIDMap gets /Identity, the value its absence means (ISO 32000-1 table 117). */
+function fixCidToGidMaps(doc: PDFDocument): number {
+  let changed = 0
+  for (const font of fontsInResources(doc)) {
+    if (font instanceof PDFDict && fontDictProblems(font).some((p) => p.kind === 'cidToGid')) {
+      font.set(PDFName.of('CIDToGIDMap'), PDFName.of('Identity'))
+      changed++
+    }
+  }
   return changed
 }
 
@@ -293,6 +309,13 @@ export function contentProblems(doc: PDFDocument): string[] {
     if (filter !== undefined && filter !== '/LZWDecode') problems.add('streams encoded with a filter PDF/A forbids (PDF/A 6.1.7.2)')
     if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image') && imageBitsProblem(doc, object.dict) !== undefined) {
       problems.add('images with a bit depth PDF/A forbids (PDF/A 6.2.8)')
+    }
+  }
+  for (const font of fontsInResources(doc)) {
+    if (!(font instanceof PDFDict)) continue
+    for (const p of fontDictProblems(font)) {
+      if (p.kind === 'form') problems.add('font dictionaries without the entries ISO 32000-1 requires (PDF/A 6.2.11.2)')
+      else if (p.kind !== 'cidToGid') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
     }
   }
   for (const stream of contentStreams(doc)) for (const problem of streamProblems(streamBytes(stream, 'page content stream'))) problems.add(problem)

@@ -1,5 +1,6 @@
 /** pdf2pdfa: conforming output in place or through Ghostscript; pages and text unchanged; clear refusals. */
-import { PDFName, PDFString } from '@cantoo/pdf-lib'
+import { readFileSync } from 'node:fs'
+import { type PDFArray, type PDFDict, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findGhostscript } from '../../src/pdf/ghostscript.js'
 import { loadPdf } from '../../src/pdf/load-pdf.js'
@@ -7,6 +8,8 @@ import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { readDocumentXmp } from '../../src/pdf/metadata.js'
 import { XMP_NS, propertyText } from '../../src/pdf/xmp.js'
 import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
+import { liberationDescriptor, type0Font } from '../validate/pdf/builders.js'
 import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
 
 let embedded: Uint8Array
@@ -144,6 +147,32 @@ describe('pdf2pdfa', () => {
     doc.getPages()[0]!.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Im1: bits, Im2: crypt } }))
     const input = await doc.save({ useObjectStreams: false })
     await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/images with a bit depth PDF\/A forbids \(PDF\/A 6\.2\.8\); streams encoded with a filter PDF\/A forbids \(PDF\/A 6\.1\.7\.2\)/)
+  })
+
+  it('gives an embedded CIDFontType2 without /CIDToGIDMap the /Identity its absence means, in place (6.2.11.3.2)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
+    const font = type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation, 32) })
+    const cid = ((doc.context.lookup(font) as PDFDict).lookup(PDFName.of('DescendantFonts')) as PDFArray).lookup(0) as PDFDict
+    cid.delete(PDFName.of('CIDToGIDMap'))
+    ;(doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('Zcid'), font)
+    const input = await doc.save({ useObjectStreams: false })
+    expect((await validatePdf(input)).findings.map((f) => f.ruleId)).toContain('PDFA-FONT-CIDTOGID')
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    expect((await validatePdf(out.pdf)).findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+  })
+
+  it('needs a rewrite for a symbolic TrueType font with an /Encoding (6.2.11.6) and says so without Ghostscript', async () => {
+    const { doc } = await loadPdf(embedded)
+    const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
+    const font = doc.context.register(
+      doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: 'LiberationSans', FirstChar: 32, LastChar: 32, Widths: [278], Encoding: 'WinAnsiEncoding', FontDescriptor: liberationDescriptor(doc, liberation, 4) }),
+    )
+    const fonts = doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict
+    fonts.set(PDFName.of('Zsym'), font)
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/TrueType fonts whose encoding or cmap does not suit their Symbolic flag \(PDF\/A 6\.2\.11\.6\)/)
   })
 
   it('refuses input that is not a PDF', async () => {

@@ -95,6 +95,10 @@ export const PDF_RULES = {
   'PDFA-DEVICE-COLOUR': r('pdfa', 'error', '6.2.4.3', '{space} is used ({where}) without a matching OutputIntent or Default colour space'),
   // --- fonts, actions (6.2.11, 6.5, 6.6)
   'PDFA-FONT-EMBEDDED': r('pdfa', 'error', '6.2.11.4.1', 'the font {font} ({subtype}) is not embedded'),
+  'PDFA-FONT-DICT': r('pdfa', 'error', '6.2.11.2', 'the font dictionary of {font} ({where}) {problem}, as ISO 32000-1 9.6 and 9.7 require'),
+  'PDFA-FONT-CIDTOGID': r('pdfa', 'error', '6.2.11.3.2', 'the embedded CIDFontType2 font {font} ({where}) has no /CIDToGIDMap'),
+  'PDFA-FONT-TRUETYPE-ENCODING': r('pdfa', 'error', '6.2.11.6', 'the {kind} TrueType font {font} ({where}) {problem}'),
+  'PDFA-FONT-TRUETYPE-CMAP': r('pdfa', 'error', '6.2.11.6', 'the embedded program of the {kind} TrueType font {font} ({where}) {problem}'),
   'PDFA-FONT-CIDSET': r('pdfa', 'error', '6.2.11.4.2', 'the CIDSet of the font {font} does not list {count} glyphs its program contains (CIDs {cids})'),
   'PDFA-FONT-WIDTHS': r('pdfa', 'error', '6.2.11.5', 'the widths of the font {font} disagree with its embedded program for {count} glyphs ({examples})'),
   'PDFA-FONT-NOTDEF': r('pdfa', 'error', '6.2.11.8', 'text shown with the font {font} references its .notdef glyph ({codes})'),

@@ -4,14 +4,14 @@
  * an external profile (6.2.3), permissions (6.1.12) and presentations (6.10). Each variant adds
  * objects to a valid Factur-X file; set EINVOICE_PDFA_DUMP to a folder to keep them (for pdfa-check).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
-import { addToPage } from './builders.js'
+import { addToPage, keepForPdfaCheck } from './builders.js'
 
 const XML = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`))
 let facturx: Uint8Array
@@ -25,13 +25,7 @@ beforeAll(async () => {
 async function withObjects(name: string, add: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.load(facturx, { updateMetadata: false })
   add(doc)
-  const bytes = await doc.save({ useObjectStreams: false })
-  const dump = process.env.EINVOICE_PDFA_DUMP
-  if (dump !== undefined && dump !== '') {
-    mkdirSync(dump, { recursive: true })
-    writeFileSync(`${dump}/${name}.pdf`, bytes)
-  }
-  return bytes
+  return keepForPdfaCheck(name, await doc.save({ useObjectStreams: false }))
 }
 const errorIds = (r: { findings: readonly { ruleId: string; severity: string }[] }): string[] => [...new Set(r.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId))].sort()
 const gray = (doc: PDFDocument, extra: Record<string, unknown>, data: Uint8Array = new Uint8Array([128])) =>
