@@ -11,7 +11,8 @@
  * other than UR3 and DocMDP and digests in DocMDP signature references (6.1.12), alternate
  * presentations and presentation steps (6.10), a missing /CIDToGIDMap of an embedded
  * CIDFontType2 (6.2.11.3.2); and the findings it cannot repair itself (malformed font
- * dictionaries 6.2.11.2, TrueType encodings and cmaps at odds with the Symbolic flag 6.2.11.6, device
+ * dictionaries 6.2.11.2, TrueType encodings and cmaps at odds with the Symbolic flag 6.2.11.6,
+ * ICCBased profiles of another class, space or version 6.2.4.2, device
  * CMYK without a CMYK intent 6.2.4.3, LZW and other forbidden filters 6.1.7.2, image bit depths
  * 6.2.8, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
  * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
@@ -25,6 +26,7 @@ import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
 import { fontDictProblems } from './font-dict-problems.js'
 import { repairShownWidths } from './font-widths.js'
 import { fontsInResources } from './fonts.js'
+import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { forbiddenFilter, halftoneProblems, imageBitsProblem } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
@@ -317,6 +319,9 @@ export function contentProblems(doc: PDFDocument): string[] {
       if (p.kind === 'form') problems.add('font dictionaries without the entries ISO 32000-1 requires (PDF/A 6.2.11.2)')
       else if (p.kind !== 'cidToGid') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
     }
+  }
+  for (const profile of iccBasedProfiles(doc).keys()) {
+    if (inputProfileProblems(profile).length > 0) problems.add('ICCBased colour spaces whose profile PDF/A forbids (PDF/A 6.2.4.2)')
   }
   for (const stream of contentStreams(doc)) for (const problem of streamProblems(streamBytes(stream, 'page content stream'))) problems.add(problem)
   return [...problems]

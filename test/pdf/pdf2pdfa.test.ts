@@ -175,6 +175,16 @@ describe('pdf2pdfa', () => {
     await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/TrueType fonts whose encoding or cmap does not suit their Symbolic flag \(PDF\/A 6\.2\.11\.6\)/)
   })
 
+  it('needs a rewrite for an ICCBased colour space whose profile PDF/A forbids (6.2.4.2)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const icc = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/icc/sRGB.icc`))
+    icc[8] = 5
+    const cs = doc.context.obj(['ICCBased', doc.context.register(doc.context.flateStream(icc, { N: 3 }))])
+    doc.getPages()[0]!.node.Resources()!.set(PDFName.of('ColorSpace'), doc.context.obj({ CSi: cs }))
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/ICCBased colour spaces whose profile PDF\/A forbids \(PDF\/A 6\.2\.4\.2\)/)
+  })
+
   it('refuses input that is not a PDF', async () => {
     await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
   })

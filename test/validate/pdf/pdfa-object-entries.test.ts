@@ -153,3 +153,35 @@ describe('validatePdf: catalog entries (6.2.3, 6.1.12, 6.10)', () => {
     expect(errorIds(r)).toEqual([])
   })
 })
+
+describe('validatePdf: ICCBased profiles (6.2.4.2)', () => {
+  const srgb = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/icc/sRGB.icc`))
+  /** sRGB with its header's device class and major version replaced. */
+  const patchedProfile = (deviceClass: string, version: number): Uint8Array => {
+    const icc = new Uint8Array(srgb)
+    for (let i = 0; i < 4; i++) icc[12 + i] = deviceClass.charCodeAt(i)
+    icc[8] = version
+    return icc
+  }
+  const withProfile = (name: string, icc: Uint8Array) =>
+    withObjects(name, (doc) => {
+      const profile = doc.context.register(doc.context.flateStream(icc, { N: 3 }))
+      const cs = doc.context.register(doc.context.obj(['ICCBased', profile]))
+      addToPage(doc, 'q /CSi cs 0.5 0.5 0.5 sc 0 0 10 10 re f Q', {})
+      const res = doc.getPages()[0]!.node.Resources()!
+      res.set(PDFName.of('ColorSpace'), doc.context.obj({ CSi: cs }))
+    })
+
+  it('reports a device-link profile of version 5, naming the profile object', async () => {
+    const r = await validatePdf(await withProfile('icc-link-v5', patchedProfile('link', 5)))
+    expect(errorIds(r)).toEqual(['PDFA-ICC-PROFILE'])
+    const found = r.findings.filter((f) => f.ruleId === 'PDFA-ICC-PROFILE')
+    expect(found.map((f) => f.params.detail)).toEqual(['has device class "link" (prtr, mntr, scnr or spac)', 'is ICC version 5 (below 5 required)'])
+    expect(found[0]!.location).toMatch(/^object \d+ 0$/)
+  })
+
+  it('accepts an sRGB monitor profile and an input (scnr) profile of version 4', async () => {
+    expect(errorIds(await validatePdf(await withProfile('icc-ok', srgb)))).toEqual([])
+    expect(errorIds(await validatePdf(await withProfile('icc-scnr-v4', patchedProfile('scnr', 4))))).toEqual([])
+  })
+})
