@@ -30,7 +30,7 @@ import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { forbiddenFilter, halftoneProblems, imageBitsProblem } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
-import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
+import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, INLINE_IMAGE_FILTERS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { deref, forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
@@ -336,12 +336,13 @@ const CMYK_OPERATORS = 'DeviceCMYK colour operators in page content without a CM
 const RI_OPERATOR = 'a rendering intent outside ISO 32000-1 table 70 set by the ri operator (PDF/A 6.2.6)'
 const INLINE_INTERPOLATE = 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'
 const INLINE_INTENT = 'an inline image with a rendering intent outside ISO 32000-1 table 70 (PDF/A 6.2.6)'
+const INLINE_FILTER = 'an inline image encoded with a filter PDF/A forbids for inline images (PDF/A 6.1.10)'
 
 /**
  * What in one content stream only a rewrite of the content can change: the k/K operators set
  * DeviceCMYK colour (ISO 32000-1 8.6.8), `cs` and inline images name it (/DeviceCMYK, /CMYK); `ri`
- * with an intent outside table 70; an inline image (`BI` … `ID`) with /I or /Interpolate true or
- * such an /Intent. Read with the content lexer: a pattern over the text backtracked on runs of
+ * with an intent outside table 70; an inline image (`BI` … `ID`) with /I or /Interpolate true,
+ * such an /Intent, or an /F (/Filter) naming a filter outside 6.1.10's list. Read with the content lexer: a pattern over the text backtracked on runs of
  * whitespace, quadratically (a page of spaces took minutes).
  */
 function streamProblems(data: Uint8Array): Set<string> {
@@ -349,9 +350,11 @@ function streamProblems(data: Uint8Array): Set<string> {
   let lastName: string | undefined
   let inline = false
   let arrays = 0
+  let filterArray = false
   lexContent(data, (kind, start, end, _size, inDictionary) => {
     // An inline image's own entries are those outside nested arrays and dictionaries.
     const topLevel = inline && !inDictionary && arrays === 0
+    if (inline && filterArray && arrays === 1 && kind !== TOKEN.arrayClose && !(kind === TOKEN.name && INLINE_IMAGE_FILTERS.has(decodeName(tokenText(data, start, end))))) found.add(INLINE_FILTER)
     if (kind === TOKEN.operator) {
       const op = tokenText(data, start, end)
       if (op === 'k' || op === 'K') found.add(CMYK_OPERATORS)
@@ -363,11 +366,14 @@ function streamProblems(data: Uint8Array): Set<string> {
       const name = decodeName(tokenText(data, start, end))
       if (name === 'DeviceCMYK' || name === 'CMYK') found.add(CMYK_OPERATORS)
       if (topLevel && lastName === 'Intent' && !RENDERING_INTENTS.has(name)) found.add(INLINE_INTENT)
+      if (topLevel && (lastName === 'F' || lastName === 'Filter') && !INLINE_IMAGE_FILTERS.has(name)) found.add(INLINE_FILTER)
       lastName = name
     } else {
       if (topLevel && kind === TOKEN.keyword && (lastName === 'I' || lastName === 'Interpolate') && tokenText(data, start, end) === 'true') found.add(INLINE_INTERPOLATE)
-      if (kind === TOKEN.arrayOpen) arrays++
-      else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
+      if (kind === TOKEN.arrayOpen) {
+        filterArray = topLevel && (lastName === 'F' || lastName === 'Filter')
+        arrays++
+      } else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
       lastName = undefined
     }
   })

@@ -53,6 +53,7 @@ export const PDF_RULES = {
   'PDFA-SYNTAX-LENGTH': r('pdfa', 'error', '6.1.7.1', 'a stream /Length must count exactly the bytes between the line end after stream and the one before endstream; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-OBJECT': r('pdfa', 'error', '6.1.9', 'an indirect object must begin on a new line with N G obj, single white-space characters between the three and a line end after obj; not so in {count} objects ({problems})'),
   'PDFA-STREAM-FILTER': r('pdfa', 'error', '6.1.7.2', 'the stream {where} is encoded with {filter}; PDF/A allows the filters of ISO 32000-1 table 6 except LZWDecode, and Crypt only as the Identity crypt filter'),
+  'PDFA-INLINE-FILTER': r('pdfa', 'error', '6.1.10', 'an inline image ({where}) is encoded with {filter}; PDF/A allows inline images only ASCIIHex, ASCII85, Flate, RunLength, CCITTFax and DCT (or their abbreviations)'),
   'PDFA-STREAM-EXTERNAL': r('pdfa', 'error', '6.1.7.1', 'a stream must keep its data in the file: {where} carries {key}'),
   // --- graphics states, images, XObjects, catalog (6.2.5, 6.2.6, 6.2.8, 6.2.9, 6.11)
   'PDFA-EXTGSTATE': r('pdfa', 'error', '6.2.5', 'the graphics state {where} carries {key}; PDF/A allows no /TR, no /HTP and /TR2 only as /Default'),

@@ -185,3 +185,26 @@ describe('validatePdf: ICCBased profiles (6.2.4.2)', () => {
     expect(errorIds(await validatePdf(await withProfile('icc-scnr-v4', patchedProfile('scnr', 4))))).toEqual([])
   })
 })
+
+describe('validatePdf: inline image filters (6.1.10)', () => {
+  it('reports /F /LZW and an /F array with LZWDecode, with the byte offset', async () => {
+    const r = await validatePdf(
+      await withObjects('inline-filter', (doc) => {
+        addToPage(doc, 'q 10 0 0 10 0 0 cm BI /W 1 /H 1 /CS /G /BPC 8 /F /LZW ID \x80 EI Q q BI /W 1 /H 1 /CS /G /BPC 8 /F [/AHx /LZWDecode] ID 80> EI Q', {})
+      }),
+    )
+    expect(errorIds(r)).toEqual(['PDFA-INLINE-FILTER'])
+    const found = r.findings.filter((f) => f.ruleId === 'PDFA-INLINE-FILTER')
+    expect(found.map((f) => f.params.filter)).toEqual(['/LZW', '/LZWDecode'])
+    expect(found.every((f) => /, byte \d+$/.test(f.location) && f.clause === '6.1.10')).toBe(true)
+  })
+
+  it('accepts the abbreviated and the full names of the allowed filters, and /F inside /DecodeParms', async () => {
+    const r = await validatePdf(
+      await withObjects('inline-filter-ok', (doc) => {
+        addToPage(doc, 'q BI /W 1 /H 1 /CS /G /BPC 8 /F [/AHx /Fl] /DP [null << /F /LZW >>] ID 78 9c 6b 00 00 00 81 00 81> EI BI /W 1 /H 1 /CS /G /BPC 8 /Filter /ASCIIHexDecode ID 80> EI Q', {})
+      }),
+    )
+    expect(errorIds(r)).toEqual([])
+  })
+})
