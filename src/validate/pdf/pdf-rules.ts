@@ -48,6 +48,7 @@ export const PDF_RULES = {
   'PDFA-TRAILER-ID': r('pdfa', 'error', '6.1.3', 'the trailer must carry /ID, an array of two strings; {found}'),
   'PDFA-ENCRYPT': r('pdfa', 'error', '6.1.3', 'the file is encrypted (trailer /Encrypt); PDF/A forbids encryption'),
   'PDFA-UNREADABLE': r('pdfa', 'error', '6.1', 'the PDF cannot be read: {detail}', '7'),
+  'PDFA-SYNTAX-XREF': r('pdfa', 'error', '6.1.4', 'the xref keyword at {where} must be followed by a single line end and then the subsection header; {detail}'),
   'PDFA-SYNTAX-HEX': r('pdfa', 'error', '6.1.6', 'a hexadecimal string may hold only hex digits and white space, and an even number of digits; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-STREAM': r('pdfa', 'error', '6.1.7.1', 'the stream keyword must be followed by CR LF or a single LF, and endstream must follow a line end; not so in {count} objects ({problems})'),
   'PDFA-SYNTAX-LENGTH': r('pdfa', 'error', '6.1.7.1', 'a stream /Length must count exactly the bytes between the line end after stream and the one before endstream; not so in {count} objects ({problems})'),
