@@ -1,6 +1,7 @@
 /**
  * PDF/A-3 facts about single dictionary entries that both the validator and pdf2pdfa judge: the
- * stream filters ISO 19005-3 6.1.7.2 allows, image bit depths (6.2.8) and halftones (6.2.5).
+ * stream filters ISO 19005-3 6.1.7.2 allows, image bit depths (6.2.8), halftones (6.2.5) and the
+ * optional-content groups an /Order array leaves out (6.9).
  * @module
  */
 import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream } from '@cantoo/pdf-lib'
@@ -72,4 +73,28 @@ export function halftoneProblems(doc: PDFDocument, value: PDFObject | undefined,
     for (const [path, problem] of halftoneProblems(doc, deref(doc, sub), name)) out.push([` /${name}${path}`, problem])
   }
   return out
+}
+
+/**
+ * 6.9: the groups of the /OCProperties /OCGs array that a configuration's /Order (nested arrays
+ * of group references and labels) does not list; empty without an /Order.
+ */
+export function ocgsMissingFromOrder(doc: PDFDocument, props: PDFDict, config: PDFDict): PDFObject[] {
+  const order = deref(doc, config.get(PDFName.of('Order')))
+  if (!(order instanceof PDFArray)) return []
+  const listed = new Set<PDFObject>()
+  const collect = (a: PDFArray, depth: number): void => {
+    if (depth > 32) return
+    for (const item of a.asArray()) {
+      const v = deref(doc, item)
+      if (v instanceof PDFArray) collect(v, depth + 1)
+      else if (v !== undefined) listed.add(v)
+    }
+  }
+  collect(order, 0)
+  const all = deref(doc, props.get(PDFName.of('OCGs')))
+  return entriesOf(all instanceof PDFArray ? all : undefined).filter((g) => {
+    const v = deref(doc, g)
+    return v instanceof PDFDict && !listed.has(v)
+  })
 }

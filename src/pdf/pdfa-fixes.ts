@@ -28,7 +28,7 @@ import { repairShownWidths } from './font-widths.js'
 import { fontsInResources } from './fonts.js'
 import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
-import { forbiddenFilter, halftoneProblems, imageBitsProblem } from './pdfa-entries.js'
+import { forbiddenFilter, halftoneProblems, imageBitsProblem, ocgsMissingFromOrder } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
 import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, INLINE_IMAGE_FILTERS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
@@ -228,6 +228,13 @@ function fixOptionalContent(doc: PDFDocument): number {
     } else names.add(name)
     if (config.get(PDFName.of('AS')) !== undefined) {
       config.delete(PDFName.of('AS'))
+      changed++
+    }
+    // 6.9: groups the /Order leaves out are listed after the others (it only orders the viewer's layer list).
+    const missing = ocgsMissingFromOrder(doc, props, config)
+    const order = config.lookup(PDFName.of('Order'))
+    if (missing.length > 0 && order instanceof PDFArray) {
+      for (const g of missing) order.push(g)
       changed++
     }
   })

@@ -33,7 +33,9 @@ async function withFormAndLayers(): Promise<Uint8Array> {
   doc.catalog.set(PDFName.of('NeedsRendering'), doc.context.obj(true))
   doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: 'Dissolve' }))
   const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer') }))
-  doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer], D: { AS: [] }, Configs: [{ Order: [layer] }] }))
+  // The second group is missing from the /Order (6.9).
+  const other = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Other') }))
+  doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer, other], D: { AS: [] }, Configs: [{ Order: [layer] }] }))
   return doc.save({ useObjectStreams: false })
 }
 
@@ -83,6 +85,7 @@ describe('pdf2pdfa', () => {
     const input = await withFormAndLayers()
     const before = (await validatePdf(input)).findings.map((f) => f.ruleId)
     expect(before).toEqual(expect.arrayContaining(['PDFA-FORM-ACTION', 'PDFA-FORM-NEED-APPEARANCES', 'PDFA-FORM-XFA', 'PDFA-BLEND-MODE', 'PDFA-OC-CONFIG']))
+    expect((await validatePdf(input)).findings.some((f) => f.ruleId === 'PDFA-OC-CONFIG' && f.message.includes('/Order that leaves out 1'))).toBe(true)
     const out = await pdfToPdfa(input, { ghostscript: false })
     expect(out.method).toBe('native')
     const r = await validatePdf(out.pdf)

@@ -112,7 +112,7 @@ export const PDF_RULES = {
   // --- transparency, optional content (6.2.10, 6.9)
   'PDFA-BLEND-MODE': r('pdfa', 'error', '6.2.10', 'the blend mode {mode} is not one of ISO 32000-1'),
   'PDFA-PAGE-GROUP-CS': r('pdfa', 'error', '6.2.10', 'page {page} contains transparency ({why}) but has no /Group with a blending colour space /CS, and the document has no PDF/A OutputIntent'),
-  'PDFA-OC-CONFIG': r('pdfa', 'error', '6.9', 'the optional content configuration {problem}; each needs a unique /Name and no /AS'),
+  'PDFA-OC-CONFIG': r('pdfa', 'error', '6.9', 'the optional content configuration {problem}; each needs a unique /Name, no /AS, and an /Order, if any, that lists every group'),
   // --- annotations and forms (6.3, 6.4)
   'PDFA-ANNOT-TYPE': r('pdfa', 'error', '6.3.1', 'the annotation type {subtype} is not allowed (only ISO 32000-1 types, and not 3D, Sound, Screen or Movie)'),
   'PDFA-ANNOT-FLAGS': r('pdfa', 'error', '6.3.2', 'a {subtype} annotation must be printable and visible: /F needs the Print flag and none of Hidden, Invisible, NoView, ToggleNoView; found {found}'),
