@@ -4,7 +4,8 @@
  * /LastChar and a /Widths of LastChar − FirstChar + 1 entries for a simple font other than an
  * unembedded standard 14 one, a FontFile3 /Subtype of Type1C, CIDFontType0C or OpenType),
  * /CIDToGIDMap on an embedded CIDFontType2 (6.2.11.3.2), and a TrueType font's encoding and cmap
- * subtables by its Symbolic flag (6.2.11.6), as veraPDF's PDF/A-3B rules state them.
+ * subtables by its Symbolic flag (6.2.11.6), and a /BaseFont that reads as UTF-8 once its #xx
+ * escapes are expanded (6.1.8), as veraPDF's PDF/A-3B rules state them.
  * @module
  */
 import { PDFArray, PDFDict, PDFName, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
@@ -12,8 +13,23 @@ import { nameOf } from './font-encodings.js'
 import { embeddedProgram } from './font-programs.js'
 import { STANDARD_14 } from './fonts.js'
 
-/** `form` 6.2.11.2, `cidToGid` 6.2.11.3.2, `encoding` and `cmap` 6.2.11.6 (`symbolic` tells which kind of TrueType font). */
-export type FontDictProblem = { kind: 'form' | 'cidToGid' | 'encoding' | 'cmap'; problem: string; symbolic?: boolean }
+/** `form` 6.2.11.2, `cidToGid` 6.2.11.3.2, `encoding` and `cmap` 6.2.11.6 (`symbolic` tells which kind of TrueType font), `name` 6.1.8. */
+export type FontDictProblem = { kind: 'form' | 'cidToGid' | 'encoding' | 'cmap' | 'name'; problem: string; symbolic?: boolean }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** 6.1.8: a name's bytes (its #xx escapes expanded) are valid UTF-8. */
+export function isUtf8Name(name: PDFName): boolean {
+  const text = name.decodeText()
+  // pdf-lib keeps each byte of the name as one character.
+  if (![...text].some((c) => c.charCodeAt(0) > 0x7f)) return true
+  try {
+    utf8.decode(Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff))
+    return true
+  } catch {
+    return false
+  }
+}
 
 const SUBTYPES: ReadonlySet<string> = new Set(['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0', 'CIDFontType0', 'CIDFontType2'])
 const SIMPLE: ReadonlySet<string> = new Set(['Type1', 'MMType1', 'TrueType', 'Type3'])
@@ -40,6 +56,8 @@ export function fontDictProblems(font: PDFDict): FontDictProblem[] {
     out.push({ kind: 'cidToGid', problem: 'has no /CIDToGIDMap' })
   }
   if (subtype === 'TrueType') trueTypeProblems(font, fd, out)
+  const baseFont = font.lookup(PDFName.of('BaseFont'))
+  if (baseFont instanceof PDFName && !isUtf8Name(baseFont)) out.push({ kind: 'name', problem: `has the /BaseFont ${baseFont.asString()}, whose bytes are not UTF-8` })
   return out
 }
 

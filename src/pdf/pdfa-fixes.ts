@@ -84,7 +84,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       changed++
     }
   })
-  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixCidToGidMaps(doc)
+  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixFontEntries(doc)
   changed += fixAttachments(doc, date)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
@@ -178,12 +178,23 @@ function fixCatalogEntries(doc: PDFDocument): number {
   return changed
 }
 
-/** 6.2.11.3.2: an embedded CIDFontType2 without /CIDToGIDMap gets /Identity, the value its absence means (ISO 32000-1 table 117). */
-function fixCidToGidMaps(doc: PDFDocument): number {
+/**
+ * 6.2.11.3.2: an embedded CIDFontType2 without /CIDToGIDMap gets /Identity, the value its absence
+ * means (ISO 32000-1 table 117); 6.1.8: a /BaseFont that is not UTF-8 is made ASCII.
+ */
+function fixFontEntries(doc: PDFDocument): number {
   let changed = 0
   for (const font of fontsInResources(doc)) {
-    if (font instanceof PDFDict && fontDictProblems(font).some((p) => p.kind === 'cidToGid')) {
+    if (!(font instanceof PDFDict)) continue
+    const kinds = new Set(fontDictProblems(font).map((p) => p.kind))
+    if (kinds.has('cidToGid')) {
       font.set(PDFName.of('CIDToGIDMap'), PDFName.of('Identity'))
+      changed++
+    }
+    // 6.1.8: a font name that is not UTF-8 keeps its ASCII bytes, the others become '_' (the name only labels the font).
+    const base = font.lookup(PDFName.of('BaseFont'))
+    if (kinds.has('name') && base instanceof PDFName) {
+      font.set(PDFName.of('BaseFont'), PDFName.of(base.decodeText().replace(/[^\x21-\x7e]/g, '_')))
       changed++
     }
   }
@@ -324,7 +335,7 @@ export function contentProblems(doc: PDFDocument): string[] {
     if (!(font instanceof PDFDict)) continue
     for (const p of fontDictProblems(font)) {
       if (p.kind === 'form') problems.add('font dictionaries without the entries ISO 32000-1 requires (PDF/A 6.2.11.2)')
-      else if (p.kind !== 'cidToGid') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
+      else if (p.kind === 'encoding' || p.kind === 'cmap') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
     }
   }
   for (const profile of iccBasedProfiles(doc).keys()) {

@@ -152,15 +152,17 @@ describe('pdf2pdfa', () => {
     await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/images with a bit depth PDF\/A forbids \(PDF\/A 6\.2\.8\); streams encoded with a filter PDF\/A forbids \(PDF\/A 6\.1\.7\.2\)/)
   })
 
-  it('gives an embedded CIDFontType2 without /CIDToGIDMap the /Identity its absence means, in place (6.2.11.3.2)', async () => {
+  it('gives an embedded CIDFontType2 without /CIDToGIDMap the /Identity its absence means, and makes a font name that is not UTF-8 ASCII, in place (6.2.11.3.2, 6.1.8)', async () => {
     const { doc } = await loadPdf(embedded)
     const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
     const font = type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation, 32) })
     const cid = ((doc.context.lookup(font) as PDFDict).lookup(PDFName.of('DescendantFonts')) as PDFArray).lookup(0) as PDFDict
     cid.delete(PDFName.of('CIDToGIDMap'))
+    // And a Shift-JIS font name (6.1.8), made ASCII in place.
+    cid.set(PDFName.of('BaseFont'), PDFName.of('MS\x82\x6cGothic'))
     ;(doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('Zcid'), font)
     const input = await doc.save({ useObjectStreams: false })
-    expect((await validatePdf(input)).findings.map((f) => f.ruleId)).toContain('PDFA-FONT-CIDTOGID')
+    expect((await validatePdf(input)).findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['PDFA-FONT-CIDTOGID', 'PDFA-NAME-UTF8']))
     const out = await pdfToPdfa(input, { ghostscript: false })
     expect(out.method).toBe('native')
     expect((await validatePdf(out.pdf)).findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])

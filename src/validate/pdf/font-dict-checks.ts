@@ -1,7 +1,7 @@
 /**
  * PDF/A-3 checks on the font dictionaries that content can use (pages, forms, patterns,
  * appearances; not the AcroForm's /DR): their form (ISO 19005-3 6.2.11.2), /CIDToGIDMap
- * (6.2.11.3.2) and TrueType encodings and cmaps (6.2.11.6), as `src/pdf/font-dict-problems.ts`
+ * (6.2.11.3.2), TrueType encodings and cmaps (6.2.11.6) and UTF-8 font names (6.1.8), as `src/pdf/font-dict-problems.ts`
  * judges them (pdf2pdfa shares it).
  * @module
  */
@@ -20,7 +20,8 @@ export function checkFontDictionaries(doc: PDFDocument): PdfFinding[] {
     if (problems.length === 0) continue
     const ref = doc.context.getObjectRef(font)
     const where = ref === undefined ? 'font dictionary' : `object ${ref.objectNumber} ${ref.generationNumber}`
-    const name = nameOf(font.lookup(PDFName.of('BaseFont'))) ?? `(unnamed ${nameOf(font.lookup(PDFName.of('Subtype'))) ?? 'font'})`
+    const base = font.lookup(PDFName.of('BaseFont'))
+    const name = base instanceof PDFName ? base.asString().slice(1) : `(unnamed ${nameOf(font.lookup(PDFName.of('Subtype'))) ?? 'font'})`
     const form = problems.filter((p) => p.kind === 'form').map((p) => p.problem)
     if (form.length > 0) out.push(pdfFinding('PDFA-FONT-DICT', where, { font: name, where, problem: form.join('; ') }))
     for (const p of problems) {
@@ -28,6 +29,7 @@ export function checkFontDictionaries(doc: PDFDocument): PdfFinding[] {
       if (p.kind === 'cidToGid') out.push(pdfFinding('PDFA-FONT-CIDTOGID', where, at))
       else if (p.kind === 'encoding') out.push(pdfFinding('PDFA-FONT-TRUETYPE-ENCODING', where, at))
       else if (p.kind === 'cmap') out.push(pdfFinding('PDFA-FONT-TRUETYPE-CMAP', where, at))
+      else if (p.kind === 'name') out.push(pdfFinding('PDFA-NAME-UTF8', where, at))
     }
   }
   return out

@@ -102,6 +102,7 @@ export const PDF_RULES = {
   'PDFA-FONT-CIDTOGID': r('pdfa', 'error', '6.2.11.3.2', 'the embedded CIDFontType2 font {font} ({where}) has no /CIDToGIDMap'),
   'PDFA-FONT-TRUETYPE-ENCODING': r('pdfa', 'error', '6.2.11.6', 'the {kind} TrueType font {font} ({where}) {problem}'),
   'PDFA-FONT-TRUETYPE-CMAP': r('pdfa', 'error', '6.2.11.6', 'the embedded program of the {kind} TrueType font {font} ({where}) {problem}'),
+  'PDFA-NAME-UTF8': r('pdfa', 'error', '6.1.8', 'the font {font} ({where}) {problem}; font names must be UTF-8 once #xx escapes are expanded'),
   'PDFA-FONT-CIDSET': r('pdfa', 'error', '6.2.11.4.2', 'the CIDSet of the font {font} does not list {count} glyphs its program contains (CIDs {cids})'),
   'PDFA-FONT-WIDTHS': r('pdfa', 'error', '6.2.11.5', 'the widths of the font {font} disagree with its embedded program for {count} glyphs ({examples})'),
   'PDFA-FONT-NOTDEF': r('pdfa', 'error', '6.2.11.8', 'text shown with the font {font} references its .notdef glyph ({codes})'),

@@ -120,3 +120,17 @@ describe('validatePdf: TrueType encodings and cmaps (6.2.11.6)', () => {
     expect(rules(r, 'PDFA-FONT')).toEqual([])
   })
 })
+
+describe('validatePdf: font names as UTF-8 (6.1.8)', () => {
+  it('reports a /BaseFont whose bytes are not UTF-8 (Shift-JIS), and accepts one in UTF-8', async () => {
+    const r = await validatePdf(
+      await variant('font-name-utf8', (doc) => {
+        const sjis = doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: PDFName.of('MS\x82\x6c\x82\x72Gothic'), FirstChar: 32, LastChar: 32, Widths: [278], Encoding: 'WinAnsiEncoding', FontDescriptor: liberationDescriptor(doc, liberation, 32) })
+        const utf8 = doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: PDFName.of('Caf\xc3\xa9Sans'), FirstChar: 32, LastChar: 32, Widths: [278], Encoding: 'WinAnsiEncoding', FontDescriptor: liberationDescriptor(doc, liberation, 32) })
+        addToPage(doc, '', { Font: { Zf1: doc.context.register(sjis), Zf2: doc.context.register(utf8) } })
+      }),
+    )
+    expect(rules(r, 'PDFA-')).toEqual(['PDFA-NAME-UTF8'])
+    expect(r.findings.filter((f) => f.ruleId === 'PDFA-NAME-UTF8').map((f) => f.params.font)).toEqual(['MS#82l#82rGothic'])
+  })
+})
