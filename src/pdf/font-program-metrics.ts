@@ -21,6 +21,8 @@ export type ProgramMetrics = {
    * takes the high byte of a (3,0) subtable's first code as the prefix of every 1-byte code.
    */
   cmapFirstCodes: ReadonlyMap<string, number | undefined>
+  /** How many encoding subtables the cmap table lists (0 without a cmap table). */
+  cmapCount: number
   /** The glyph a `post` table (format 1.0 or 2.0) names so; undefined for other formats or unknown names. */
   postGid: (name: string) => number | undefined
 }
@@ -117,9 +119,11 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
   const cmaps = new Map<string, (code: number) => number | undefined>()
   const cmapFirstCodes = new Map<string, number | undefined>()
   const cmap = t.get('cmap')
+  let cmapCount = 0
   if (cmap !== undefined && cmap.length >= 4) {
     const end = cmap.offset + cmap.length
     const count = view.getUint16(cmap.offset + 2)
+    cmapCount = count
     for (let i = 0; i < count && cmap.offset + 4 + i * 8 + 8 <= end; i++) {
       const at = cmap.offset + 4 + i * 8
       const key = `${view.getUint16(at)},${view.getUint16(at + 2)}`
@@ -137,7 +141,7 @@ function readMetrics(font: Uint8Array): ProgramMetrics | undefined {
     postNames ??= guardedPostNames(view, post, numGlyphs)
     return postNames.get(name)
   }
-  return { numGlyphs, advance, cmaps, cmapFirstCodes, postGid }
+  return { numGlyphs, advance, cmaps, cmapFirstCodes, cmapCount, postGid }
 }
 
 /** The first code a cmap subtable maps, in the order veraPDF's reader stores them; undefined for none. */

@@ -4,7 +4,7 @@
  * page resources, so fonts of annotations' appearance streams and forms count too.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef } from '@cantoo/pdf-lib'
 import { forEachDict } from './walk.js'
 
 export type UnembeddedFont = {
@@ -54,4 +54,29 @@ export function unembeddedFonts(doc: PDFDocument): UnembeddedFont[] {
     out.push({ baseFont, subtype: kind, standard14: STANDARD_14.has(baseFont), dict })
   })
   return out
+}
+
+/**
+ * Fonts named in resource dictionaries that content can use (pages, forms, patterns, annotation
+ * appearances). The AcroForm's default resources (/DR) only serve future form filling: veraPDF
+ * does not require their fonts to be embedded, and neither do we.
+ */
+export function fontsInResources(doc: PDFDocument): Set<PDFObject> {
+  const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'))
+  const dr = acroForm instanceof PDFDict ? acroForm.lookup(PDFName.of('DR')) : undefined
+  const used = new Set<PDFObject>()
+  forEachDict(doc, (dict) => {
+    if (dict === dr) return
+    const fonts = dict.lookup(PDFName.of('Font'))
+    if (!(fonts instanceof PDFDict)) return
+    for (const v of fonts.values()) {
+      const font = v instanceof PDFRef ? doc.context.lookup(v) : v
+      if (font === undefined) continue
+      used.add(font)
+      // A Type 0 font's glyphs are in its descendant CIDFont.
+      const descendants = font instanceof PDFDict ? font.lookup(PDFName.of('DescendantFonts')) : undefined
+      if (descendants instanceof PDFArray) for (let i = 0; i < descendants.size(); i++) used.add(descendants.lookup(i) as PDFObject)
+    }
+  })
+  return used
 }

@@ -18,3 +18,9 @@ export const BLEND_MODES: ReadonlySet<string> = new Set([
 
 /** The rendering intents of ISO 32000-1 table 70, the only ones PDF/A allows (ISO 19005-3 6.2.6). */
 export const RENDERING_INTENTS: ReadonlySet<string> = new Set(['RelativeColorimetric', 'AbsoluteColorimetric', 'Perceptual', 'Saturation'])
+
+/** Filters an inline image may name in /F (ISO 19005-3 6.1.10: table 6 but LZW, Crypt, JBIG2 and JPX, and their abbreviations). */
+export const INLINE_IMAGE_FILTERS: ReadonlySet<string> = new Set([
+  'ASCIIHexDecode', 'ASCII85Decode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'DCTDecode',
+  'AHx', 'A85', 'Fl', 'RL', 'CCF', 'DCT',
+])

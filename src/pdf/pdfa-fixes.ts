@@ -6,8 +6,15 @@
  * configurations (6.9), associated-file entries of existing attachments (6.8), declared widths of
  * shown glyphs that disagree with the embedded TrueType program (6.2.11.5), packet headers and
  * unreadable packets of object metadata (6.6.2.1), resources a page or form borrows (6.2.2),
- * incomplete CIDSets (6.2.11.4.2); and the findings it cannot repair itself (device CMYK without a CMYK
- * intent 6.2.4.3, LZW 6.1.7.2, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
+ * incomplete CIDSets (6.2.11.4.2), halftones other than types 1 and 5 or with a name or misplaced
+ * transfer functions (6.2.5), PDF/X intents referring to an external profile (6.2.3), permissions
+ * other than UR3 and DocMDP and digests in DocMDP signature references (6.1.12), alternate
+ * presentations and presentation steps (6.10), a missing /CIDToGIDMap of an embedded
+ * CIDFontType2 (6.2.11.3.2); and the findings it cannot repair itself (malformed font
+ * dictionaries 6.2.11.2, TrueType encodings and cmaps at odds with the Symbolic flag 6.2.11.6,
+ * ICCBased profiles of another class, space or version 6.2.4.2, device
+ * CMYK without a CMYK intent 6.2.4.3, LZW and other forbidden filters 6.1.7.2, image bit depths
+ * 6.2.8, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
  * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
  * /Interpolate true, 6.2.6 and 6.2.8).
  * @module
@@ -16,12 +23,16 @@ import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, 
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
 import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
+import { fontDictProblems } from './font-dict-problems.js'
 import { repairShownWidths } from './font-widths.js'
+import { fontsInResources } from './fonts.js'
+import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
+import { forbiddenFilter, halftoneProblems, imageBitsProblem, ocgsMissingFromOrder } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
-import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
+import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, INLINE_IMAGE_FILTERS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
-import { forEachDict } from './walk.js'
+import { deref, forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
 
 
@@ -57,6 +68,11 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       dict.delete(PDFName.of('Intent'))
       changed++
     }
+    // A halftone only tunes a printer's screening; without a conforming one the device's default applies (6.2.5).
+    if (dict.get(PDFName.of('HT')) !== undefined && halftoneProblems(doc, dict.lookup(PDFName.of('HT'))).length > 0) {
+      dict.delete(PDFName.of('HT'))
+      changed++
+    }
     const bm = dict.lookup(PDFName.of('BM'))
     if (bm !== undefined && !(bm instanceof PDFName && BLEND_MODES.has(bm.decodeText()))) {
       dict.set(PDFName.of('BM'), PDFName.of('Normal'))
@@ -68,7 +84,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
       changed++
     }
   })
-  changed += fixForms(doc) + fixOptionalContent(doc)
+  changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixFontEntries(doc)
   changed += fixAttachments(doc, date)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
@@ -123,6 +139,68 @@ function fixObjectMetadata(doc: PDFDocument): number {
 }
 
 /** 6.4: no NeedAppearances (fields keep their own appearances), no NeedsRendering; XFA goes with the actions. */
+/**
+ * 6.2.3, 6.1.12, 6.10: drops PDF/X OutputIntents that refer to an external profile, permissions
+ * other than UR3 and DocMDP (and, with DocMDP, the digest entries of signature references: the
+ * conversion breaks signatures anyway), alternate presentations and pages' presentation steps.
+ */
+function fixCatalogEntries(doc: PDFDocument): number {
+  let changed = 0
+  const drop = (dict: PDFDict, key: string): void => {
+    if (dict.get(PDFName.of(key)) === undefined) return
+    dict.delete(PDFName.of(key))
+    changed++
+  }
+  const pages = doc.getPages().map((p) => p.node as PDFDict)
+  for (const owner of [doc.catalog, ...pages]) {
+    const intents = owner.lookup(PDFName.of('OutputIntents'))
+    if (!(intents instanceof PDFArray)) continue
+    for (let i = intents.size() - 1; i >= 0; i--) {
+      const intent = deref(doc, intents.get(i))
+      if (intent instanceof PDFDict && intent.lookup(PDFName.of('S')) === PDFName.of('GTS_PDFX') && intent.get(PDFName.of('DestOutputProfileRef')) !== undefined) {
+        intents.remove(i)
+        changed++
+      }
+    }
+  }
+  const perms = doc.catalog.lookup(PDFName.of('Perms'))
+  if (perms instanceof PDFDict) {
+    for (const key of perms.keys()) if (key !== PDFName.of('UR3') && key !== PDFName.of('DocMDP')) drop(perms, key.decodeText())
+    if (perms.get(PDFName.of('DocMDP')) !== undefined) {
+      forEachDict(doc, (dict) => {
+        if (dict.get(PDFName.of('TransformMethod')) !== undefined) for (const key of ['DigestLocation', 'DigestMethod', 'DigestValue']) drop(dict, key)
+      })
+    }
+  }
+  const names = doc.catalog.lookup(PDFName.of('Names'))
+  if (names instanceof PDFDict) drop(names, 'AlternatePresentations')
+  for (const page of pages) drop(page, 'PresSteps')
+  return changed
+}
+
+/**
+ * 6.2.11.3.2: an embedded CIDFontType2 without /CIDToGIDMap gets /Identity, the value its absence
+ * means (ISO 32000-1 table 117); 6.1.8: a /BaseFont that is not UTF-8 is made ASCII.
+ */
+function fixFontEntries(doc: PDFDocument): number {
+  let changed = 0
+  for (const font of fontsInResources(doc)) {
+    if (!(font instanceof PDFDict)) continue
+    const kinds = new Set(fontDictProblems(font).map((p) => p.kind))
+    if (kinds.has('cidToGid')) {
+      font.set(PDFName.of('CIDToGIDMap'), PDFName.of('Identity'))
+      changed++
+    }
+    // 6.1.8: a font name that is not UTF-8 keeps its ASCII bytes, the others become '_' (the name only labels the font).
+    const base = font.lookup(PDFName.of('BaseFont'))
+    if (kinds.has('name') && base instanceof PDFName) {
+      font.set(PDFName.of('BaseFont'), PDFName.of(base.decodeText().replace(/[^\x21-\x7e]/g, '_')))
+      changed++
+    }
+  }
+  return changed
+}
+
 function fixForms(doc: PDFDocument): number {
   let changed = 0
   if (doc.catalog.get(PDFName.of('NeedsRendering')) !== undefined) {
@@ -161,6 +239,13 @@ function fixOptionalContent(doc: PDFDocument): number {
     } else names.add(name)
     if (config.get(PDFName.of('AS')) !== undefined) {
       config.delete(PDFName.of('AS'))
+      changed++
+    }
+    // 6.9: groups the /Order leaves out are listed after the others (it only orders the viewer's layer list).
+    const missing = ocgsMissingFromOrder(doc, props, config)
+    const order = config.lookup(PDFName.of('Order'))
+    if (missing.length > 0 && order instanceof PDFArray) {
+      for (const g of missing) order.push(g)
       changed++
     }
   })
@@ -238,6 +323,24 @@ export function contentProblems(doc: PDFDocument): string[] {
       }
     }
   })
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFStream)) continue
+    const filter = forbiddenFilter(doc, object.dict)
+    if (filter !== undefined && filter !== '/LZWDecode') problems.add('streams encoded with a filter PDF/A forbids (PDF/A 6.1.7.2)')
+    if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image') && imageBitsProblem(doc, object.dict) !== undefined) {
+      problems.add('images with a bit depth PDF/A forbids (PDF/A 6.2.8)')
+    }
+  }
+  for (const font of fontsInResources(doc)) {
+    if (!(font instanceof PDFDict)) continue
+    for (const p of fontDictProblems(font)) {
+      if (p.kind === 'form') problems.add('font dictionaries without the entries ISO 32000-1 requires (PDF/A 6.2.11.2)')
+      else if (p.kind === 'encoding' || p.kind === 'cmap') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
+    }
+  }
+  for (const profile of iccBasedProfiles(doc).keys()) {
+    if (inputProfileProblems(profile).length > 0) problems.add('ICCBased colour spaces whose profile PDF/A forbids (PDF/A 6.2.4.2)')
+  }
   for (const stream of contentStreams(doc)) for (const problem of streamProblems(streamBytes(stream, 'page content stream'))) problems.add(problem)
   return [...problems]
 }
@@ -251,12 +354,13 @@ const CMYK_OPERATORS = 'DeviceCMYK colour operators in page content without a CM
 const RI_OPERATOR = 'a rendering intent outside ISO 32000-1 table 70 set by the ri operator (PDF/A 6.2.6)'
 const INLINE_INTERPOLATE = 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'
 const INLINE_INTENT = 'an inline image with a rendering intent outside ISO 32000-1 table 70 (PDF/A 6.2.6)'
+const INLINE_FILTER = 'an inline image encoded with a filter PDF/A forbids for inline images (PDF/A 6.1.10)'
 
 /**
  * What in one content stream only a rewrite of the content can change: the k/K operators set
  * DeviceCMYK colour (ISO 32000-1 8.6.8), `cs` and inline images name it (/DeviceCMYK, /CMYK); `ri`
- * with an intent outside table 70; an inline image (`BI` … `ID`) with /I or /Interpolate true or
- * such an /Intent. Read with the content lexer: a pattern over the text backtracked on runs of
+ * with an intent outside table 70; an inline image (`BI` … `ID`) with /I or /Interpolate true,
+ * such an /Intent, or an /F (/Filter) naming a filter outside 6.1.10's list. Read with the content lexer: a pattern over the text backtracked on runs of
  * whitespace, quadratically (a page of spaces took minutes).
  */
 function streamProblems(data: Uint8Array): Set<string> {
@@ -264,9 +368,11 @@ function streamProblems(data: Uint8Array): Set<string> {
   let lastName: string | undefined
   let inline = false
   let arrays = 0
+  let filterArray = false
   lexContent(data, (kind, start, end, _size, inDictionary) => {
     // An inline image's own entries are those outside nested arrays and dictionaries.
     const topLevel = inline && !inDictionary && arrays === 0
+    if (inline && filterArray && arrays === 1 && kind !== TOKEN.arrayClose && !(kind === TOKEN.name && INLINE_IMAGE_FILTERS.has(decodeName(tokenText(data, start, end))))) found.add(INLINE_FILTER)
     if (kind === TOKEN.operator) {
       const op = tokenText(data, start, end)
       if (op === 'k' || op === 'K') found.add(CMYK_OPERATORS)
@@ -278,11 +384,14 @@ function streamProblems(data: Uint8Array): Set<string> {
       const name = decodeName(tokenText(data, start, end))
       if (name === 'DeviceCMYK' || name === 'CMYK') found.add(CMYK_OPERATORS)
       if (topLevel && lastName === 'Intent' && !RENDERING_INTENTS.has(name)) found.add(INLINE_INTENT)
+      if (topLevel && (lastName === 'F' || lastName === 'Filter') && !INLINE_IMAGE_FILTERS.has(name)) found.add(INLINE_FILTER)
       lastName = name
     } else {
       if (topLevel && kind === TOKEN.keyword && (lastName === 'I' || lastName === 'Interpolate') && tokenText(data, start, end) === 'true') found.add(INLINE_INTERPOLATE)
-      if (kind === TOKEN.arrayOpen) arrays++
-      else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
+      if (kind === TOKEN.arrayOpen) {
+        filterArray = topLevel && (lastName === 'F' || lastName === 'Filter')
+        arrays++
+      } else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
       lastName = undefined
     }
   })

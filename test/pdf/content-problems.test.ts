@@ -36,8 +36,14 @@ describe('contentProblems', () => {
     ['an inline image with /I true', 'BI /W 1 /H 1 /CS /G /BPC 8 /I true ID \x01 EI', 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'],
     ['an inline image with /Interpolate true', 'BI /Interpolate true /W 1 /H 1 /CS /G /BPC 8 ID \x01 EI', 'an inline image with /I (Interpolate) true (PDF/A 6.2.8)'],
     ['an inline image with an unknown /Intent', 'BI /W 1 /H 1 /Intent /Bright /CS /G /BPC 8 ID \x01 EI', 'an inline image with a rendering intent outside ISO 32000-1 table 70 (PDF/A 6.2.6)'],
+    ['an inline image with /F /LZW', 'BI /W 1 /H 1 /CS /G /BPC 8 /F /LZW ID \x01 EI', 'an inline image encoded with a filter PDF/A forbids for inline images (PDF/A 6.1.10)'],
+    ['an inline image with an /F array naming Crypt', 'BI /W 1 /H 1 /CS /G /BPC 8 /F [/AHx /Crypt] ID 01> EI', 'an inline image encoded with a filter PDF/A forbids for inline images (PDF/A 6.1.10)'],
   ])('finds %s', async (_what, content, problem) => {
     expect(await problemsOf(content)).toEqual([problem])
+  })
+
+  it('finds no filter problem in allowed inline filters, full or abbreviated, or in an /F inside the decode parameters', async () => {
+    expect(await problemsOf('BI /W 1 /H 1 /CS /G /BPC 8 /F [/AHx /Fl] /DP [null << /F /LZW >>] ID 01> EI BI /W 1 /H 1 /CS /G /BPC 8 /Filter /DCTDecode ID \x01 EI')).toEqual([])
   })
 
   it('finds no intent or interpolation problem in the four intents, /I false, or /I true in a dictionary, array or the image data', async () => {

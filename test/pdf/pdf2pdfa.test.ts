@@ -1,5 +1,6 @@
 /** pdf2pdfa: conforming output in place or through Ghostscript; pages and text unchanged; clear refusals. */
-import { PDFName, PDFString } from '@cantoo/pdf-lib'
+import { readFileSync } from 'node:fs'
+import { type PDFArray, type PDFDict, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findGhostscript } from '../../src/pdf/ghostscript.js'
 import { loadPdf } from '../../src/pdf/load-pdf.js'
@@ -7,6 +8,8 @@ import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { readDocumentXmp } from '../../src/pdf/metadata.js'
 import { XMP_NS, propertyText } from '../../src/pdf/xmp.js'
 import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
+import { PACKAGE_ROOT } from '../../src/version.js'
+import { liberationDescriptor, type0Font } from '../validate/pdf/builders.js'
 import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
 
 let embedded: Uint8Array
@@ -30,7 +33,9 @@ async function withFormAndLayers(): Promise<Uint8Array> {
   doc.catalog.set(PDFName.of('NeedsRendering'), doc.context.obj(true))
   doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: 'Dissolve' }))
   const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer') }))
-  doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer], D: { AS: [] }, Configs: [{ Order: [layer] }] }))
+  // The second group is missing from the /Order (6.9).
+  const other = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Other') }))
+  doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer, other], D: { AS: [] }, Configs: [{ Order: [layer] }] }))
   return doc.save({ useObjectStreams: false })
 }
 
@@ -80,6 +85,7 @@ describe('pdf2pdfa', () => {
     const input = await withFormAndLayers()
     const before = (await validatePdf(input)).findings.map((f) => f.ruleId)
     expect(before).toEqual(expect.arrayContaining(['PDFA-FORM-ACTION', 'PDFA-FORM-NEED-APPEARANCES', 'PDFA-FORM-XFA', 'PDFA-BLEND-MODE', 'PDFA-OC-CONFIG']))
+    expect((await validatePdf(input)).findings.some((f) => f.ruleId === 'PDFA-OC-CONFIG' && f.message.includes('/Order that leaves out 1'))).toBe(true)
     const out = await pdfToPdfa(input, { ghostscript: false })
     expect(out.method).toBe('native')
     const r = await validatePdf(out.pdf)
@@ -115,6 +121,73 @@ describe('pdf2pdfa', () => {
     expect(out.method).toBe('ghostscript')
     const r = await validatePdf(out.pdf)
     expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+  })
+
+  it('repairs halftones, a PDF/X intent with an external profile, foreign permissions and presentations in place (6.2.5, 6.2.3, 6.1.12, 6.10)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const gs = doc.context.register(doc.context.obj({ Type: 'ExtGState', LW: 2, HT: { Type: 'Halftone', HalftoneType: 1, HalftoneName: PDFString.of('x'), Frequency: 60, Angle: 45, SpotFunction: 'Round' } }))
+    const page = doc.getPages()[0]!
+    page.node.Resources()!.set(PDFName.of('ExtGState'), doc.context.obj({ G1: gs }))
+    page.node.set(PDFName.of('PresSteps'), doc.context.obj({ Type: 'NavNode' }))
+    doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([{ Type: 'OutputIntent', S: 'GTS_PDFX', OutputConditionIdentifier: PDFString.of('FOGRA39'), DestOutputProfileRef: { URLs: [] } }]))
+    const sig = doc.context.register(doc.context.obj({ Type: 'Sig', Reference: [{ Type: 'SigRef', TransformMethod: 'DocMDP', DigestValue: PDFString.of('x') }] }))
+    doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: sig, Other: sig }))
+    doc.catalog.set(PDFName.of('Names'), doc.context.obj({ AlternatePresentations: { SlideShows: [] } }))
+    const input = await doc.save({ useObjectStreams: false })
+    const rules = ['PDFA-HALFTONE', 'PDFA-OUTPUT-INTENT-REF', 'PDFA-PERMISSIONS', 'PDFA-PRESENTATION']
+    expect([...new Set((await validatePdf(input)).findings.map((f) => f.ruleId).filter((id) => rules.includes(id)))].sort()).toEqual(rules)
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+    if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+  })
+
+  it('needs a content rewrite for an LZW or other forbidden filter and for an image bit depth PDF/A forbids (6.1.7.2, 6.2.8)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const bits = doc.context.register(doc.context.stream(new Uint8Array([0]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 3 }))
+    const crypt = doc.context.register(doc.context.stream(new Uint8Array([0]), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'Crypt' }))
+    doc.getPages()[0]!.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Im1: bits, Im2: crypt } }))
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/images with a bit depth PDF\/A forbids \(PDF\/A 6\.2\.8\); streams encoded with a filter PDF\/A forbids \(PDF\/A 6\.1\.7\.2\)/)
+  })
+
+  it('gives an embedded CIDFontType2 without /CIDToGIDMap the /Identity its absence means, and makes a font name that is not UTF-8 ASCII, in place (6.2.11.3.2, 6.1.8)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
+    const font = type0Font(doc, { subtype: 'CIDFontType2', baseFont: 'LiberationSans', descriptor: liberationDescriptor(doc, liberation, 32) })
+    const cid = ((doc.context.lookup(font) as PDFDict).lookup(PDFName.of('DescendantFonts')) as PDFArray).lookup(0) as PDFDict
+    cid.delete(PDFName.of('CIDToGIDMap'))
+    // And a Shift-JIS font name (6.1.8), made ASCII in place.
+    cid.set(PDFName.of('BaseFont'), PDFName.of('MS\x82\x6cGothic'))
+    ;(doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('Zcid'), font)
+    const input = await doc.save({ useObjectStreams: false })
+    expect((await validatePdf(input)).findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['PDFA-FONT-CIDTOGID', 'PDFA-NAME-UTF8']))
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    expect((await validatePdf(out.pdf)).findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+  })
+
+  it('needs a rewrite for a symbolic TrueType font with an /Encoding (6.2.11.6) and says so without Ghostscript', async () => {
+    const { doc } = await loadPdf(embedded)
+    const liberation = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/fonts/liberation/LiberationSans-Regular.ttf`))
+    const font = doc.context.register(
+      doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: 'LiberationSans', FirstChar: 32, LastChar: 32, Widths: [278], Encoding: 'WinAnsiEncoding', FontDescriptor: liberationDescriptor(doc, liberation, 4) }),
+    )
+    const fonts = doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict
+    fonts.set(PDFName.of('Zsym'), font)
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/TrueType fonts whose encoding or cmap does not suit their Symbolic flag \(PDF\/A 6\.2\.11\.6\)/)
+  })
+
+  it('needs a rewrite for an ICCBased colour space whose profile PDF/A forbids (6.2.4.2)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const icc = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/icc/sRGB.icc`))
+    icc[8] = 5
+    const cs = doc.context.obj(['ICCBased', doc.context.register(doc.context.flateStream(icc, { N: 3 }))])
+    doc.getPages()[0]!.node.Resources()!.set(PDFName.of('ColorSpace'), doc.context.obj({ CSi: cs }))
+    const input = await doc.save({ useObjectStreams: false })
+    await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/ICCBased colour spaces whose profile PDF\/A forbids \(PDF\/A 6\.2\.4\.2\)/)
   })
 
   it('refuses input that is not a PDF', async () => {

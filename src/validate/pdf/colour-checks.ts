@@ -6,6 +6,7 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, lexContent, tokenText } from '../../pdf/content-lexer.js'
+import { iccBasedProfiles, inputProfileProblems } from '../../pdf/icc-profiles.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { lookupTable } from '../../util/lookup-table.js'
 import { forEachDict } from '../../pdf/walk.js'
@@ -199,7 +200,7 @@ function scanObjects(doc: PDFDocument, used: Usage, defaults: Set<DeviceSpace>):
   })
 }
 
-/** 6.2.3 and 6.2.4.3. */
+/** 6.2.3, 6.2.4.2 (ICCBased profiles) and 6.2.4.3. */
 export function checkColour(doc: PDFDocument): ColourCheckResult {
   const findings: PdfFinding[] = []
   const intentSpace = checkOutputIntent(doc, findings)
@@ -207,6 +208,11 @@ export function checkColour(doc: PDFDocument): ColourCheckResult {
   const defaults = new Set<DeviceSpace>()
   scanObjects(doc, used, defaults)
   scanOperators(doc, used)
+  // 6.2.4.2: the profile of every ICCBased colour space.
+  for (const [profile, owner] of iccBasedProfiles(doc)) {
+    const where = objectLabel(doc, doc.context.getObjectRef(profile) ?? owner)
+    for (const detail of inputProfileProblems(profile)) findings.push(pdfFinding('PDFA-ICC-PROFILE', where, { where, detail }))
+  }
   for (const [space, where] of used) {
     // Gray is covered by any intent (6.2.4.3 c); RGB and CMYK need an intent of their own space.
     const covered = defaults.has(space) || (space === 'DeviceGray' ? intentSpace !== undefined : intentSpace === space)

@@ -5,10 +5,10 @@
  * /Params /ModDate).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFString, PDFHexString } from '@cantoo/pdf-lib'
+import { PDFArray, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFString, PDFHexString } from '@cantoo/pdf-lib'
 import { findForbiddenActions } from '../../pdf/actions.js'
 import { type PdfAttachment, listAttachments } from '../../pdf/attachments.js'
-import { unembeddedFonts } from '../../pdf/fonts.js'
+import { fontsInResources, unembeddedFonts } from '../../pdf/fonts.js'
 import { parsePdfDate } from '../../pdf/pdf-date.js'
 import { forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, type PdfRuleId, pdfFinding } from './pdf-rules.js'
@@ -17,31 +17,6 @@ const KIND_RULE: Readonly<Record<'javascript' | 'action' | 'additional-actions',
   javascript: 'PDFA-JAVASCRIPT',
   action: 'PDFA-ACTION',
   'additional-actions': 'PDFA-ADDITIONAL-ACTIONS',
-}
-
-/**
- * Fonts named in resource dictionaries that content can use (pages, forms, patterns, annotation
- * appearances). The AcroForm's default resources (/DR) only serve future form filling: veraPDF
- * does not require their fonts to be embedded, and neither do we.
- */
-function fontsInResources(doc: PDFDocument): Set<PDFObject> {
-  const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'))
-  const dr = acroForm instanceof PDFDict ? acroForm.lookup(PDFName.of('DR')) : undefined
-  const used = new Set<PDFObject>()
-  forEachDict(doc, (dict) => {
-    if (dict === dr) return
-    const fonts = dict.lookup(PDFName.of('Font'))
-    if (!(fonts instanceof PDFDict)) return
-    for (const v of fonts.values()) {
-      const font = v instanceof PDFRef ? doc.context.lookup(v) : v
-      if (font === undefined) continue
-      used.add(font)
-      // A Type 0 font's glyphs are in its descendant CIDFont.
-      const descendants = font instanceof PDFDict ? font.lookup(PDFName.of('DescendantFonts')) : undefined
-      if (descendants instanceof PDFArray) for (let i = 0; i < descendants.size(); i++) used.add(descendants.lookup(i) as PDFObject)
-    }
-  })
-  return used
 }
 
 export function checkFontsAndActions(doc: PDFDocument): PdfFinding[] {

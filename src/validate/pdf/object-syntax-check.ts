@@ -3,7 +3,7 @@
  * in the file (pdf-lib keeps no offsets): ISO 19005-3 6.1.9 (`N G obj` with single white-space
  * separators, the object number at the start of a line, `obj` at the end of one), 6.1.7.1 (`stream` followed by CR LF or LF, `endstream` after a line end,
  * `/Length` equal to the bytes between them) and 6.1.6 (hexadecimal strings: hex digits and
- * white space only, an even number of digits).
+ * white space only, an even number of digits), and 6.1.4 (`xref` followed by a single EOL marker).
  *
  * The scan walks the body as a PDF reader does without the cross-reference table: objects,
  * `xref` sections, `trailer`, `startxref`, in file order (so incremental updates are read too);
@@ -316,8 +316,23 @@ function scanObject(s: Scanner, doc: PDFDocument, out: Problem[], hexProblems: P
   return true
 }
 
+/**
+ * 6.1.4: `xref` and the first subsection header are separated by exactly one EOL marker (CR LF,
+ * LF or CR), nothing else. @returns what is there instead, or undefined when it conforms.
+ */
+function xrefEolProblem(b: Uint8Array, at: number): string | undefined {
+  let p = at + 4
+  if (b[p] === CR && b[p + 1] === LF) p += 2
+  else if (isEol(b[p])) p++
+  if (p > at + 4 && isDigit(b[p])) return undefined
+  const seen = latin1.decode(b.subarray(at + 4, Math.min(b.length, at + 12))).replace(/[^\x21-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return `xref is followed by ${JSON.stringify(seen)}`
+}
+
 /** Skips an xref table up to `trailer`; @returns false when there is none. */
-function skipXref(s: Scanner): boolean {
+function skipXref(s: Scanner, problems: Problem[]): boolean {
+  const eol = xrefEolProblem(s.b, s.p)
+  if (eol !== undefined) problems.push({ rule: 'PDFA-SYNTAX-XREF', object: `byte ${s.p}`, detail: eol })
   s.p += 4
   for (;;) {
     s.skipWhiteAndComments()
@@ -338,7 +353,7 @@ function scan(bytes: Uint8Array, doc: PDFDocument): Problem[] {
     if (isDigit(bytes[s.p])) {
       if (!scanObject(s, doc, problems, hexProblems)) break
     } else if (s.keyword('xref')) {
-      if (!skipXref(s)) break
+      if (!skipXref(s, problems)) break
     } else if (s.keyword('trailer')) {
       s.p += 7
       if (!skipValue(s, (detail) => hexProblems.push({ rule: 'PDFA-SYNTAX-HEX', object: 'trailer', detail }))) break
@@ -352,7 +367,7 @@ function scan(bytes: Uint8Array, doc: PDFDocument): Problem[] {
   return [...problems, ...hexProblems]
 }
 
-/** 6.1.6, 6.1.7.1 and 6.1.9 on the bytes: one finding per rule, naming the first objects. */
+/** 6.1.4 (per xref section), 6.1.6, 6.1.7.1 and 6.1.9 on the bytes: one finding per rule, naming the first objects. */
 export function checkObjectSyntax(bytes: Uint8Array, doc: PDFDocument): PdfFinding[] {
   const byRule = new Map<PdfRuleId, Problem[]>()
   for (const p of scan(bytes, doc)) {
@@ -360,10 +375,15 @@ export function checkObjectSyntax(bytes: Uint8Array, doc: PDFDocument): PdfFindi
     list.push(p)
     byRule.set(p.rule, list)
   }
-  return [...byRule].map(([rule, list]) => {
+  const xref = byRule.get('PDFA-SYNTAX-XREF') ?? []
+  byRule.delete('PDFA-SYNTAX-XREF')
+  // Not objects: one finding per cross-reference section, at its byte offset.
+  const xrefFindings = xref.map((p) => pdfFinding('PDFA-SYNTAX-XREF', `xref at ${p.object}`, { where: p.object, detail: p.detail }))
+  const objectFindings = [...byRule].map(([rule, list]) => {
     const objects = [...new Set(list.map((p) => p.object))]
     const examples = list.slice(0, EXAMPLES).map((p) => `object ${p.object}: ${p.detail}`)
     const more = list.length > EXAMPLES ? `; ${list.length - EXAMPLES} more` : ''
     return pdfFinding(rule, objects.length === 1 ? `object ${objects[0]}` : `${objects.length} objects`, { count: String(objects.length), problems: examples.join('; ') + more })
   })
+  return [...xrefFindings, ...objectFindings]
 }

@@ -3,7 +3,8 @@
  * content (6.9: every configuration dictionary named, names unique, no /AS auto-state arrays).
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, type PDFObject, PDFString } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { ocgsMissingFromOrder } from '../../pdf/pdfa-entries.js'
 import { BLEND_MODES } from '../../pdf/pdfa-facts.js'
 import { deref, forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
@@ -53,6 +54,11 @@ export function checkOptionalContent(doc: PDFDocument): PdfFinding[] {
     else if (seen.has(name)) out.push(pdfFinding('PDFA-OC-CONFIG', where, { problem: `has the same /Name ${JSON.stringify(name)} as ${seen.get(name) ?? ''}` }))
     else seen.set(name, where)
     if (dict.has(PDFName.of('AS'))) out.push(pdfFinding('PDFA-OC-CONFIG', where, { problem: 'has an /AS (auto state) array' }))
+    const missing = ocgsMissingFromOrder(doc, props, dict)
+    if (missing.length > 0) {
+      const groups = missing.slice(0, 5).map((g) => (g instanceof PDFRef ? `${g.objectNumber} ${g.generationNumber} R` : 'a direct group'))
+      out.push(pdfFinding('PDFA-OC-CONFIG', where, { problem: `has an /Order that leaves out ${missing.length} of the document's optional-content groups (${groups.join(', ')}${missing.length > 5 ? ', …' : ''})` }))
+    }
   }
   return out
 }

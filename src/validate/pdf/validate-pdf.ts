@@ -19,6 +19,7 @@ import { checkColour } from './colour-checks.js'
 import { checkContentLimits } from './content-limits-check.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
 import { checkFileBytes, checkTrailerId } from './file-structure.js'
+import { checkFontDictionaries } from './font-dict-checks.js'
 import { checkShownGlyphs } from './glyph-width-check.js'
 import { checkGraphicsObjects } from './graphics-object-checks.js'
 import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from './object-checks.js'
@@ -113,6 +114,7 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   run('colour', () => checkColour(doc).findings)
   run('fonts and actions', () => checkFontsAndActions(doc))
   run('font CIDSet', () => checkCidSets(doc))
+  run('font dictionaries', () => checkFontDictionaries(doc))
   run('shown glyphs', () => checkShownGlyphs(doc))
   run('page transparency', () => checkPageTransparencyGroups(doc))
   run('blend modes', () => checkBlendModes(doc))

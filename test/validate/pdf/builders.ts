@@ -2,6 +2,7 @@
  * Building blocks for the hand-made PDF/A test files: content appended to the first page with its
  * resources, and font dictionaries over real embedded programs.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFRef, PDFString } from '@cantoo/pdf-lib'
 
 export type PageResources = Partial<Record<'Font' | 'ExtGState' | 'XObject' | 'Pattern', Record<string, PDFRef>>>
@@ -66,4 +67,14 @@ export function type0Font(doc: PDFDocument, spec: CidFontSpec): PDFRef {
     }),
   )
   return doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: spec.baseFont, Encoding: 'Identity-H', DescendantFonts: [cid] }))
+}
+
+/** Keeps a test file as `name.pdf` in the folder EINVOICE_PDFA_DUMP names (to run pdfa-check on it); @returns the bytes. */
+export function keepForPdfaCheck(name: string, bytes: Uint8Array): Uint8Array {
+  const dump = process.env.EINVOICE_PDFA_DUMP
+  if (dump !== undefined && dump !== '') {
+    mkdirSync(dump, { recursive: true })
+    writeFileSync(`${dump}/${name}.pdf`, bytes)
+  }
+  return bytes
 }

@@ -80,6 +80,19 @@ describe('validatePdf: object syntax (ISO 19005-3 6.1.6, 6.1.7.1, 6.1.9)', () =>
     expect(spaced.pdfaValid).toBe(false)
   })
 
+  it('reports an xref keyword followed by a space instead of a line end (6.1.4), at its byte offset', async () => {
+    const text = latin1.decode(facturx)
+    const at = text.lastIndexOf('\nxref\n') + 1
+    expect(at).toBeGreaterThan(0)
+    const r = await validatePdf(patched(facturx, /\nxref\n(?![\s\S]*\nxref\n)/, () => '\nxref '))
+    const found = r.findings.filter((f) => f.ruleId === 'PDFA-SYNTAX-XREF')
+    expect(found.map((f) => f.location)).toEqual([`xref at byte ${at}`])
+    expect(found[0]!.message).toContain('xref is followed by')
+    expect(r.pdfaValid).toBe(false)
+    const ok = await validatePdf(patched(facturx, /\nxref\n(?![\s\S]*\nxref\n)/, () => '\nxref\r'))
+    expect(ok.findings.filter((f) => f.ruleId === 'PDFA-SYNTAX-XREF')).toEqual([])
+  })
+
   it('reports a hexadecimal string with a character that is not a hex digit', async () => {
     const r = await validatePdf(patched(facturx, /\/ID \[\s*<[0-9a-fA-F]+/, (m) => `${m.slice(0, -1)}Z`))
     expect(syntaxIds(r)).toEqual(['PDFA-SYNTAX-HEX'])

@@ -188,11 +188,12 @@ describe('validatePdf: blend modes (6.2.10) and optional content (6.9)', () => {
     doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: 'Multiply' }))
     const bad = doc.context.register(doc.context.obj({ Type: 'ExtGState', BM: ['Dissolve', 'Normal'] }))
     const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Layer') }))
+    const other = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Other') }))
     doc.catalog.set(
       PDFName.of('OCProperties'),
       doc.context.obj({
-        OCGs: [layer],
-        D: { Name: PDFString.of('Default'), AS: [] },
+        OCGs: [layer, other],
+        D: { Name: PDFString.of('Default'), AS: [], Order: [PDFString.of('Label'), [layer, other]] },
         Configs: [{ Name: PDFString.of('Default') }, { Order: [layer] }],
       }),
     )
@@ -205,6 +206,7 @@ describe('validatePdf: blend modes (6.2.10) and optional content (6.9)', () => {
       '/OCProperties /D: has an /AS (auto state) array',
       '/OCProperties /Configs[0]: has the same /Name "Default" as /OCProperties /D',
       '/OCProperties /Configs[1]: has no /Name',
+      `/OCProperties /Configs[1]: has an /Order that leaves out 1 of the document's optional-content groups (${other.objectNumber} 0 R)`,
     ])
     expect(r.pdfaValid).toBe(false)
   })
