@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs'
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { findGhostscript } from '../../../src/pdf/ghostscript.js'
 import { embedInvoiceXml, resolveContainer } from '../../../src/pdf/index.js'
+import { pdfToPdfa } from '../../../src/pdf/pdf2pdfa.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
@@ -206,5 +208,26 @@ describe('validatePdf: inline image filters (6.1.10)', () => {
       }),
     )
     expect(errorIds(r)).toEqual([])
+  })
+})
+
+// pdf2pdfa counts these among the problems only a content rewrite repairs: Ghostscript's output
+// must then be clean, or the file would be refused rather than labelled PDF/A.
+describe.skipIf(findGhostscript() === undefined)('pdf2pdfa through Ghostscript clears what it sends there', () => {
+  it('an image of 3 bits, an LZW image and a version-5 device-link profile come out with no PDF/A error', async () => {
+    const input = await withObjects('gs-roundtrip', (doc) => {
+      const three = gray(doc, { BitsPerComponent: 3 })
+      const lzw = gray(doc, { Filter: 'LZWDecode' }, new Uint8Array([0x80, 0x10, 0x08, 0x04, 0x02]))
+      const icc = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/assets/icc/sRGB.icc`))
+      for (let i = 0; i < 4; i++) icc[12 + i] = 'link'.charCodeAt(i)
+      icc[8] = 5
+      const cs = doc.context.register(doc.context.obj(['ICCBased', doc.context.register(doc.context.flateStream(icc, { N: 3 }))]))
+      addToPage(doc, 'q /Im3 Do /ImL Do /CSi cs 0.5 0.5 0.5 sc 0 0 10 10 re f Q', { XObject: { Im3: three, ImL: lzw } })
+      doc.getPages()[0]!.node.Resources()!.set(PDFName.of('ColorSpace'), doc.context.obj({ CSi: cs }))
+    })
+    expect(errorIds(await validatePdf(input))).toEqual(expect.arrayContaining(['PDFA-ICC-PROFILE', 'PDFA-IMAGE-BITS', 'PDFA-STREAM-FILTER']))
+    const out = await pdfToPdfa(input)
+    expect(out.method).toBe('ghostscript')
+    expect(errorIds(await validatePdf(out.pdf))).toEqual([])
   })
 })
