@@ -103,7 +103,12 @@ type Report = (rule: PdfRuleId, where: string, params: Record<string, string>) =
 function catalogChecks(doc: PDFDocument, report: Report): void {
   const get = (dict: PDFDict, key: string): PDFObject | undefined => deref(doc, dict.get(PDFName.of(key)))
   const intentLists: [string, PDFObject | undefined][] = [['catalog', get(doc.catalog, 'OutputIntents')]]
-  const pages = doc.getPages()
+  let pages: ReturnType<PDFDocument['getPages']> = []
+  try {
+    pages = doc.getPages()
+  } catch {
+    // A damaged page tree is reported where the file is read; the catalog's intents are still checked.
+  }
   for (const [i, page] of pages.entries()) intentLists.push([`page ${i + 1}`, get(page.node, 'OutputIntents')])
   for (const [owner, list] of intentLists) {
     for (const [i, item] of entriesOf(list).entries()) {

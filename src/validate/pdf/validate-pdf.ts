@@ -90,6 +90,19 @@ function guarded<T>(what: string, out: PdfFinding[], fallback: T, check: () => T
   }
 }
 
+/**
+ * A page tree pdf-lib cannot walk (a /Pages that is no page tree node): one finding that says so;
+ * the checks that read pages then skip them instead of each failing with pdf-lib's own error.
+ */
+function pageTreeFindings(doc: PDFDocument): PdfFinding[] {
+  try {
+    doc.getPages()
+    return []
+  } catch {
+    return [pdfFinding('PDFA-UNREADABLE', 'catalog /Pages', { detail: 'the page tree (catalog /Pages) cannot be read, so no page, page content or annotation was checked' })]
+  }
+}
+
 function invoiceAttachment(files: readonly EmbeddedFileInfo[], xmp: XmpCheckResult): EmbeddedFileInfo | undefined {
   for (const name of INVOICE_FILE_NAMES) {
     const hit = files.find((f) => f.attachment.name === name)
@@ -106,6 +119,7 @@ function verdict(findings: readonly PdfFinding[], group: PdfFinding['group']): b
 function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpCheckResult; files: EmbeddedFileInfo[] } {
   const run = (what: string, check: () => readonly PdfFinding[]): void => pushAll(findings, guarded(what, findings, [], check))
   run('trailer', () => checkTrailerId(doc))
+  run('page tree', () => pageTreeFindings(doc))
   const xmp = guarded<XmpCheckResult>('XMP metadata', findings, { findings: [], schemas: [] }, () => checkXmp(doc))
   pushAll(findings, xmp.findings)
   run('metadata streams', () => checkOtherMetadataStreams(doc, xmp.schemas))

@@ -274,3 +274,16 @@ describe('validateFile with a PDF', () => {
     await expect(validateFile(await makePdf({ subset: 'PDF/A-3b' }))).rejects.toMatchObject({ errorCode: 'NO_INVOICE_XML' })
   })
 })
+
+describe('validatePdf: a page tree that cannot be read', () => {
+  it('is one finding naming the page tree, not every page check failing with the parser’s own error', async () => {
+    const doc = await PDFDocument.load(await makePdf({ subset: 'PDF/A-3b' }), { updateMetadata: false })
+    doc.catalog.set(PDFName.of('Pages'), doc.context.register(doc.context.obj({ Type: 'Catalog' })))
+    const r = await validatePdf(await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }))
+    const unreadable = r.findings.filter((f) => f.ruleId === 'PDFA-UNREADABLE')
+    expect(unreadable.map((f) => f.location)).toEqual(['catalog /Pages'])
+    expect(unreadable[0]?.message).toContain('the page tree (catalog /Pages) cannot be read')
+    expect(r.findings.map((f) => f.message).join('\n')).not.toMatch(/is not a function|undefined/)
+    expect(r.pdfaValid).toBe(false)
+  })
+})
