@@ -83,7 +83,9 @@
  *                    already: a second note, payment means, reference, party identifier with the
  *                    donor's values) and move (an element of the base copied under another parent
  *                    that has a child of the same name in the base or a donor: a note, period,
- *                    reference or allowance in the other places the syntax allows it)
+ *                    reference or allowance in the other places the syntax allows it); only when
+ *                    named, repb, regraftb and moveb, the same with the new copies before the
+ *                    element's own of that name (a reader that takes the first then meets them)
  *   --schema-repeat  schema-valid repetition and placement in UBL documents (scripts/repeat-variants.mjs;
  *                    build first), kinds: again (an element the UBL 2.1 schema allows more than once
  *                    written once more after itself, its leaves given other values of their kinds),
@@ -146,8 +148,13 @@ const MARKUP_KINDS = ['cdata', 'comment', 'ns', 'order']
 const NUMERIC_KINDS = ['cent', 'round']
 /** Element-level variants, only with --blocks (which draws among these alone). */
 const BLOCK_KINDS = ['bdel', 'bdup', 'bswap']
-/** Repeated and moved content, only with --repeat (which draws among these alone). */
-const REPEAT_KINDS = ['rep', 'regraft', 'move']
+/**
+ * Repeated and moved content, only with --repeat (which draws among these alone). The kinds ending
+ * in `b` (only when named, so a seed makes the mutations it made before they existed) put the new
+ * copies before the element's own of that name instead of after: a reader that takes the first of
+ * them then meets the varied or donor values, where the official rules read every one.
+ */
+const REPEAT_KINDS = ['rep', 'regraft', 'move', 'repb', 'regraftb', 'moveb']
 const OTHER_DATES = ['20991231', '2000-01-01', '19991231', '2099-12-31', '20240229']
 /** Another value for a leaf's text in a repeated copy (or the same one): the drawn variant fits its form. */
 function varied(text, pick) {
@@ -159,14 +166,14 @@ function varied(text, pick) {
 }
 /** The element `snippet` (as written) with each leaf's text varied. */
 const variedCopy = (snippet, pick) => snippet.replace(LEAF, (_, name, attrs, text) => `<${name}${attrs}>${varied(text, pick)}</${name}>`)
-/** The offset in `t` (withPaths) under parent index `parentIndex` where an element named `name` goes, after the siblings that precede it in `order` (sibling names as written elsewhere). */
-function placeAmong(t, parentIndex, name, order) {
+/** The offset in `t` (withPaths) under parent index `parentIndex` where an element named `name` goes, after the siblings that precede it in `order` (sibling names as written elsewhere); with `ahead`, before the first sibling of that name instead of after the last. */
+function placeAmong(t, parentIndex, name, order, ahead = false) {
   const at = order.indexOf(name)
   const before = new Set(order.slice(0, at))
   const after = new Set(order.slice(at + 1))
   const children = t.filter((x) => x.parent === parentIndex)
-  const same = children.filter((x) => x[4] === name).pop()
-  if (same !== undefined) return same[3]
+  const same = children.filter((x) => x[4] === name)
+  if (same.length > 0) return ahead ? same[0][0] : same[same.length - 1][3]
   const last = children.filter((x) => before.has(x[4]) && !after.has(x[4])).pop()
   const first = children.find((x) => after.has(x[4]))
   return last !== undefined ? last[3] : first !== undefined ? first[0] : t[parentIndex][2]
@@ -180,17 +187,19 @@ function placeAmong(t, parentIndex, name, order) {
  */
 function repeated(target, donors, kind, pick) {
   const t = withPaths(target)
-  if (kind === 'rep') {
+  const ahead = kind.endsWith('b')
+  if (kind === 'rep' || kind === 'repb') {
     const el = pick(t.slice(1))
     const snippet = target.slice(el[0], el[3])
     const copies = 1 + draw(2)
     let added = ''
     for (let i = 0; i < copies; i++) added += variedCopy(snippet, pick)
-    return [target.slice(0, el[3]) + added + target.slice(el[3]), `${el[4].split(':').pop()}-x${copies + 1}`]
+    const at = ahead ? el[0] : el[3]
+    return [target.slice(0, at) + added + target.slice(at), `${el[4].split(':').pop()}-x${copies + 1}`]
   }
   const tNs = rootNamespaces(target, t[0])
   const bound = (snippet, ns) => [...new Set([...snippet.matchAll(/<\/?([\w.-]+):/g)].map((m) => m[1]))].every((p) => tNs.get(p) !== undefined && tNs.get(p) === ns.get(p))
-  if (kind === 'regraft') {
+  if (kind === 'regraft' || kind === 'regraftb') {
     const donor = pick(donors)
     const d = withPaths(donor)
     const dNs = rootNamespaces(donor, d[0])
@@ -202,7 +211,7 @@ function repeated(target, donors, kind, pick) {
       if (!bound(snippet, dNs)) continue
       const parents = t.filter((x) => x.path === d[el.parent].path)
       const parentIndex = t.indexOf(pick(parents))
-      const offset = placeAmong(t, parentIndex, el[4], d.filter((x) => x.parent === el.parent).map((x) => x[4]))
+      const offset = placeAmong(t, parentIndex, el[4], d.filter((x) => x.parent === el.parent).map((x) => x[4]), ahead)
       if (offset < 0) continue
       return [target.slice(0, offset) + snippet + target.slice(offset), `${el[4].split(':').pop()}`]
     }
@@ -226,7 +235,7 @@ function repeated(target, donors, kind, pick) {
   const places = [...parentsOf.get(el[4])].filter((p) => p !== t[el.parent].path && t.some((x) => x.path === p))
   const where = pick(places)
   const parentIndex = t.indexOf(pick(t.filter((x) => x.path === where)))
-  const offset = placeAmong(t, parentIndex, el[4], orders.get(`${where} ${el[4]}`))
+  const offset = placeAmong(t, parentIndex, el[4], orders.get(`${where} ${el[4]}`), ahead)
   if (offset < 0) return null
   const snippet = target.slice(el[0], el[3])
   return [target.slice(0, offset) + (draw(2) === 0 ? snippet : variedCopy(snippet, pick)) + target.slice(offset), `${el[4].split(':').pop()}-to-${t[parentIndex][4].split(':').pop()}`]
@@ -350,8 +359,8 @@ const declared = (xml) =>
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
 const familyKinds = values.repeat ? REPEAT_KINDS : values['schema-repeat'] ? SCHEMA_REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
-// taxplace, split, hollow and wrapped only when named: a seed makes the mutations it made before the kind existed.
-const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow' && k !== 'wrapped') ?? KINDS
+// The opt-in kinds (taxplace; split, hollow, wrapped; repb, regraftb, moveb) only when named: a seed makes the mutations it made before the kind existed.
+const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow' && k !== 'wrapped' && !(values.repeat && k.endsWith('b'))) ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
 /**
  * Runs that name an opt-in kind draw the kind from the high bits of the generator (its low bits
@@ -753,7 +762,7 @@ for (const [key, file] of bases) {
     const pick = (list) => list[draw(list.length)]
     for (let k = 0; k < perFile; k++) {
       const kind = kinds[draw(kinds.length)]
-      if (kind === 'regraft' && donors.length === 0) continue
+      if (kind.startsWith('regraft') && donors.length === 0) continue
       const variant = repeated(original, donors, kind, pick)
       if (variant === null || variant[0] === original) continue
       writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${kind}-${variant[1]}.xml`.slice(0, 180)), variant[0])
