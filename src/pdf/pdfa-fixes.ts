@@ -19,6 +19,7 @@
  * /Interpolate true, 6.2.6 and 6.2.8).
  * @module
  */
+import { dropSignatureValues } from './signatures.js'
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
@@ -85,7 +86,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
     }
   })
   changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixFontEntries(doc)
-  changed += fixAttachments(doc, date)
+  changed += fixAttachments(doc, date) + dropSignatureValues(doc)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
   changed += fixObjectMetadata(doc)

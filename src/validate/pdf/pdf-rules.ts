@@ -89,6 +89,7 @@ export const PDF_RULES = {
   'PDFA-ID-CONFORMANCE': r('pdfa', 'error', '6.6.4', 'pdfaid:conformance must be A, B or U; found {found}', '23'),
   'PDFA-XMP-VALUE-TYPE': r('pdfa', 'error', '6.6.2.3.1', 'the {origin} XMP property {property} must be {expected}; found {found}'),
   'PDFA-XMP-UNDECLARED': r('pdfa', 'error', '6.6.2.3.1', 'the XMP property {property} is neither predefined nor declared in a pdfaExtension:schemas entry'),
+  'PDFA-SIGNATURE-BYTERANGE': r('pdfa', 'error', '6.4.3', 'the /ByteRange {range} of the {where} {problem}; it must cover the whole file but the /Contents string'),
   'PDFA-XMP-EXTENSION-FIELD': r('pdfa', 'error', '6.6.2.3.2', 'an extension schema structure holds a field its table does not define: {detail}'),
   'PDFA-XMP-EXTENSION': r('pdfa', 'error', '6.6.2.3.3', 'the pdfaExtension schema declaration is incomplete: {detail}'),
   // --- colour (6.2.3, 6.2.4.3)

@@ -26,6 +26,7 @@ import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from 
 import { checkObjectLimits } from './object-limits-check.js'
 import { checkObjectSyntax } from './object-syntax-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { checkSignatures } from './signature-check.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
@@ -152,6 +153,7 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
   }
   const loadedFindings = findings.length
   pushAll(findings, guarded('object syntax', findings, [], () => checkObjectSyntax(bytes, doc)))
+  pushAll(findings, guarded('signatures', findings, [], () => checkSignatures(bytes, doc)))
   const { xmp, files } = documentChecks(doc, findings)
   const invoice = invoiceAttachment(files, xmp)
   let xml: Uint8Array | undefined
