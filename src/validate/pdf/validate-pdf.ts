@@ -27,6 +27,7 @@ import { checkObjectLimits } from './object-limits-check.js'
 import { checkObjectSyntax } from './object-syntax-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { checkSignatures } from './signature-check.js'
+import { checkSpotColours } from './spot-colour-check.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
@@ -113,6 +114,7 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   run('implementation limits', () => checkObjectLimits(doc))
   run('content-stream operators and limits', () => checkContentLimits(doc))
   run('colour', () => checkColour(doc).findings)
+  run('spot colours', () => checkSpotColours(doc))
   run('fonts and actions', () => checkFontsAndActions(doc))
   run('font CIDSet', () => checkCidSets(doc))
   run('font dictionaries', () => checkFontDictionaries(doc))
