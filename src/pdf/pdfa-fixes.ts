@@ -19,6 +19,8 @@
  * /Interpolate true, 6.2.6 and 6.2.8).
  * @module
  */
+import { dropSignatureValues } from './signatures.js'
+import { spotColourProblems } from './spot-colours.js'
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
@@ -85,7 +87,7 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
     }
   })
   changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixFontEntries(doc)
-  changed += fixAttachments(doc, date)
+  changed += fixAttachments(doc, date) + dropSignatureValues(doc)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
   changed += fixObjectMetadata(doc)
@@ -338,6 +340,7 @@ export function contentProblems(doc: PDFDocument): string[] {
       else if (p.kind === 'encoding' || p.kind === 'cmap') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
     }
   }
+  if (spotColourProblems(doc).length > 0) problems.add('spot colours without /Colorants entries or with differing Separations of one name (PDF/A 6.2.4.4)')
   for (const profile of iccBasedProfiles(doc).keys()) {
     if (inputProfileProblems(profile).length > 0) problems.add('ICCBased colour spaces whose profile PDF/A forbids (PDF/A 6.2.4.2)')
   }

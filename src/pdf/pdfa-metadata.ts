@@ -8,6 +8,7 @@ import type { PDFDocument } from '@cantoo/pdf-lib'
 import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
 import { setInvoiceSchema } from './facturx-xmp.js'
+import { normaliseExtensionSchemas } from './xmp-extension-schemas.js'
 import { type DocumentInfo, readDocumentInfo, writeDocumentInfo } from './info-dict.js'
 import { ensureSrgbOutputIntent } from './output-intent.js'
 import { type PdfDate, formatXmpDate } from './pdf-date.js'
@@ -88,6 +89,8 @@ export function writePdfaMetadata(doc: PDFDocument, options: PdfaMetadataOptions
   writeDocumentInfo(doc, xmp, values)
   setProperty(xmp, simpleProperty(XMP_NS.xmp, 'xmp', 'MetadataDate', formatXmpDate(options.now)))
   setProperty(xmp, simpleProperty(XMP_NS.dc, 'dc', 'format', 'application/pdf'))
+  // The input's extension schemas in the form 6.6.2.3.3 prescribes (a stray field or prefix would fail).
+  normaliseExtensionSchemas(xmp)
   // Without an invoice (pdf2pdfa) any existing Factur-X schema of the input stays as it is.
   if (options.invoice !== undefined) setInvoiceSchema(xmp, options.invoice.schema, options.invoice.fileName)
   setMetadataStream(doc, writeXmp(xmp))

@@ -190,6 +190,33 @@ describe('pdf2pdfa', () => {
     await expect(pdfToPdfa(input, { ghostscript: false })).rejects.toThrow(/ICCBased colour spaces whose profile PDF\/A forbids \(PDF\/A 6\.2\.4\.2\)/)
   })
 
+  it('rewrites an extension schema in the form 6.6.2.3.3 prescribes: stray fields, wrong prefixes, a Bag of value types, an undefined field type (6.6.2.3.2, 6.6.2.3.3)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const packet =
+      '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description rdf:about="" xmlns:my="urn:example:my#"><my:Owner>Acme</my:Owner></rdf:Description>' +
+      '<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:ps="http://www.aiim.org/pdfa/ns/schema#" ' +
+      'xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#" xmlns:pdfaType="http://www.aiim.org/pdfa/ns/type#" xmlns:pdfaField="http://www.aiim.org/pdfa/ns/field#">' +
+      '<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource"><ps:schema>My schema</ps:schema><ps:namespaceURI>urn:example:my#</ps:namespaceURI>' +
+      '<ps:prefix>my</ps:prefix><ps:note>stray</ps:note><ps:property><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaProperty:name>Owner</pdfaProperty:name>' +
+      '<pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>owner</pdfaProperty:description>' +
+      '</rdf:li></rdf:Seq></ps:property><ps:valueType><rdf:Bag><rdf:li rdf:parseType="Resource"><pdfaType:type>Party</pdfaType:type>' +
+      '<pdfaType:namespaceURI>urn:example:party#</pdfaType:namespaceURI><pdfaType:prefix>party</pdfaType:prefix><pdfaType:field><rdf:Seq><rdf:li rdf:parseType="Resource">' +
+      '<pdfaField:name>name</pdfaField:name><pdfaField:valueType>Widget</pdfaField:valueType><pdfaField:description>its name</pdfaField:description></rdf:li></rdf:Seq>' +
+      '</pdfaType:field></rdf:li></rdf:Bag></ps:valueType></rdf:li></rdf:Bag></pdfaExtension:schemas></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
+    doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(packet, { Type: 'Metadata', Subtype: 'XML' })))
+    const input = await doc.save({ useObjectStreams: false })
+    const before = (await validatePdf(input)).findings.map((f) => `${f.ruleId} ${f.message}`).join('\n')
+    for (const want of ['PDFA-XMP-EXTENSION-FIELD', 'ps:note', 'with the prefix ps', 'pdfaSchema:valueType must be an rdf:Seq']) expect(before).toContain(want)
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+    // Once a Seq, the value type is judged too: its missing description and the field type Widget were repaired.
+    const xmp = readDocumentXmp((await loadPdf(out.pdf)).doc)?.xmp
+    expect(xmp && propertyText(xmp, 'urn:example:my#', 'Owner')).toBe('Acme')
+    if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+  })
+
   it('refuses input that is not a PDF', async () => {
     await expect(pdfToPdfa(new TextEncoder().encode('hello'))).rejects.toMatchObject({ errorCode: 'INVALID_PDF' })
   })

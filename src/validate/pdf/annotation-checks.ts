@@ -8,6 +8,7 @@
 import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
 import { ANNOTATION_FLAGS } from '../../pdf/pdfa-facts.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { forEachField } from '../../pdf/signatures.js'
 import { deref } from '../../pdf/walk.js'
 
 /** ISO 32000-1 annotation types PDF/A-3 keeps; 3D, Sound, Screen and Movie are excluded by 6.3.1. */
@@ -133,18 +134,6 @@ export function checkAnnotations(doc: PDFDocument): PdfFinding[] {
   return out
 }
 
-function walkFields(doc: PDFDocument, fields: PDFObject | undefined, visit: (field: PDFDict) => void, seen: Set<PDFDict>, depth: number): void {
-  const list = deref(doc, fields)
-  if (!(list instanceof PDFArray) || depth > MAX_FIELD_DEPTH) return
-  for (const item of list.asArray()) {
-    const field = deref(doc, item)
-    if (!(field instanceof PDFDict) || seen.has(field)) continue
-    seen.add(field)
-    visit(field)
-    walkFields(doc, field.get(PDFName.of('Kids')), visit, seen, depth + 1)
-  }
-}
-
 /** 6.4: the interactive form and its fields; the catalog's NeedsRendering. */
 export function checkForms(doc: PDFDocument): PdfFinding[] {
   const out: PdfFinding[] = []
@@ -160,6 +149,6 @@ export function checkForms(doc: PDFDocument): PdfFinding[] {
       out.push(pdfFinding('PDFA-FORM-ACTION', where(doc, field, 'form field'), { what: 'a form field' }))
     }
   }
-  walkFields(doc, form.get(PDFName.of('Fields')), visit, new Set(), 0)
+  forEachField(doc, form.get(PDFName.of('Fields')), visit)
   return out
 }

@@ -10,7 +10,7 @@ import { INVOICE_XMP_NAMESPACES } from '../../pdf/facturx-xmp.js'
 import type { EmbeddedFileInfo } from './object-checks.js'
 import { type PdfFinding, type PdfRuleId, pdfFinding } from './pdf-rules.js'
 import type { DeclaredSchema } from './xmp-checks.js'
-import { type RdfPacket, findProperty, textOf } from './xmp-rdf.js'
+import { type RdfPacket, findProperty, textOf } from '../../pdf/xmp-rdf.js'
 
 /** The values Mustang accepts (behaviour doc §6.2), as data. */
 const ALLOWED = {

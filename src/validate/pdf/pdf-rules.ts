@@ -89,12 +89,16 @@ export const PDF_RULES = {
   'PDFA-ID-CONFORMANCE': r('pdfa', 'error', '6.6.4', 'pdfaid:conformance must be A, B or U; found {found}', '23'),
   'PDFA-XMP-VALUE-TYPE': r('pdfa', 'error', '6.6.2.3.1', 'the {origin} XMP property {property} must be {expected}; found {found}'),
   'PDFA-XMP-UNDECLARED': r('pdfa', 'error', '6.6.2.3.1', 'the XMP property {property} is neither predefined nor declared in a pdfaExtension:schemas entry'),
+  'PDFA-SIGNATURE-BYTERANGE': r('pdfa', 'error', '6.4.3', 'the /ByteRange {range} of the {where} {problem}; it must cover the whole file but the /Contents string'),
+  'PDFA-XMP-EXTENSION-FIELD': r('pdfa', 'error', '6.6.2.3.2', 'an extension schema structure holds a field its table does not define: {detail}'),
   'PDFA-XMP-EXTENSION': r('pdfa', 'error', '6.6.2.3.3', 'the pdfaExtension schema declaration is incomplete: {detail}'),
   // --- colour (6.2.3, 6.2.4.3)
   'PDFA-OUTPUT-INTENT': r('pdfa', 'error', '6.2.3', 'the GTS_PDFA1 OutputIntent {detail}'),
   'PDFA-OUTPUT-INTENT-PROFILES': r('pdfa', 'error', '6.2.3', 'all OutputIntents must share one DestOutputProfile; found {count} different profiles'),
   'PDFA-OUTPUT-INTENT-REF': r('pdfa', 'error', '6.2.3', 'the GTS_PDFX OutputIntent {where} carries /DestOutputProfileRef; a PDF/A file may not refer to an external output profile'),
   'PDFA-ICC-PROFILE': r('pdfa', 'error', '6.2.4.2', 'the profile of an ICCBased colour space ({where}) {detail}'),
+  'PDFA-DEVICEN-COLORANTS': r('pdfa', 'error', '6.2.4.4', 'a DeviceN colour space ({where}) names the spot colourants {names} without an entry in its /Colorants dictionary'),
+  'PDFA-SEPARATION-CONSISTENT': r('pdfa', 'error', '6.2.4.4', 'the Separation colourant {name} ({where}) has another alternate space or tint transform than in {other}; all Separations of one name must share them'),
   'PDFA-DEVICE-COLOUR': r('pdfa', 'error', '6.2.4.3', '{space} is used ({where}) without a matching OutputIntent or Default colour space'),
   // --- fonts, actions (6.2.11, 6.5, 6.6)
   'PDFA-FONT-EMBEDDED': r('pdfa', 'error', '6.2.11.4.1', 'the font {font} ({subtype}) is not embedded'),

@@ -26,6 +26,8 @@ import { type EmbeddedFileInfo, checkEmbeddedFiles, checkFontsAndActions } from 
 import { checkObjectLimits } from './object-limits-check.js'
 import { checkObjectSyntax } from './object-syntax-check.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { checkSignatures } from './signature-check.js'
+import { checkSpotColours } from './spot-colour-check.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
@@ -126,6 +128,7 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   run('implementation limits', () => checkObjectLimits(doc))
   run('content-stream operators and limits', () => checkContentLimits(doc))
   run('colour', () => checkColour(doc).findings)
+  run('spot colours', () => checkSpotColours(doc))
   run('fonts and actions', () => checkFontsAndActions(doc))
   run('font CIDSet', () => checkCidSets(doc))
   run('font dictionaries', () => checkFontDictionaries(doc))
@@ -166,6 +169,7 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
   }
   const loadedFindings = findings.length
   pushAll(findings, guarded('object syntax', findings, [], () => checkObjectSyntax(bytes, doc)))
+  pushAll(findings, guarded('signatures', findings, [], () => checkSignatures(bytes, doc)))
   const { xmp, files } = documentChecks(doc, findings)
   const invoice = invoiceAttachment(files, xmp)
   let xml: Uint8Array | undefined

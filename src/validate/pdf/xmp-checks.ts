@@ -8,7 +8,8 @@ import { PDFDict, type PDFDocument, PDFName, PDFRef, PDFStream } from '@cantoo/p
 import { streamBytes } from '../../pdf/streams.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { OTHER_PREDEFINED_NAMESPACES, REQUIRED_PREFIXES, TYPED_SCHEMAS, XMP_DATE, type XmpValueType } from './xmp-predefined.js'
-import { type RdfPacket, type RdfValue, fieldKey, findProperty, readRdfPacket, textOf } from './xmp-rdf.js'
+import { extensionStructureProblems } from './xmp-extension.js'
+import { type RdfPacket, type RdfValue, fieldKey, findProperty, readRdfPacket, textOf } from '../../pdf/xmp-rdf.js'
 
 const PDFAID = 'http://www.aiim.org/pdfa/ns/id/'
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/'
@@ -142,6 +143,10 @@ function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {
   }
   const problems: string[] = []
   const schemas = declaredSchemas(packet, problems)
+  const bag = findProperty(packet, EXT, 'schemas')?.value
+  const structures = bag === undefined ? undefined : extensionStructureProblems(bag)
+  for (const detail of structures?.undefinedFields ?? []) out.push(pdfFinding('PDFA-XMP-EXTENSION-FIELD', 'XMP pdfaExtension:schemas', { detail }))
+  problems.push(...(structures?.problems ?? []))
   for (const [ns, prefix] of Object.entries(REQUIRED_PREFIXES)) {
     const used = [...(packet.prefixes.get(ns) ?? [])].filter((x) => x !== prefix)
     if (used.length > 0) problems.push(`the namespace ${ns} must use the prefix ${prefix}, not ${used.join(', ')}`)

@@ -10,6 +10,7 @@ import { validateFile } from '../../../src/validate/index.js'
 import { writeMustangReport } from '../../../src/validate/index.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { makePdf } from '../../pdf/fixtures.js'
+import { keepForPdfaCheck } from './builders.js'
 
 const XML = new Uint8Array(readFileSync(`${PACKAGE_ROOT}/test/fixtures/validate/cii-en16931.xml`))
 const NOW = new Date('2026-02-03T04:05:06Z')
@@ -116,6 +117,53 @@ describe('validatePdf', () => {
     expect(f?.message).toContain('declared Text')
     expect(r.pdfaValid).toBe(false)
     expect(ids(await validatePdf(facturx))).not.toContain('PDFA-XMP-VALUE-TYPE')
+  })
+
+  describe('extension schema structures (6.6.2.3.2, 6.6.2.3.3)', () => {
+    const TYPE_NS = 'http://www.aiim.org/pdfa/ns/type#'
+    const FIELD_NS = 'http://www.aiim.org/pdfa/ns/field#'
+    /** A pdfaSchema:valueType declaring the type Party with one field, put before the Factur-X schema's property Seq. */
+    const valueTypes = (o: { seq?: string; typePrefix?: string; description?: boolean; fieldType?: string } = {}): string => {
+      const t = o.typePrefix ?? 'pdfaType'
+      const seq = o.seq ?? 'Seq'
+      return `<pdfaSchema:valueType><rdf:${seq}><rdf:li rdf:parseType="Resource" xmlns:${t}="${TYPE_NS}" xmlns:pdfaField="${FIELD_NS}">` +
+        `<${t}:type>Party</${t}:type><${t}:namespaceURI>urn:example:party#</${t}:namespaceURI><${t}:prefix>party</${t}:prefix>` +
+        (o.description === false ? '' : `<${t}:description>a party</${t}:description>`) +
+        `<${t}:field><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaField:name>name</pdfaField:name><pdfaField:valueType>${o.fieldType ?? 'Text'}</pdfaField:valueType>` +
+        `<pdfaField:description>its name</pdfaField:description></rdf:li></rdf:Seq></${t}:field></rdf:li></rdf:${seq}></pdfaSchema:valueType>`
+    }
+    const withValueTypes = async (name: string, xml: string): Promise<Uint8Array> =>
+      keepForPdfaCheck(name, await withXmpReplaced(facturx, '<pdfaSchema:property>', `${xml}<pdfaSchema:property>`))
+    const extensionDetails = (r: { findings: readonly { ruleId: string; message: string }[] }): string[] =>
+      r.findings.filter((f) => f.ruleId.startsWith('PDFA-XMP-EXTENSION')).map((f) => `${f.ruleId} ${f.message}`)
+
+    it('passes a schema that declares a value type with its fields', async () => {
+      const r = await validatePdf(await withValueTypes('xmp-valuetype-ok', valueTypes()))
+      expect(extensionDetails(r)).toEqual([])
+      expect(r.pdfaValid).toBe(true)
+    })
+
+    it('reports a field the schema structure does not define (6.6.2.3.2)', async () => {
+      const r = await validatePdf(await withValueTypes('xmp-schema-extra-field', '<pdfaSchema:note>extra</pdfaSchema:note>'))
+      const f = r.findings.find((x) => x.ruleId === 'PDFA-XMP-EXTENSION-FIELD')
+      expect(f?.message).toContain('pdfaSchema:note')
+      expect(f?.clause).toBe('6.6.2.3.2')
+      expect(r.pdfaValid).toBe(false)
+    })
+
+    it('reports pdfaSchema:valueType not a Seq, a value type without description, a wrong prefix and an unknown field type (6.6.2.3.3)', async () => {
+      const cases: [string, string, string][] = [
+        ['xmp-valuetype-bag', valueTypes({ seq: 'Bag' }), 'pdfaSchema:valueType must be an rdf:Seq'],
+        ['xmp-valuetype-no-description', valueTypes({ description: false }), 'lacks pdfaType:description'],
+        ['xmp-valuetype-prefix', valueTypes({ typePrefix: 'pt' }), 'with the prefix pt'],
+        ['xmp-field-type-unknown', valueTypes({ fieldType: 'Widget' }), '"Widget"'],
+      ]
+      for (const [name, xml, want] of cases) {
+        const r = await validatePdf(await withValueTypes(name, xml))
+        expect(extensionDetails(r).join('\n'), name).toContain(want)
+        expect(r.pdfaValid, name).toBe(false)
+      }
+    })
   })
 
   it('refuses an XMP packet that gives a property twice (a second description with pdfaid:part)', async () => {

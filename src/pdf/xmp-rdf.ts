@@ -4,7 +4,7 @@
  * allows (attribute, element, rdf:parseType="Resource", nested rdf:Description).
  * @module
  */
-import { type XmlElement, parseXml } from '../../xml/index.js'
+import { type XmlElement, parseXml } from '../xml/index.js'
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
 const XML_NS = 'http://www.w3.org/XML/1998/namespace'
@@ -12,7 +12,7 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace'
 export type RdfValue =
   | { kind: 'simple'; text: string }
   | { kind: 'container'; type: 'Bag' | 'Seq' | 'Alt'; items: RdfValue[] }
-  | { kind: 'struct'; fields: Map<string, RdfValue> }
+  | { kind: 'struct'; fields: Map<string, RdfValue>; prefixes: Map<string, string> }
 
 export type RdfProperty = { ns: string; local: string; prefix: string; value: RdfValue }
 
@@ -28,33 +28,39 @@ const prefixOf = (qname: string): string => (qname.includes(':') ? qname.slice(0
 
 const isRdf = (el: XmlElement, local: string): boolean => el.ns === RDF && el.local === local
 
-function fieldsOf(holder: XmlElement): Map<string, RdfValue> {
+/** A structure's fields, with the prefix each field was written with (by field key). */
+function structOf(holder: XmlElement): RdfValue {
   const fields = new Map<string, RdfValue>()
+  const prefixes = new Map<string, string>()
   for (const a of holder.attributes) {
     if (a.ns === RDF || a.ns === XML_NS || a.ns === '') continue
     fields.set(fieldKey(a.ns, a.local), { kind: 'simple', text: a.value })
+    prefixes.set(fieldKey(a.ns, a.local), prefixOf(a.qname))
   }
-  for (const c of holder.children) fields.set(fieldKey(c.ns, c.local), valueOf(c))
-  return fields
+  for (const c of holder.children) {
+    fields.set(fieldKey(c.ns, c.local), valueOf(c))
+    prefixes.set(fieldKey(c.ns, c.local), prefixOf(c.qname))
+  }
+  return { kind: 'struct', fields, prefixes }
 }
 
 /** The value of a property element. */
 export function valueOf(el: XmlElement): RdfValue {
   const parseType = el.attributes.find((a) => a.ns === RDF && a.local === 'parseType')?.value
-  if (parseType === 'Resource') return { kind: 'struct', fields: fieldsOf(el) }
+  if (parseType === 'Resource') return structOf(el)
   const first = el.children[0]
   if (first === undefined) {
     const resource = el.attributes.find((a) => a.ns === RDF && a.local === 'resource')?.value
     const qualifiers = el.attributes.filter((a) => a.ns !== RDF && a.ns !== XML_NS && a.ns !== '')
-    if (qualifiers.length > 0) return { kind: 'struct', fields: fieldsOf(el) }
+    if (qualifiers.length > 0) return structOf(el)
     return { kind: 'simple', text: resource ?? el.text }
   }
   if (first.ns === RDF && (first.local === 'Bag' || first.local === 'Seq' || first.local === 'Alt')) {
     const items = first.children.filter((c) => isRdf(c, 'li')).map(valueOf)
     return { kind: 'container', type: first.local, items }
   }
-  if (isRdf(first, 'Description')) return { kind: 'struct', fields: fieldsOf(first) }
-  return { kind: 'struct', fields: fieldsOf(el) }
+  if (isRdf(first, 'Description')) return structOf(first)
+  return structOf(el)
 }
 
 /**
