@@ -700,3 +700,34 @@ describe.skipIf(!hasCorpus)('XRechnung 3.0 value edges (refcheck)', () => {
   })
 })
 
+
+// The official BR-DE-18 (2.1 and later) tokenizes the first text of every payment terms and asks
+// the last token of them all to start with a line break: with several terms it is the last non-empty
+// text that must be closed. Found by the session 27 runs of `mutation-check --repeat` (a copy of the
+// terms put before the base's own); refcheck gives the ids below.
+describe.skipIf(!hasCorpus)('BR-DE-18 over several payment terms', () => {
+  const UBL = join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.10a-INVOICE_ubl.xml')
+  const CII = join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_uncefact.xml')
+  const ids = (xml: string): string[] => validateXml(xml).findings.filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId).sort()
+
+  it('UBL: an empty first note before the Skonto terms is UBL-SR-05 and R008, not BR-DE-18', () => {
+    const xml = readFileSync(UBL, 'utf8').replace('<cac:PaymentTerms>', '<cac:PaymentTerms><cbc:Note></cbc:Note></cac:PaymentTerms><cac:PaymentTerms>')
+    expect(ids(xml)).toEqual(['PEPPOL-EN16931-R008', 'UBL-SR-05'])
+  })
+
+  it('CII: an empty first description before closed Skonto terms is R008 only', () => {
+    const terms = /<ram:SpecifiedTradePaymentTerms>[\s\S]*?<\/ram:SpecifiedTradePaymentTerms>/
+    const xml = readFileSync(CII, 'utf8').replace(terms, (t) => {
+      const text = /<ram:Description>([^<]*)<\/ram:Description>/.exec(t)?.[1] ?? ''
+      return t.replace(text, '') + t.replace(text, '#SKONTO#TAGE=7#PROZENT=2.00#\n')
+    })
+    expect(ids(xml)).toEqual(['PEPPOL-EN16931-R008'])
+  })
+
+  it('skontoOk reads the closing of the last non-empty text', () => {
+    const terms = (...texts: string[]) => parseXml(`<t>${texts.map((x) => `<d>${x}</d>`).join('')}</t>`).root.children
+    expect(skontoOk(terms('', '#SKONTO#TAGE=7#PROZENT=2.00#\n'))).toBe(true)
+    expect(skontoOk(terms('#SKONTO#TAGE=7#PROZENT=2.00#\n', '#SKONTO#TAGE=14#PROZENT=1.00#'))).toBe(false)
+    expect(skontoOk(terms('#SKONTO#TAGE=7#PROZENT=2.00#', '#SKONTO#TAGE=14#PROZENT=1.00#\n', ''))).toBe(true)
+  })
+})

@@ -86,25 +86,31 @@ export const schemeIn = (kind: 'icd' | 'eas') => (el: XmlElement): boolean => {
 
 /**
  * How a version of BR-DE-18 reads the payment terms: the pattern each line starting with `#` must
- * match (after normalize-space), and what makes the first text's Skonto block closed.
+ * match (after normalize-space), and what makes the texts' Skonto block closed.
  */
-export type SkontoForm = { readonly line: RegExp; readonly closed: (first: string) => boolean }
-/** The text after the last `#…#` block starts with a line break (the last Skonto line is closed). */
-export const closedAfterLastBlock = (first: string): boolean => {
-  const parts = first.split(HASH_BLOCK)
+export type SkontoForm = { readonly line: RegExp; readonly closed: (texts: readonly string[]) => boolean }
+/**
+ * The text after the last `#…#` block starts with a line break (the last Skonto line is closed).
+ * The official test tokenizes every payment-terms text and takes the last token of them all, so
+ * with several texts it is the last non-empty text that must be closed, not the first.
+ */
+export const closedAfterLastBlock = (texts: readonly string[]): boolean => {
+  const last = texts.findLast((t) => t !== '') ?? ''
+  const parts = last.split(HASH_BLOCK)
   return CLOSED_BY_LINE_BREAK.test(parts[parts.length - 1] ?? '')
 }
 const SKONTO_3_0: SkontoForm = { line: SKONTO, closed: closedAfterLastBlock }
 
 /**
- * BR-DE-18: every line of the first payment-terms text that starts with `#` is a Skonto line, and
- * the text after the last `#…#` block starts with a line break (the last Skonto line is closed).
+ * BR-DE-18 over the payment-terms texts given (the first of each terms in 2.2 and later): every line
+ * that starts with `#` is a Skonto line, and the form's closing test holds (the text after the last
+ * `#…#` block starts with a line break: the last Skonto line is closed).
  */
 export function skontoOk(descriptions: readonly XmlElement[], form: SkontoForm = SKONTO_3_0): boolean {
   const texts = descriptions.map(stringValue)
   const hashLines = texts.flatMap((t) => (t === '' ? [] : t.split(/\r?\n/))).filter((l) => normalizeSpace(l).startsWith('#'))
   if (hashLines.length === 0) return true
-  return hashLines.every((l) => form.line.test(normalizeSpace(l))) && form.closed(texts[0] ?? '')
+  return hashLines.every((l) => form.line.test(normalizeSpace(l))) && form.closed(texts)
 }
 
 /** BR-DE-19/20: IBAN shape and ISO 13616 check digits, computed as the KoSIT rule does. */

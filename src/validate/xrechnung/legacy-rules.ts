@@ -60,7 +60,7 @@ const SKONTO_2X_LINE = /#(SKONTO|VERZUG)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(
 const SKONTO_2X: SkontoForm = { line: SKONTO_2X_LINE, closed: closedAfterLastBlock }
 /** UBL 2.0: the first note's text ends in a line break (white space after it allowed). */
 const ENDS_WITH_LINE_BREAK = xpathRegex('\\n\\s*$')
-const SKONTO_UBL_2_0: SkontoForm = { line: SKONTO_2X_LINE, closed: (first) => ENDS_WITH_LINE_BREAK.test(first) }
+const SKONTO_UBL_2_0: SkontoForm = { line: SKONTO_2X_LINE, closed: (texts) => ENDS_WITH_LINE_BREAK.test(texts[0] ?? '') }
 
 /** `replace(field, pattern, '')` leaves nothing (an absent field is the empty string). */
 const onlyRepeats = (field: string | undefined, re: RegExp): boolean => (field ?? '').replace(re, '') === ''
