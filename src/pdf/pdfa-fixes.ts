@@ -24,6 +24,7 @@ import { spotColourProblems } from './spot-colours.js'
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
 import { listAttachments } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
+import { graphicsValueReader } from './content-graphics-values.js'
 import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
 import { fontDictProblems } from './font-dict-problems.js'
 import { repairShownWidths } from './font-widths.js'
@@ -32,7 +33,7 @@ import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { forbiddenFilter, halftoneProblems, imageBitsProblem, ocgsMissingFromOrder } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
-import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, INLINE_IMAGE_FILTERS, RENDERING_INTENTS } from './pdfa-facts.js'
+import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
 import { deref, forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
@@ -368,34 +369,16 @@ const INLINE_FILTER = 'an inline image encoded with a filter PDF/A forbids for i
  */
 function streamProblems(data: Uint8Array): Set<string> {
   const found = new Set<string>()
-  let lastName: string | undefined
-  let inline = false
-  let arrays = 0
-  let filterArray = false
-  lexContent(data, (kind, start, end, _size, inDictionary) => {
-    // An inline image's own entries are those outside nested arrays and dictionaries.
-    const topLevel = inline && !inDictionary && arrays === 0
-    if (inline && filterArray && arrays === 1 && kind !== TOKEN.arrayClose && !(kind === TOKEN.name && INLINE_IMAGE_FILTERS.has(decodeName(tokenText(data, start, end))))) found.add(INLINE_FILTER)
+  const graphicsValues = graphicsValueReader(data, (p) => {
+    found.add(p.kind === 'intent' ? (p.inline ? INLINE_INTENT : RI_OPERATOR) : p.kind === 'interpolate' ? INLINE_INTERPOLATE : INLINE_FILTER)
+  })
+  lexContent(data, (kind, start, end, size, inDictionary) => {
+    graphicsValues(kind, start, end, size, inDictionary)
     if (kind === TOKEN.operator) {
-      const op = tokenText(data, start, end)
-      if (op === 'k' || op === 'K') found.add(CMYK_OPERATORS)
-      else if (op === 'ri' && lastName !== undefined && !RENDERING_INTENTS.has(lastName)) found.add(RI_OPERATOR)
-      else if (op === 'BI' || op === 'ID') inline = op === 'BI'
-      lastName = undefined
-      arrays = 0
+      if (end - start === 1 && (data[start] === 0x6b || data[start] === 0x4b)) found.add(CMYK_OPERATORS)
     } else if (kind === TOKEN.name) {
       const name = decodeName(tokenText(data, start, end))
       if (name === 'DeviceCMYK' || name === 'CMYK') found.add(CMYK_OPERATORS)
-      if (topLevel && lastName === 'Intent' && !RENDERING_INTENTS.has(name)) found.add(INLINE_INTENT)
-      if (topLevel && (lastName === 'F' || lastName === 'Filter') && !INLINE_IMAGE_FILTERS.has(name)) found.add(INLINE_FILTER)
-      lastName = name
-    } else {
-      if (topLevel && kind === TOKEN.keyword && (lastName === 'I' || lastName === 'Interpolate') && tokenText(data, start, end) === 'true') found.add(INLINE_INTERPOLATE)
-      if (kind === TOKEN.arrayOpen) {
-        filterArray = topLevel && (lastName === 'F' || lastName === 'Filter')
-        arrays++
-      } else if (kind === TOKEN.arrayClose) arrays = Math.max(0, arrays - 1)
-      lastName = undefined
     }
   })
   return found

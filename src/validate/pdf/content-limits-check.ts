@@ -4,9 +4,9 @@
  * the stream's own /Resources, not inherited from the page or page tree), on every content
  * stream a page draws: its contents (the parts count as one stream, as for a viewer), annotation
  * appearances, and, followed from the operators that use them, form XObjects (Do), tiling
- * patterns (scn/SCN) and Type 3 glyph procedures (Tf). The same pass reads the graphics values
- * that only content streams carry: the `ri` operator's rendering intent (6.2.6) and an inline
- * image's `/Intent` and `/I` (Interpolate, 6.2.8) and its filters (`/F`, 6.1.10). One lexer pass per stream; each stream is read
+ * patterns (scn/SCN) and Type 3 glyph procedures (Tf). The same pass feeds the reader of the
+ * graphics values only content streams carry (`ri`, inline images' /Intent, /I and /F;
+ * pdf/content-graphics-values.ts, shared with pdf2pdfa). One lexer pass per stream; each stream is read
  * once however often it is used, and nesting deeper than MAX_DEPTH is reported, not followed.
  * @module
  */
@@ -15,7 +15,7 @@ import { streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
 import { TOKEN, type TokenKind, decodeName, lexContent } from '../../pdf/content-lexer.js'
 import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
-import { INLINE_IMAGE_FILTERS, RENDERING_INTENTS as INTENTS } from '../../pdf/pdfa-facts.js'
+import { graphicsValueReader } from '../../pdf/content-graphics-values.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 
 /** Forms in forms in patterns… deeper than this is hostile, not a real page. */
@@ -44,9 +44,6 @@ const codeOf = (op: string): number => op.charCodeAt(0) | ((op.charCodeAt(1) || 
 const DEFINED_CODES = new Set([...DEFINED_OPERATORS].map(codeOf))
 const Q_SAVE = codeOf('q')
 const Q_RESTORE = codeOf('Q')
-const SET_INTENT = codeOf('ri')
-const BEGIN_INLINE = codeOf('BI')
-const INLINE_DATA = codeOf('ID')
 
 /**
  * Whether a number token could break a limit, from its digits alone: integers of 10 or more
@@ -162,36 +159,17 @@ class ContentLimitScan {
   private lex(data: Uint8Array, where: string, names: Scope, depth: number, save: SaveDepth): void {
     const reported = new Set<string>()
     const undefinedOps = new Map<string, number>()
-    // Between BI and ID: the inline image's dictionary, read key by value at the top level.
-    let inline = false
-    let inlineKey: string | undefined
-    // Inside the array an inline image's /F (or /Filter) holds.
-    let inlineFilters = false
     const graphicsValue = (id: 'PDFA-RENDERING-INTENT' | 'PDFA-IMAGE' | 'PDFA-INLINE-FILTER', at: number, params: Record<string, string>, place: string): void => {
       const key = `${id} ${JSON.stringify(params)}`
       if (reported.has(key)) return // a page that sets the same bad value a thousand times needs one finding
       reported.add(key)
       this.findings.push(pdfFinding(id, `${where}, byte ${at}`, { ...params, where: place }))
     }
-    const inlineValue = (kind: TokenKind, start: number, end: number): void => {
-      const key = inlineKey
-      inlineKey = undefined
-      if (key === 'Intent' && kind === TOKEN.name) {
-        const intent = decodeName(latin1(data, start, end, 256))
-        if (!INTENTS.has(intent)) graphicsValue('PDFA-RENDERING-INTENT', start - 1, { intent: `/${intent}` }, `inline image /Intent in ${where}, byte ${start - 1}`)
-      } else if ((key === 'I' || key === 'Interpolate') && kind === TOKEN.keyword && latin1(data, start, end) === 'true') {
-        graphicsValue('PDFA-IMAGE', start, { problem: `sets /${key} (Interpolate) true` }, `drawn inline at byte ${start} of ${where}`)
-      } else if (key === 'F' || key === 'Filter') {
-        if (kind === TOKEN.arrayOpen) inlineFilters = true
-        else inlineFilter(kind, start, end)
-      }
-    }
-    const inlineFilter = (kind: TokenKind, start: number, end: number): void => {
-      const filter = kind === TOKEN.name ? decodeName(latin1(data, start, end, 256)) : undefined
-      if (filter !== undefined && INLINE_IMAGE_FILTERS.has(filter)) return
-      const at = kind === TOKEN.name ? start - 1 : start
-      graphicsValue('PDFA-INLINE-FILTER', at, { filter: filter === undefined ? `a value that is not a filter name (${latin1(data, start, end, 32)})` : `/${filter}` }, `${where}, byte ${at}`)
-    }
+    const graphicsValues = graphicsValueReader(data, (p) => {
+      if (p.kind === 'intent') graphicsValue('PDFA-RENDERING-INTENT', p.at, { intent: `/${p.intent}` }, `${p.inline ? 'inline image /Intent' : 'ri operator'} in ${where}, byte ${p.at}`)
+      else if (p.kind === 'interpolate') graphicsValue('PDFA-IMAGE', p.at, { problem: `sets /${p.key} (Interpolate) true` }, `drawn inline at byte ${p.at} of ${where}`)
+      else graphicsValue('PDFA-INLINE-FILTER', p.at, { filter: p.filter === undefined ? `a value that is not a filter name (${p.raw})` : `/${p.filter}` }, `${where}, byte ${p.at}`)
+    })
     let nameStart = -1 // the last name operand outside arrays and dictionaries, decoded only when an operator uses it
     let nameEnd = -1
     let nesting = 0
@@ -201,12 +179,8 @@ class ContentLimitScan {
       const place = `${where}, byte ${at}`
       this.findings.push(pdfFinding(id, place, { ...params, where: place }))
     }
-    lexContent(data, (kind: TokenKind, start, end, size) => {
-      if (inlineFilters && nesting === 1 && kind !== TOKEN.arrayClose) inlineFilter(kind, start, end)
-      if (inline && nesting === 0 && kind !== TOKEN.operator && kind !== TOKEN.arrayClose && kind !== TOKEN.dictClose) {
-        if (inlineKey === undefined && kind === TOKEN.name) inlineKey = decodeName(latin1(data, start, end, 256))
-        else inlineValue(kind, start, end)
-      }
+    lexContent(data, (kind: TokenKind, start, end, size, inDictionary) => {
+      graphicsValues(kind, start, end, size, inDictionary)
       if (kind === TOKEN.number) {
         if (end - start < 10 || !mayBreakLimit(data, start, end)) return
         const text = latin1(data, start, end)
@@ -226,10 +200,7 @@ class ContentLimitScan {
           nameEnd = end
         }
       } else if (kind === TOKEN.arrayOpen || kind === TOKEN.dictOpen) nesting++
-      else if (kind === TOKEN.arrayClose || kind === TOKEN.dictClose) {
-        nesting = Math.max(0, nesting - 1)
-        if (nesting === 0) inlineFilters = false
-      }
+      else if (kind === TOKEN.arrayClose || kind === TOKEN.dictClose) nesting = Math.max(0, nesting - 1)
       else if (kind === TOKEN.operator) {
         nesting = 0
         const code = opCode(data, start, end)
@@ -239,14 +210,7 @@ class ContentLimitScan {
             if (save.depth === LIMITS.maxSaveDepth + 1) save.where = `${where}, byte ${start}`
           }
         } else if (code === Q_RESTORE) save.depth = Math.max(0, save.depth - 1)
-        else if (code === BEGIN_INLINE || code === INLINE_DATA) {
-          inline = code === BEGIN_INLINE
-          inlineKey = undefined
-          inlineFilters = false
-        } else if (code === SET_INTENT && nameStart >= 0) {
-          const intent = decodeName(latin1(data, nameStart, nameEnd, 256))
-          if (!INTENTS.has(intent)) graphicsValue('PDFA-RENDERING-INTENT', nameStart - 1, { intent: `/${intent}` }, `ri operator in ${where}, byte ${nameStart - 1}`)
-        } else if (!DEFINED_CODES.has(code)) {
+        else if (!DEFINED_CODES.has(code)) {
           const op = latin1(data, start, end)
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
         } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {
