@@ -40,6 +40,13 @@
  *                    &gt; &quot; &apos;) in the text; one character of the text written as a
  *                    character reference (no change in meaning); a character outside the BMP
  *                    (&#x1F600; or written literally) in or as the text
+ *   --unicode        Unicode variants of a leaf's text or attributes (kinds uspace, udigit, ucase,
+ *                    ulen, umark, uattr; UNICODE_KINDS below; with --corpus also ZUGFeRD 1 and
+ *                    Order-X bases): where XPath on Saxon and JavaScript part on characters, spaces
+ *                    that are no XML white space, digits of other scripts, special case mappings,
+ *                    characters outside the BMP, combining and direction marks
+ *   --unicode --sweep  no draw: each variant of SWEEP on the first two leaves of each element name
+ *                    and on each attribute of the first leaf that has it
  *   --xr-version V   (V one of 1.2, 2.0, 2.1, 2.2, 2.3) before mutating, declares each base file as
  *                    that XRechnung version: its specification identifier BT-24 (CII
  *                    ram:GuidelineSpecifiedDocumentContextParameter/ram:ID, UBL cbc:CustomizationID)
@@ -101,6 +108,20 @@
  *                    into a new holder the base has not got, where another of its elements allows
  *                    that holder: an allowance under new delivery terms);
  *                    best with --files over valid UBL bases
+ *   --codes          code-list variants (scripts/code-variants.mjs; build first): at each place of the
+ *                    base where a code-list rule reads a code (BR-CL-*, the UBL note subject, the VAT
+ *                    identifier prefix of BR-CO-09), one file per value: --per-file codes drawn from
+ *                    the list, the codes where one layer's list and another's part, and near misses
+ *                    (lower case, padded, split, blank, a code of another list); best with --files
+ *                    over valid bases of each profile and syntax
+ *   --dates          date variants (scripts/date-variants.mjs): at each date of the base (CII
+ *                    udt:/qdt:DateTimeString with its format attribute, UBL cbc:*Date), --per-file
+ *                    values drawn (default 6) of calendar-invalid dates, leap days, extreme years,
+ *                    other lengths and separators, white space around or inside, UBL time zones and
+ *                    CII format codes with dates of their own or another length; then each period's
+ *                    start after, equal to or before its end, and the due, tax point, delivery and
+ *                    period dates set to the issue date or a day beside it; best with --files over
+ *                    valid bases of each profile and syntax
  *   --donors a.xml,… more files the graft kind takes elements from (not mutated themselves)
  *   --grafts N       up to N grafts in one file (drawn from 1 to N; default 1)
  *   --generate-only  write the mutations and stop (to compare them with another tool)
@@ -116,6 +137,8 @@ import { stdoutOf } from './command-output.mjs'
 import { xrValueVariants } from './xr-value-variants.mjs'
 import { ORDERX_KINDS, orderxTables, orderxVariant } from './orderx-variants.mjs'
 import { REPEAT_KINDS as SCHEMA_REPEAT_KINDS, repeatVariant, ublTable } from './repeat-variants.mjs'
+import { codeLists, codeVariants } from './code-variants.mjs'
+import { dateVariants } from './date-variants.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CORPUS = join(ROOT, '..', 'shared', 'corpus')
@@ -332,6 +355,45 @@ const LINE_ENDS = ['\r', '\r\n', '&#13;']
 const ENTITIES = ['&amp;', '&lt;', '&gt;', '&quot;', '&apos;']
 const ASTRAL = ['&#x1F600;', '\u{1F600}', '&#128512;']
 const WHERE = ['start', 'end', 'middle', 'all']
+/**
+ * Unicode variants of a value, with --unicode (which draws among these alone): characters where
+ * XPath on Saxon and JavaScript part. uspace: a space that is no XML white space (NBSP, the
+ * U+2000 block, ZWSP, NEL, U+2028/2029, ideographic space, BOM …; literal or a reference) around,
+ * inside or as all of the text; udigit: the text's ASCII digits (all or one; one put in where it
+ * has none) as digits of another script (XPath's `\d` takes them, its casts do not; one of them
+ * outside the BMP); ucase: letters whose case mapping is special (ſ upper-cases to S, the Kelvin
+ * sign lower-cases to k, ı/İ, ß, ﬁ, Greek final sigma) or the whole text in the other case;
+ * ulen: characters outside the BMP (one code point, two UTF-16 units) appended, put in front or in
+ * place of the text's characters (mathematical bold letters and digits, emoji); umark: a combining
+ * mark, a direction mark, ZWJ or a soft hyphen around or inside the text; uattr: one of uspace,
+ * udigit, ucase, ulen on an attribute value instead.
+ */
+const UNICODE_KINDS = ['uspace', 'udigit', 'ucase', 'ulen', 'umark', 'uattr']
+const U_SPACES = ['\u00a0', '&#xA0;', '\u2002', '\u2003', '\u2009', '\u200b', '&#x200B;', '\u3000', '\ufeff', '&#xFEFF;', '&#x85;', '\u2028', '&#x2029;', '\u1680', '\u180e', '\u205f', '\u202f', '\u2007']
+/** Zeros of other decimal digit sets (Arabic-Indic, extended Arabic-Indic, Devanagari, Thai, full-width, mathematical bold). */
+const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0xe50, 0xff10, 0x1d7ce]
+const U_MARKS = ['\u0301', '\u200f', '\u200e', '\u200d', '\u00ad', '\u202e', '\u2060']
+/** Letter swaps whose case mappings differ from ASCII's: [ASCII pattern, replacement]. */
+const CASE_SWAPS = [[/s/, '\u017f'], [/S/, '\u017f'], [/[kK]/, '\u212a'], [/i/, '\u0131'], [/I/, '\u0130'], [/ss/i, '\u00df'], [/fi/i, '\ufb01'], [/s\b/, '\u03c2'], [/A/, '\u0391'], [/[a-z]/, (c) => c.toUpperCase()], [/[A-Z]/, (c) => c.toLowerCase()]]
+/**
+ * The fixed variants of --unicode --sweep, [name, text → variant]: each applies to the first two
+ * leaves of each element name and to each attribute of the first leaf that has it (a variant equal
+ * to the value is skipped), no draw.
+ */
+const SWEEP = [
+  ['nbsp0', (t) => `\u00a0${t}`], ['nbsp9', (t) => `${t}&#xA0;`], ['ideo9', (t) => `${t}\u3000`], ['emsp0', (t) => `\u2003${t}`],
+  ['zwsp5', (t) => place(t, '\u200b', 'middle')], ['bom0', (t) => `&#xFEFF;${t}`], ['nel9', (t) => `${t}&#x85;`], ['ls5', (t) => place(t, '\u2028', 'middle')],
+  ['arabic', (t) => (t.includes('&') ? t : t.replace(/[0-9]/g, (c) => String.fromCharCode(0x660 + c.charCodeAt(0) - 48)))],
+  ['fullw1', (t) => (t.includes('&') ? t : t.replace(/[0-9]/, (c) => String.fromCharCode(0xff10 + c.charCodeAt(0) - 48)))],
+  ['bolddig', (t) => (t.includes('&') ? t : t.replace(/[0-9]/g, (c) => String.fromCodePoint(0x1d7ce + c.charCodeAt(0) - 48)))],
+  ['dotless', (t) => (t.includes('&') ? t : t.replace(/i/g, '\u0131').replace(/I/g, '\u0130'))],
+  ['longs', (t) => (t.includes('&') ? t : t.replace(/[sS]/g, '\u017f'))],
+  ['kelvin', (t) => (t.includes('&') ? t : t.replace(/[kK]/g, '\u212a'))],
+  ['lower', (t) => (t.includes('&') ? t : t.toLowerCase())],
+  ['astral9', (t) => `${t}\u{1D400}`], ['astral0', (t) => `&#x1F600;${t}`],
+  ['comb9', (t) => `${t}\u0301`], ['rlm0', (t) => `\u200f${t}`],
+]
+const ASTRAL_LETTER = (c) => (/[A-Z]/.test(c) ? String.fromCodePoint(0x1d400 + c.charCodeAt(0) - 65) : /[a-z]/.test(c) ? String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97) : /[0-9]/.test(c) ? String.fromCodePoint(0x1d7ce + c.charCodeAt(0) - 48) : c)
 const NUMBER = /^\s*-?\d+(?:\.\d+)?\s*$/
 const OTHER_TYPES = ['udt:TextType', 'udt:IDType', 'udt:AmountType', 'udt:CodeType', 'ram:TradePartyType', 'cbc:NameType', 'cbc:NoteType', 'cac:PartyType', 'udt:NameType', 'qdt:CurrencyCodeType', 'xs:string', 'xs:anyType', 'NoSuchType', 'zz:TextType', 'udt:NoSuchType', ' udt:TextType ', 'udt:TextType ', ':TextType', 'a:b:c', 'xs:boolean', '']
 const OTHER_PREFIX = { ram: 'udt', udt: 'ram', qdt: 'ram', cbc: 'cac' }
@@ -343,7 +405,7 @@ const SWAPS = [...CATEGORIES, 'VAT', 'GST', '30', '58', '380', '381', 'DE', 'EUR
 const CATEGORY_CODE = /(<ram:CategoryCode>|<cac:(?:Classified)?TaxCategory>\s*<cbc:ID>)[^<]*</g
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, 'schema-repeat': { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, declare: { type: 'string' } },
+  options: { seed: { type: 'string', default: '1' }, 'per-file': { type: 'string', default: '40' }, corpus: { type: 'string' }, files: { type: 'string' }, kinds: { type: 'string' }, out: { type: 'string' }, recategorise: { type: 'boolean', default: false }, 'xr-version': { type: 'string' }, numeric: { type: 'boolean', default: false }, 'xr-values': { type: 'boolean', default: false }, chars: { type: 'boolean', default: false }, unicode: { type: 'boolean', default: false }, sweep: { type: 'boolean', default: false }, dates: { type: 'boolean', default: false }, blocks: { type: 'boolean', default: false }, xsi: { type: 'boolean', default: false }, 'generate-only': { type: 'boolean', default: false }, profiles: { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, 'schema-repeat': { type: 'boolean', default: false }, donors: { type: 'string' }, grafts: { type: 'string', default: '1' }, orderx: { type: 'boolean', default: false }, codes: { type: 'boolean', default: false }, declare: { type: 'string' } },
 })
 /** The specification identifiers of the older XRechnung versions (src/validate/xrechnung/versions.ts `identifiersOf`). */
 const XR_VERSIONS = ['1.2', '2.0', '2.1', '2.2', '2.3']
@@ -358,7 +420,7 @@ const declared = (xml) =>
   values.declare !== undefined ? xml.replace(SPECIFICATION_ID, (_, open) => `${open}${values.declare}<`)
   : xrVersion === undefined ? xml
   : xml.replace(SPECIFICATION_ID, (_, open, id) => `${open}${id.includes(':extension:') ? `${CIUS}#conformant#urn:xoev-de:kosit:extension:xrechnung_${xrVersion}` : CIUS}<`)
-const familyKinds = values.repeat ? REPEAT_KINDS : values['schema-repeat'] ? SCHEMA_REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : undefined
+const familyKinds = values.repeat ? REPEAT_KINDS : values['schema-repeat'] ? SCHEMA_REPEAT_KINDS : values.profiles ? PROFILE_KINDS : values.orderx ? ORDERX_KINDS : values.xsi ? XSI_KINDS : values.blocks ? BLOCK_KINDS : values.chars ? CHAR_KINDS : values.unicode ? UNICODE_KINDS : undefined
 // The opt-in kinds (taxplace; split, hollow, wrapped; repb, regraftb, moveb) only when named: a seed makes the mutations it made before the kind existed.
 const kinds = values.kinds?.split(',') ?? familyKinds?.filter((k) => k !== 'taxplace' && k !== 'split' && k !== 'hollow' && k !== 'wrapped' && !(values.repeat && k.endsWith('b'))) ?? KINDS
 for (const k of kinds) if (!(familyKinds ?? [...KINDS, ...LEXICAL_KINDS, ...MARKUP_KINDS, ...NUMERIC_KINDS]).includes(k)) throw new Error(`unknown kind ${k}`)
@@ -602,6 +664,55 @@ function mutateChars(kind, name, attrs, text) {
     case 'entity': return `<${name}${attrs}>${place(text, ENTITIES[random(ENTITIES.length)], where)}</${name}>`
     case 'charref': return `<${name}${attrs}>${asReference(text)}</${name}>`
     case 'astral': return `<${name}${attrs}>${place(text, ASTRAL[random(ASTRAL.length)], where)}</${name}>`
+    case 'uspace': case 'udigit': case 'ucase': case 'ulen': case 'umark': {
+      const changed = unicodeVariant(kind, text, where)
+      return changed === text ? '' : `<${name}${attrs}>${changed}</${name}>`
+    }
+    case 'uattr': {
+      const values = [...attrs.matchAll(/="([^"]*)"|='([^']*)'/g)]
+      if (values.length === 0) return ''
+      const m = values[random(values.length)]
+      const value = m[1] ?? m[2]
+      const changed = unicodeVariant(['uspace', 'udigit', 'ucase', 'ulen'][random(4)], value, where)
+      if (changed === value) return ''
+      const q = m[0][1]
+      return `<${name}${attrs.slice(0, m.index)}=${q}${changed}${q}${attrs.slice(m.index + m[0].length)}>${text}</${name}>`
+    }
+    default: throw new Error(`unknown kind ${kind}`)
+  }
+}
+/** The --unicode variant `kind` of `raw` (text or attribute value as written; the same when it does not apply). */
+function unicodeVariant(kind, raw, where) {
+  // References and entities stay whole: the kinds that rewrite characters skip such texts.
+  if (kind !== 'uspace' && kind !== 'umark' && raw.includes('&')) return raw
+  switch (kind) {
+    case 'uspace': return place(raw, U_SPACES[random(U_SPACES.length)], where)
+    case 'umark': return place(raw, U_MARKS[random(U_MARKS.length)], where === 'all' ? 'end' : where)
+    case 'udigit': {
+      const zero = DIGIT_ZEROS[random(DIGIT_ZEROS.length)]
+      const digit = (c) => String.fromCodePoint(zero + c.charCodeAt(0) - 48)
+      const digits = [...raw.matchAll(/[0-9]/g)]
+      if (digits.length === 0) return place(raw, digit(String(random(10))), where === 'all' ? 'middle' : where)
+      if (random(2) === 0) return raw.replace(/[0-9]/g, digit)
+      const at = digits[random(digits.length)].index
+      return raw.slice(0, at) + digit(raw[at]) + raw.slice(at + 1)
+    }
+    case 'ucase': {
+      const fits = CASE_SWAPS.filter(([re]) => re.test(raw))
+      if (fits.length === 0) return raw
+      const [re, by] = fits[random(fits.length)]
+      return random(3) === 0 ? raw.replace(new RegExp(re.source, `${re.flags}g`), by) : raw.replace(re, by)
+    }
+    case 'ulen': {
+      const astral = ['\u{1F600}', '&#x1D400;', '\u{1D7CF}', '\u{20000}'][random(4)]
+      const how = random(4)
+      if (how === 0) return raw + astral.repeat(1 + random(3))
+      if (how === 1) return astral + raw
+      if (how === 2) return [...raw].map(ASTRAL_LETTER).join('')
+      const chars = [...raw]
+      const at = chars.length === 0 ? 0 : random(chars.length)
+      return [...chars.slice(0, at), ASTRAL_LETTER(chars[at] ?? 'A'), ...chars.slice(at + 1)].join('')
+    }
     default: throw new Error(`unknown kind ${kind}`)
   }
 }
@@ -665,11 +776,12 @@ function corpusBases(count) {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l))
-    .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && [...['CII', 'UBL-Invoice', 'UBL-CreditNote'], ...(values.chars ? ['ZUGFeRD1', 'Order-X'] : [])].includes(r.syntax))
+    .filter((r) => r.verdict === 'valid' && r.file.endsWith('.xml') && [...['CII', 'UBL-Invoice', 'UBL-CreditNote'], ...(values.chars || values.unicode ? ['ZUGFeRD1', 'Order-X'] : [])].includes(r.syntax))
   return Array.from({ length: count }, (_, i) => [`c${i}`, valid[random(valid.length)].file])
 }
 let n = 0
 const tables = values.orderx ? orderxTables(ROOT) : undefined
+const lists = values.codes ? codeLists(ROOT) : undefined
 const repeatTable = values['schema-repeat'] ? await ublTable(ROOT) : undefined
 if (values['xr-values']) {
   // The officially valid XRechnung 3.0 invoices (or --files), by syntax.
@@ -785,6 +897,18 @@ for (const [key, file] of bases) {
     }
     continue
   }
+  if (values.codes) {
+    for (const [xml, what] of codeVariants(original, withPaths(original), await lists, draw, Number(values['per-file'] === '40' ? '6' : values['per-file']))) {
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${what}.xml`.slice(0, 180)), xml)
+    }
+    continue
+  }
+  if (values.dates) {
+    for (const [xml, what] of dateVariants(original, draw, Number(values['per-file'] === '40' ? '6' : values['per-file']))) {
+      writeFileSync(join(out, `${key}-${String(++n).padStart(4, '0')}-${what}.xml`.slice(0, 180)), xml)
+    }
+    continue
+  }
   if (values.orderx) {
     const all = elements(original)
     for (let k = 0; k < perFile; k++) {
@@ -827,13 +951,42 @@ for (const [key, file] of bases) {
     }
     continue
   }
-  if (values.chars) {
+  if (values.unicode && values.sweep) {
+    const seen = new Map()
+    const seenAttrs = new Set()
+    for (const m of original.matchAll(LEAF)) {
+      const local = m[1].split(':')[1]
+      const times = seen.get(m[1]) ?? 0
+      seen.set(m[1], times + 1)
+      const at = (leaf) => original.slice(0, m.index) + leaf + original.slice(m.index + m[0].length)
+      if (times < 2) {
+        for (const [what, variant] of SWEEP) {
+          const text = variant(m[3])
+          if (text !== m[3]) writeFileSync(join(out, `${key}-${String(++n).padStart(5, '0')}-${what}-${local}.xml`), at(`<${m[1]}${m[2]}>${text}</${m[1]}>`))
+        }
+      }
+      for (const a of m[2].matchAll(/([\w:.-]+)=("([^"]*)"|'([^']*)')/g)) {
+        const attr = `${m[1]}@${a[1]}`
+        if (seenAttrs.has(attr)) continue
+        seenAttrs.add(attr)
+        const value = a[3] ?? a[4]
+        for (const [what, variant] of SWEEP) {
+          const changed = variant(value)
+          if (changed === value) continue
+          const attrs = m[2].slice(0, a.index) + `${a[1]}=${a[2][0]}${changed}${a[2][0]}` + m[2].slice(a.index + a[0].length)
+          writeFileSync(join(out, `${key}-${String(++n).padStart(5, '0')}-${what}-${local}@${a[1].split(':').pop()}.xml`), at(`<${m[1]}${attrs}>${m[3]}</${m[1]}>`))
+        }
+      }
+    }
+    continue
+  }
+  if (values.chars || values.unicode) {
     // The kind is drawn first: an attribute variant needs a leaf with attributes.
     const leaves = [...original.matchAll(LEAF)]
     const unusedLeaves = leaves.map((_, i) => i)
     for (let k = 0; k < perFile && unusedLeaves.length > 0; k++) {
       const kind = kinds[Math.floor((random(1 << 30) / (1 << 30)) * kinds.length)]
-      const fits = unusedLeaves.filter((i) => kind !== 'attrws' || /=/.test(leaves[i][2]))
+      const fits = unusedLeaves.filter((i) => (kind !== 'attrws' && kind !== 'uattr') || /=/.test(leaves[i][2]))
       if (fits.length === 0) continue
       const index = fits[random(fits.length)]
       unusedLeaves.splice(unusedLeaves.indexOf(index), 1)

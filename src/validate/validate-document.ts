@@ -7,6 +7,7 @@
  */
 import { isEInvoiceError } from '../errors.js'
 import { NS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXml } from '../xml/index.js'
+import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
 import { renderMessage } from './messages.js'
@@ -212,6 +213,7 @@ export function validateDocumentWith(
  */
 export async function validateXmlLoading(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): Promise<XmlValidationResult> {
   const doc = parseXml(input, options)
+  refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) return unsupported(doc, (await import('../read-invoice.js')).readInvoiceDocument)
   const layers = await loadLayers(syntax, specificationIdOf(doc, syntax))

@@ -10,6 +10,7 @@ import type { ValidationLayers } from './layers.js'
 import { orderxProfile, orderxRuleSet } from './orderx/index.js'
 import type { SyntaxKind } from './types.js'
 import { type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
+import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import {
   type ValidateDocumentOptions,
   type XmlValidationResult,
@@ -50,6 +51,7 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
  */
 export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   const doc = parseXml(input, options)
+  refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) return unsupported(doc, readInvoiceDocument)
   return validateDocument(doc, syntax, options)

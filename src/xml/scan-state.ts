@@ -42,6 +42,8 @@ export class ScanState {
   nameColons = 0
   /** Set by scanName: a hash of the name just read, to find its shared copy without slicing it. */
   nameHash = 0
+  /** Set by scanName when a name (element, attribute, prefix) has a character above U+007F. */
+  sawNonAsciiName = false
   readonly maxDepth: number
   readonly maxElements: number
 

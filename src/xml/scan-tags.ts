@@ -48,6 +48,7 @@ function scanName(s: ScanState, i: number): number {
     } else {
       const cp = codePointAt(t, i)
       if (!isNameChar(cp)) break
+      s.sawNonAsciiName = true
       if (cp > 0xffff) i++
     }
   }

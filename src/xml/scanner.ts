@@ -40,6 +40,7 @@ export function scanXml(text: string, maxDepth: number, maxElements: number, enc
   if (root === undefined || s.depth > 0) endOfInput(s)
   const doc: XmlDocument = { root, processingInstructions: s.processingInstructions }
   if (s.sawSplit) doc.textSplit = true
+  if (!s.sawNonAsciiName) doc.asciiNames = true
   if (encoding !== undefined) doc.encoding = encoding
   return doc
 }

@@ -52,6 +52,8 @@ export type XmlDocument = {
   processingInstructions: XmlProcessingInstruction[]
   /** Set when a comment or PI splits some element's text into several text nodes (text-runs.ts). */
   textSplit?: true | undefined
+  /** Set by the parser when every element and attribute name (prefixes included) is ASCII. */
+  asciiNames?: true | undefined
   /** How the bytes were read: `utf-8`, `utf-16le`, `utf-16be`, `iso-8859-1` or another WHATWG label; undefined for a string. */
   encoding?: string | undefined
 }

@@ -43,7 +43,8 @@ const NAME_START_RANGES = [
 /** Characters NameChar adds above U+007F (production [4a]). */
 const NAME_PART_RANGES = [0xb7, 0xb7, 0x300, 0x36f, 0x203f, 0x2040]
 
-function inRanges(c: number, ranges: readonly number[]): boolean {
+/** Whether `c` lies in one of the sorted [from, to] pairs of `ranges`. */
+export function inRanges(c: number, ranges: readonly number[]): boolean {
   for (let k = 0; k < ranges.length; k += 2) {
     if (c < (ranges[k] as number)) return false
     if (c <= (ranges[k + 1] as number)) return true
@@ -103,6 +104,29 @@ export function codePointLength(text: string): number {
     }
   }
   return n
+}
+
+/**
+ * XPath's default (Unicode code point) collation: <0, 0 or >0 as `a` orders before, with or
+ * after `b` code point by code point. JavaScript's `<` compares UTF-16 code units, which puts a
+ * character outside the BMP (a surrogate pair) before U+E000…U+FFFF; Saxon puts it after.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  // Equality (most comparisons are `= 'S'`) needs no walk.
+  if (a === b) return 0
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i)
+    let y = b.charCodeAt(i)
+    if (x === y) continue
+    // Where both are at or above U+D800, move the surrogates above U+E000…U+FFFF (code point order).
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x >= 0xe000 ? -0x800 : 0x2000
+      y += y >= 0xe000 ? -0x800 : 0x2000
+    }
+    return x - y
+  }
+  return a.length - b.length
 }
 
 /** Whether the character at a UTF-16 offset is a Char (a valid surrogate pair counts as one). */

@@ -117,6 +117,27 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
     expect(errorRules(xml)).toContain('BR-30')
   })
 
+  // XPath orders strings by code point; JavaScript's `<` by UTF-16 unit, which puts a character
+  // outside the BMP (a surrogate pair) before U+E000…U+FFFF. Error sets are refcheck's.
+  it('CII BR-30 (CEN and Factur-X) and XRechnung R110/R111 compare the date strings in code point order', () => {
+    const full = '\uff10' // FULLWIDTH DIGIT ZERO
+    const astral = '\u{1d7ce}' // MATHEMATICAL BOLD DIGIT ZERO, a surrogate pair
+    const B1 = 'cen-en16931/cii/examples/CII_business_example_01.xml'
+    const line = (start: string, end: string) =>
+      validateXml(Buffer.from(corpusVariant(B1, [[85, '20130601', start], [88, '20130601', end]]), 'utf8')).findings
+        .filter((f) => f.ruleId === 'BR-30' && (f.severity === 'fatal' || f.severity === 'error')).map((f) => f.layer).sort()
+    expect(line(`2013010${full}`, `2013010${astral}`)).toEqual([])
+    expect(line(`2013010${astral}`, `2013010${full}`)).toEqual(['en16931', 'facturx'])
+    const XR_PERIODS = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/03.05a-INVOICE_uncefact.xml'
+    const xr = (changes: [number, string, string][]) =>
+      validateXml(Buffer.from(corpusVariant(XR_PERIODS, changes), 'utf8')).findings.filter((f) => f.layer === 'xrechnung' && f.severity === 'fatal').map((f) => f.ruleId)
+    // Header start then line 1's start; lines 2 and 3 start on 20160101, before either header start.
+    expect(xr([[214, '20160101', `2016010${full}`], [50, '20160101', `2016010${astral}`]])).toEqual(Array(2).fill('PEPPOL-EN16931-R110'))
+    expect(xr([[214, '20160101', `2016010${astral}`], [50, '20160101', `2016010${full}`]])).toEqual(Array(3).fill('PEPPOL-EN16931-R110'))
+    expect(xr([[217, '20160131', `2016013${astral}`], [53, '20160131', `2016013${full}`]])).toEqual([])
+    expect(xr([[217, '20160131', `2016013${full}`], [53, '20160131', `2016013${astral}`]])).toEqual(['PEPPOL-EN16931-R111'])
+  })
+
   it('UBL BR-32: an allowance whose only tax category is of another scheme has no VAT category', () => {
     expect(errorRules(corpusVariant(XR_UBL_BR_DE_1, [[191, '<cbc:ID>VAT</cbc:ID>', '<cbc:ID>M</cbc:ID>']]))).toEqual(['BR-32'])
   })
@@ -154,6 +175,33 @@ describe.skipIf(!hasCorpus)('CEN rules read on the tree as the official tests do
   it('CII-DT-097: a date with a leading NBSP fails (XPath regex \\s is XML white space only)', () => {
     expect(errorRules(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>\u00a020171211<']]))).toEqual(['CII-DT-097'])
   })
+
+  // The reference's Saxon 9.9 knows the digits of Unicode 6: a year that starts with a digit Unicode
+  // added later (here Adlam, 9.0) fails the date pattern officially; an Arabic-Indic one passes
+  // (refcheck; einvoice took any digit of the running JavaScript's Unicode until session 28).
+  it('CII-DT-097: a date whose year starts with an Adlam digit fails (Saxon\'s \\d is Unicode 6)', () => {
+    expect(errorRules(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>\u{1E952}0171211<']]))).toEqual(['CII-DT-097'])
+    expect(errorRules(corpusVariant(XR_CII_03_02, [[18, '>20171211<', '>\u06620171211<']]))).toEqual([])
+  })
+
+  // XPath orders strings by code point; JavaScript's `<` by UTF-16 unit, where a character outside
+  // the BMP (a surrogate pair, D800-DFFF) sorts before U+E000-U+FFFF. The CII period rules compare
+  // the 102 texts as strings: a year starting with a mathematical bold 2 (U+1D7D0) against one
+  // starting with a full-width 2 (U+FF12), both digits for CII-DT-097 (refcheck for each).
+  const BOLD_2 = '\u{1D7D0}'
+  const WIDE_2 = '\uFF12'
+  const CII_B2 = 'cen-en16931/cii/examples/CII_business_example_02.xml'
+  const XR_CII_01_07 = 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.07a-INVOICE_uncefact.xml'
+  const codePointOrder: [name: string, file: string, changes: [number, string, string][], expected: string[]][] = [
+    ['CII BR-29: an end after a start in UTF-16 units but before it in code points fails', CII_B2, [[166, '>20130101<', `>${BOLD_2}0130101<`], [169, '>20130401<', `>${WIDE_2}0130401<`]], ['BR-29']],
+    ['CII BR-29: an end after the start in code points passes', CII_B2, [[166, '>20130101<', `>${WIDE_2}0130101<`], [169, '>20130401<', `>${BOLD_2}0130401<`]], []],
+    ['CII PEPPOL-EN16931-R111: a line period ending after the invoice period in code points', XR_CII_01_07, [[60, '>20160630<', `>${BOLD_2}0160630<`], [136, '>20160630<', `>${WIDE_2}0160630<`]], ['PEPPOL-EN16931-R111']],
+    ['CII PEPPOL-EN16931-R111: a line period ending before the invoice period in code points', XR_CII_01_07, [[60, '>20160630<', `>${WIDE_2}0160630<`], [136, '>20160630<', `>${BOLD_2}0160630<`]], []],
+    ['CII PEPPOL-EN16931-R110, BR-29, BR-30: starts compared in code points', XR_CII_01_07, [[57, '>20160601<', `>${WIDE_2}0160601<`], [133, '>20160601<', `>${BOLD_2}0160601<`]], ['BR-29', 'BR-30', 'PEPPOL-EN16931-R110']],
+  ]
+  for (const [name, file, changes, expected] of codePointOrder) {
+    it(name, () => expect(errorRules(corpusVariant(file, changes))).toEqual(expected))
+  }
 
   // BR-CL-24 compares the MIME code as written (no normalize-space): a padded code is not in the
   // list, though it reads the same once trimmed (found by the attribute probes of session 24;
@@ -654,6 +702,15 @@ describe.skipIf(!hasCorpus)('UBL invoicing periods compared as xs:date values', 
     expect(period('-2014-01-01', '-2013-04-01')).toEqual({})
     expect(period('12013-01-01', '2013-04-01')).toEqual({ 'BR-29': 1 })
     expect(period('2013-01-01', '12013-04-01')).toEqual({})
+  })
+  it('year 0000 and zones up to ±14:59 are dates for the official cast; +00:60 and -00001 stop it', () => {
+    expect(period('0000-01-01', '2013-04-01')).toEqual({})
+    expect(period('2013-01-01', '0000-01-01')).toEqual({ 'BR-29': 1 })
+    expect(period('2013-01-01', '2013-01-01+14:01')).toEqual({ 'BR-29': 1 })
+    expect(period('2013-01-01-14:30', '2013-01-01')).toEqual({ 'BR-29': 1 })
+    expect(period('2013-01-01', '2013-01-01-14:59')).toEqual({})
+    expect(period('2013-01-01+00:60', '2013-04-01')).toEqual({ 'EINVOICE-RULE-EVALUATION': 1 })
+    expect(period('-00001-01-01', '2013-04-01')).toEqual({ 'EINVOICE-RULE-EVALUATION': 1 })
   })
   it('time zones: a date starts at midnight of its zone (no zone: UTC)', () => {
     expect(period('2013-04-02+12:00', '2013-04-01-13:00')).toEqual({})

@@ -9,11 +9,13 @@
  * from ISO 3166-1) and not SS (South Sudan); UBL accepts SS and not AN.
  * `COUNTRY_CODES` is the union of both (252 codes); `CII_COUNTRY_CODES` and
  * `UBL_COUNTRY_CODES` are exactly what each syntax accepts (251 each).
+ * BR-CO-09 (the prefix of a VAT identifier) takes the syntax's list plus EL, the prefix of Greek
+ * VAT identifiers: `CII_VAT_PREFIXES` and `UBL_VAT_PREFIXES` (252 each).
  * Names: ISO 3166-1 English short names.
  * @module
  */
 
-import { EN16931_CODE_LISTS_VERSION, defineCodeList, subsetCodeList } from './code-list.js'
+import { type CodeList, EN16931_CODE_LISTS_VERSION, defineCodeList, subsetCodeList } from './code-list.js'
 
 // prettier-ignore
 export const COUNTRY_CODES = defineCodeList('ISO 3166-1', EN16931_CODE_LISTS_VERSION, [
@@ -284,3 +286,23 @@ export const UBL_COUNTRY_CODES = subsetCodeList(
   'ISO 3166-1 (UBL)',
   COUNTRY_CODES.codes.filter((code) => code !== 'AN'),
 )
+
+/** `base` with EL, Greece's VAT identifier prefix, added (looked up without building a copy of `base`). */
+function withGreekVatPrefix(base: CodeList, id: string): CodeList {
+  let codes: readonly string[] | undefined
+  return {
+    id,
+    version: base.version,
+    has: (code) => code === 'EL' || base.has(code),
+    name: (code) => (code === 'EL' ? 'Greece (VAT identifier prefix)' : base.name(code)),
+    get codes() {
+      return (codes ??= Object.freeze([...base.codes, 'EL']))
+    },
+  }
+}
+
+/** The VAT identifier prefixes the CII BR-CO-09 accepts: {@link CII_COUNTRY_CODES} and EL. */
+export const CII_VAT_PREFIXES = withGreekVatPrefix(CII_COUNTRY_CODES, 'ISO 3166-1 + EL (CII VAT prefixes)')
+
+/** The VAT identifier prefixes the UBL BR-CO-09 accepts: {@link UBL_COUNTRY_CODES} and EL. */
+export const UBL_VAT_PREFIXES = withGreekVatPrefix(UBL_COUNTRY_CODES, 'ISO 3166-1 + EL (UBL VAT prefixes)')

@@ -7,7 +7,7 @@
  *
  * BR-29 (invoicing period, BG-14) and BR-30 (line period, BG-26): the end is not before the start.
  * The official CII test compares the texts of the `udt:DateTimeString` children whose `@format` is
- * `102`, as strings (`End >= Start` between untyped values), and holds only when some pair
+ * `102`, as strings (`End >= Start` between untyped values, in code point order), and holds only when some pair
  * compares so or one of `ram:EndDateTime`, `ram:StartDateTime` is missing. So a period whose dates
  * have another format, or an empty `ram:EndDateTime`, fails it, though the model cannot read those
  * dates. UBL compares `xs:date` values on the tree: a year may be negative or have five digits,
@@ -18,6 +18,7 @@
  */
 import type { Invoice, Period } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
+import { compareCodePoints } from '../../xml/xml-chars.js'
 import { btPath } from '../location.js'
 import { attrValue, normalizeSpace, stringValue } from '../syntax/paths.js'
 import { descend, descendants, kids, q } from '../syntax/tree-helpers.js'
@@ -47,7 +48,7 @@ function ciiPeriodFails(period: XmlElement): MessageParams | undefined {
   if (starts.length === 0 || ends.length === 0) return undefined
   const s = texts102(starts)
   const e = texts102(ends)
-  if (e.some((end) => s.some((start) => end >= start))) return undefined
+  if (e.some((end) => s.some((start) => compareCodePoints(end, start) >= 0))) return undefined
   return { start: s[0] ?? '(none in format 102)', end: e[0] ?? '(none in format 102)' }
 }
 

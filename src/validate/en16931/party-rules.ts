@@ -12,12 +12,14 @@
  *   blank or not (the model reads a blank one as absent).
  * - BR-CO-09 (a VAT identifier starts with a country code). CII: every
  *   `ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']` as written, its first two characters a
- *   code of the list (` DE…` or an empty ID fail). UBL tests `contains(list, substring(id, 1, 2))`
+ *   code of the list (` DE…` or an empty ID fail). The list is the syntax's country list plus EL,
+ *   Greece's VAT prefix (until session 28 einvoice took the country list alone, where EL is not:
+ *   a Greek seller's `EL…` identifier failed BR-CO-09 for einvoice only). UBL tests `contains(list, substring(id, 1, 2))`
  *   on the space-separated list for every `cac:PartyTaxScheme` of the VAT scheme, as written: partial
  *   matches count, an empty or missing ID passes, one of two spaces fails.
  * @module
  */
-import { CII_COUNTRY_CODES, UBL_COUNTRY_CODES } from '../../model/codelists/index.js'
+import { CII_VAT_PREFIXES, UBL_VAT_PREFIXES } from '../../model/codelists/index.js'
 import type { Invoice, Party } from '../../model/invoice.js'
 import type { XmlElement } from '../../xml/index.js'
 import { btPath } from '../location.js'
@@ -133,8 +135,8 @@ export const br17 = bound({
 export const br62 = electronicAddressRule('seller')
 export const br63 = electronicAddressRule('buyer')
 
-const CII_PREFIXES = new Set(CII_COUNTRY_CODES.codes)
-const UBL_PREFIX_LIST = ' ' + UBL_COUNTRY_CODES.codes.join(' ') + ' '
+const CII_PREFIXES = new Set(CII_VAT_PREFIXES.codes)
+const UBL_PREFIX_LIST = ' ' + UBL_VAT_PREFIXES.codes.join(' ') + ' '
 /** XPath `substring(x, 1, 2)`: the first two characters (code points). */
 const prefixOf = (id: string): string => [...id].slice(0, 2).join('')
 

@@ -44,6 +44,7 @@ import {
   valueCompare,
 } from './values.js'
 import { type Decimal, ZERO } from '../../model/decimal.js'
+import { compareCodePoints } from '../../xml/xml-chars.js'
 
 /**
  * Evaluation state for one document (or one run over it): variable slots (bound by `for`/`some`/
@@ -902,7 +903,7 @@ function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Ex
       const holds = (x: Item): boolean => {
         if (!isNode(x)) return generalCompare(op, [x], litValue)
         const s = nodeString(x)
-        return test(s < lit ? -1 : s > lit ? 1 : 0)
+        return test(compareCodePoints(s, lit))
       }
       return fromBool((item, pos, size, env) => some(item, pos, size, env, holds))
     }
@@ -912,7 +913,7 @@ function compileComparison(op: string, left: Compiled, leftExpr: Expr, right: Ex
         // A node, a string or an untyped value against a string literal: compared as strings.
         const s = isNode(x) ? nodeString(x) : x.t === 'str' || x.t === 'untyped' ? x.v : undefined
         if (s !== undefined) {
-          if (test(s < lit ? -1 : s > lit ? 1 : 0)) return true
+          if (test(compareCodePoints(s, lit))) return true
         } else if (generalCompare(op, [x], litSeq.seq(item, pos, size, env))) return true
       }
       return false

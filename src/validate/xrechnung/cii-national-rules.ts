@@ -7,7 +7,7 @@
 import type { XmlElement } from '../../xml/index.js'
 import { matcherOf, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
-import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
+import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_LIST } from './code-lists.js'
 import {
   EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES,
   all, identifiers, anyEquals, has, ibanOk, inList, nonBlank, norm, pattern, schemeIn, skontoOk,
@@ -140,7 +140,7 @@ const CVD: TreePattern = pattern('cii-cvd-pattern', [
     ['BR-DE-CVD-06-a', 'f', (el) => !all(el, 'ram:DesignatedProductClassification/ram:ClassCode').some((c) => attrValue(c, 'listID') === 'CVD') || all(el, 'ram:ApplicableProductCharacteristic').filter(isCva).length === 1],
   ]],
   [cvd(`${PRODUCT}/ram:DesignatedProductClassification/ram:ClassCode`), [
-    ['BR-TMP-CVD-01', 'f', (el) => inList(new Set(XR_7143_CVD_CODES), attrValue(el, 'listID'))],
+    ['BR-TMP-CVD-01', 'f', (el) => inList(XR_7143_CVD_LIST.codes, attrValue(el, 'listID'), XR_7143_CVD_LIST.blankFound)],
     ['BR-DE-CVD-04', 'f', (el) => normalizeSpace(attrValue(el, 'listID') ?? '') !== 'CVD' || CVD_VEHICLE_CATEGORIES.includes(normalizeSpace(stringValue(el)))],
   ]],
   [cvd(`${PRODUCT}/ram:ApplicableProductCharacteristic`, isCva), [['BR-DE-CVD-05', 'f', (el) => CVA_CODES.includes(norm(el, 'ram:Value'))]]],

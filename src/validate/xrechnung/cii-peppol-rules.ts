@@ -5,6 +5,7 @@
  * @module
  */
 import type { XmlElement } from '../../xml/index.js'
+import { compareCodePoints } from '../../xml/xml-chars.js'
 import { matcherOf, attrValue, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
 import { all, anyEquals, has, norm, pattern } from './common.js'
@@ -43,8 +44,8 @@ const PEPPOL: TreePattern = pattern('peppol-cii-pattern-1', [
   [matcherOf(['SpecifiedTradeSettlementPaymentMeans'], (el) => el.ns === RAM && ['49', '59'].includes(typeCode(el))), [
     ['PEPPOL-EN16931-R061', 'f', (el) => el.parent !== undefined && has(el.parent, 'ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID')],
   ]],
-  [lineVsHeader('StartDateTime'), [['PEPPOL-EN16931-R110', 'f', (el) => periodCompare(el, 'StartDateTime', (a, b) => a >= b)]]],
-  [lineVsHeader('EndDateTime'), [['PEPPOL-EN16931-R111', 'f', (el) => periodCompare(el, 'EndDateTime', (a, b) => a <= b)]]],
+  [lineVsHeader('StartDateTime'), [['PEPPOL-EN16931-R110', 'f', (el) => periodCompare(el, 'StartDateTime', (a, b) => compareCodePoints(a, b) >= 0)]]],
+  [lineVsHeader('EndDateTime'), [['PEPPOL-EN16931-R111', 'f', (el) => periodCompare(el, 'EndDateTime', (a, b) => compareCodePoints(a, b) <= 0)]]],
   [ctx('ram:IncludedSupplyChainTradeLineItem'), [
     ['PEPPOL-EN16931-R101', 'f', (el) => !has(el, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument') || anyEquals(el, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument/ram:TypeCode', ['130'])],
   ]],
@@ -65,7 +66,7 @@ function lineVsHeader(local: string): ElementMatcher {
   return refine(c, (el) => has(el.parent?.parent?.parent?.parent as XmlElement, header))
 }
 
-/** Untyped XPath comparison of the line date string with the header's (string order). */
+/** Untyped XPath comparison of the line date string with the header's (string order: code points). */
 function periodCompare(el: XmlElement, local: string, ok: (line: string, header: string) => boolean): boolean {
   const tx = el.parent?.parent?.parent?.parent
   if (tx === undefined) return true

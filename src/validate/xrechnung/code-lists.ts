@@ -66,7 +66,7 @@ export const extensionListsOf = (version: string): ExtensionLists => OLDER[versi
 
 /** UNTDID 7143 item classification schemes plus KoSIT's `CVD` (BR-TMP-CVD-01). */
 // prettier-ignore
-export const XR_7143_CVD_CODES: readonly string[] = (
+const XR_7143_CVD_CODES: readonly string[] = (
   'CVD AA AB AC AD AE AF AG AH AI AJ AK AL AM AN AO AP AQ AR AS AT AU AV AW AX AY AZ BA BB BC BD BE BF BG BH BI BJ BK BL ' +
   'BM BN BO BP BQ BR BS BT BU BV BW BX BY BZ CC CG CL CR CV DR DW EC EF EMD EN FS GB GN GMN GS HS IB IN IS IT IZ MA MF ' +
   'MN MP NB ON PD PL PO PPI PV QS RC RN RU RY SA SG SK SN SRS SRT SRU SRV SRW SRX SRY SRZ SS SSA SSB SSC SSD SSE SSF SSG ' +
@@ -74,6 +74,13 @@ export const XR_7143_CVD_CODES: readonly string[] = (
   'STK STL STM STN STO STP STQ STR STS STT STU STV STW STX STY STZ SUA SUB SUC SUD SUE SUF SUG SUH SUI SUJ SUK SUL SUM ' +
   'TG TSN TSO TSP TSQ TSR TSS TST TSU UA UP VN VP VS VX ZZZ'
 ).split(' ')
+
+/**
+ * BR-TMP-CVD-01's list as its test reads it: 3.0 builds it as concat(' CVD ', the 7143 list), whose
+ * halves meet in two spaces, so a class code without `listID` or with a blank one is found (until
+ * session 28 einvoice reported BR-TMP-CVD-01 on such a code, refcheck does not).
+ */
+export const XR_7143_CVD_LIST: SchemeList = { codes: new Set(XR_7143_CVD_CODES), blankFound: true }
 
 /** Clean-vehicle categories and characteristic values of the CVD profile (BR-DE-CVD-04/05). */
 export const CVD_VEHICLE_CATEGORIES: readonly string[] = ['M1', 'M2', 'M3', 'N1', 'N2', 'N3']

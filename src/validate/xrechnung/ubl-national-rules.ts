@@ -7,7 +7,7 @@ import type { XmlElement } from '../../xml/index.js'
 import { Decimal } from '../../model/decimal.js'
 import { compileContext as ctx, attrValue, normalizeSpace, refine, stringValue } from '../syntax/paths.js'
 import type { ElementMatcher, TreePattern } from '../types.js'
-import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_CODES } from './code-lists.js'
+import { CVA_CODES, CVD_VEHICLE_CATEGORIES, XR_7143_CVD_LIST } from './code-lists.js'
 import { EMAIL, TELEPHONE, URL, VAT_CATEGORIES_NEEDING_ID, XR_EXT_MIME_CODES, XR_TYPE_CODES, all, anyEquals, has, ibanOk, identifiers, inList, isXrCvd, isXrExtension, nonBlank, norm, pattern, schemeIn, skontoOk } from './common.js'
 import { decimalOf, decimalsWritten } from '../syntax/tree-helpers.js'
 
@@ -170,7 +170,7 @@ const CVD: TreePattern = pattern('ubl-cvd-pattern', [
     ['BR-DE-CVD-06-b', 'f', (el) => cva(el).length === 0 || cvdCodes(el).length === 1],
   ]],
   [cvd(ITEM.split(' | ').map((p) => `${p}/cac:CommodityClassification/cbc:ItemClassificationCode`).join(' | ')), [
-    ['BR-TMP-CVD-01', 'f', (el) => inList(new Set(XR_7143_CVD_CODES), attrValue(el, 'listID'))],
+    ['BR-TMP-CVD-01', 'f', (el) => inList(XR_7143_CVD_LIST.codes, attrValue(el, 'listID'), XR_7143_CVD_LIST.blankFound)],
     ['BR-DE-CVD-04', 'f', (el) => normalizeSpace(attrValue(el, 'listID') ?? '') !== 'CVD' || CVD_VEHICLE_CATEGORIES.includes(normalizeSpace(stringValue(el)))],
   ]],
   [cvd(ITEM.split(' | ').map((p) => `${p}/cac:AdditionalItemProperty`).join(' | '), (el) => anyEquals(el, 'cbc:Name', ['cva'])), [

@@ -17,6 +17,18 @@ describe('XPath regular expressions in JavaScript', () => {
     expect(xpathRegex('^\\S+$').test('a\u00a0b')).toBe(true)
   })
 
+  it('reads \\d as the decimal digits of Unicode 6 (what the reference Saxon 9.9 knows), not of the running JavaScript', () => {
+    // Arabic-Indic (1.1), mathematical bold (3.1), Osmanya (4.0), Saurashtra (5.1), Brahmi (6.0), Takri (6.1).
+    for (const zero of [0x660, 0x1d7ce, 0x1d7ff - 9, 0x104a0, 0xa8d0, 0x11066, 0x116c0]) expect(xpathRegex('^\\d$').test(String.fromCodePoint(zero + 9))).toBe(true)
+    // Digits Unicode added later are no \\d for Saxon: Mro (7.0), Ahom (8.0), Adlam (9.0), Masaram Gondi (10.0), Kawi (15.0).
+    for (const zero of [0x16a60, 0x11730, 0x1e950, 0x11d50, 0x11f50]) {
+      expect(xpathRegex('^\\d$').test(String.fromCodePoint(zero + 2))).toBe(false)
+      expect(xpathRegex('^\\D$').test(String.fromCodePoint(zero + 2))).toBe(true)
+      expect(xpathRegex('^[\\d]$').test(String.fromCodePoint(zero + 2))).toBe(false)
+    }
+    expect(xpathRegex('^[\\d.]+$').test('\u0661.\uff12')).toBe(true)
+  })
+
   it('reads . as any character but a line feed or carriage return (U+2028 and U+2029 included)', () => {
     expect(xpathRegex('^#.+#$').test('#a\u2028b#')).toBe(true)
     expect(xpathRegex('^#.+#$').test('#a\u2029b#')).toBe(true)
