@@ -180,3 +180,34 @@ export function catalogAttachments(catalog: PDFDict, seen = new Set<PDFDict>()):
   if (af instanceof PDFArray) for (let i = 0; i < af.size(); i++) add(af.lookup(i), 'AF')
   return out
 }
+
+/** A MIME type as ISO 19005-3 6.8 wants it in an embedded file's /Subtype: `type/subtype`. */
+export function isMimeType(value: string | undefined): boolean {
+  return value !== undefined && /^[-\w+.]+\/[-\w+.]+$/.test(value)
+}
+
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  xml: 'text/xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  html: 'text/html',
+  htm: 'text/html',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+}
+
+/** The MIME type a file name's extension stands for; application/octet-stream when unknown. */
+export function mimeTypeFromName(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+  return MIME_BY_EXTENSION[ext] ?? 'application/octet-stream'
+}

@@ -24,6 +24,8 @@ export type CffMetrics = {
   encodingGid: (code: number) => number
   /** Which built-in encoding the Top DICT names: StandardEncoding (0), ExpertEncoding (1) or its own. */
   builtinEncoding: 'standard' | 'expert' | 'custom'
+  /** The names of all glyphs (charset; .notdef for glyph 0); undefined for CID-keyed fonts or an unreadable charset. */
+  glyphNames: () => ReadonlySet<string> | undefined
 }
 
 type Index = { count: number; item: (i: number) => Uint8Array; end: number }
@@ -303,7 +305,7 @@ function readCff(data: Uint8Array, standardName: (code: number) => string | unde
     widths.set(gid, w)
     return w
   }
-  const gidOfName = (name: string): number | undefined => {
+  const nameMap = (): Map<string, number> | undefined => {
     if (cidKeyed || ids === undefined) return undefined
     if (byName === undefined) {
       byName = new Map()
@@ -312,7 +314,12 @@ function readCff(data: Uint8Array, standardName: (code: number) => string | unde
         if (n !== undefined) byName.set(n, g)
       }
     }
-    return byName.get(name)
+    return byName
+  }
+  const gidOfName = (name: string): number | undefined => nameMap()?.get(name)
+  const glyphNames = (): ReadonlySet<string> | undefined => {
+    const all = nameMap()
+    return all === undefined ? undefined : new Set(all.keys())
   }
   const gidOfCid = (cid: number): number | undefined => {
     if (!cidKeyed) return cid >= 0 && cid < numGlyphs ? cid : undefined
@@ -336,7 +343,7 @@ function readCff(data: Uint8Array, standardName: (code: number) => string | unde
     return name === undefined ? 0 : (gidOfName(name) ?? 0)
   }
   const builtinEncoding = encodingAt === 0 ? 'standard' : encodingAt === 1 ? 'expert' : 'custom'
-  return { numGlyphs, cidKeyed, width, gidOfName, gidOfCid, encodingGid, builtinEncoding }
+  return { numGlyphs, cidKeyed, width, gidOfName, gidOfCid, encodingGid, builtinEncoding, glyphNames }
 }
 
 /**
@@ -363,6 +370,7 @@ export function cffMetrics(data: Uint8Array, standardName: (code: number) => str
       gidOfName: guard(m.gidOfName, undefined),
       gidOfCid: guard(m.gidOfCid, undefined),
       encodingGid: guard(m.encodingGid, 0),
+      glyphNames: () => guard(m.glyphNames, undefined)(undefined),
     }
   } catch {
     return undefined // offsets that run past the program: a damaged font is not compared

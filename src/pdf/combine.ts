@@ -67,12 +67,12 @@ export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options:
     date: now,
   })
   const conformance = check.pdfa.conformance !== undefined && ['A', 'B', 'U'].includes(check.pdfa.conformance) ? check.pdfa.conformance : 'B'
-  writePdfaMetadata(doc, {
+  warnings.push(...writePdfaMetadata(doc, {
     xmp: check.xmp,
     conformance,
     now,
     invoice: { schema: container.xmp, fileName: container.attachmentFileName },
     idSeed: xml,
-  })
+  }))
   return { pdf: await savePdf(doc), warnings }
 }

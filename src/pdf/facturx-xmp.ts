@@ -8,6 +8,8 @@
 import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { XMP_NS, type Xmp, type XmpProperty, rawProperty, removeNamespace, setProperty, simpleProperty } from './xmp.js'
 import { serializeElement } from './xmp-serialize.js'
+import { declaredPropertyTypes } from './xmp-extension-schemas.js'
+import { parseXml } from '../xml/index.js'
 
 /** The namespaces an invoice XMP schema may use; combine replaces any of them. */
 export const INVOICE_XMP_NAMESPACES: readonly string[] = [
@@ -46,7 +48,10 @@ function escape(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-function schemaEntry(schema: XmpInvoiceSchema): string {
+/** A namespace and the prefix its properties are written with. */
+type DeclaredNamespace = Pick<XmpInvoiceSchema, 'namespaceUri' | 'prefix'>
+
+function schemaEntry(schema: DeclaredNamespace): string {
   const props = PROPERTIES.map(
     ([name, description]) =>
       '<rdf:li rdf:parseType="Resource">' +
@@ -84,14 +89,36 @@ function keptSchemaEntries(xmp: Xmp, drop: readonly string[]): string[] {
     .map((li) => serializeElement(li))
 }
 
-/** Writes the pdfaExtension:schemas Bag: the input's schemas for other namespaces plus `add`. */
-function setExtensionSchemas(xmp: Xmp, add: XmpInvoiceSchema): void {
-  const entries = keptSchemaEntries(xmp, INVOICE_XMP_NAMESPACES)
-  entries.push(schemaEntry(add))
+/** Writes the pdfaExtension:schemas Bag: the input's schemas for namespaces other than `drop`, plus `add`. */
+function setExtensionSchemas(xmp: Xmp, drop: readonly string[], add: readonly DeclaredNamespace[]): void {
+  const entries = keptSchemaEntries(xmp, drop)
+  entries.push(...add.map(schemaEntry))
   const xml =
     `<pdfaExtension:schemas xmlns:pdfaExtension="${XMP_NS.pdfaExtension}" xmlns:rdf="${XMP_NS.rdf}">` +
     `<rdf:Bag>${entries.join('')}</rdf:Bag></pdfaExtension:schemas>`
-  setProperty(xmp, rawProperty(XMP_NS.pdfaExtension, 'pdfaExtension', 'schemas', xml))
+  setProperty(xmp, { ...rawProperty(XMP_NS.pdfaExtension, 'pdfaExtension', 'schemas', xml), element: parseXml(new TextEncoder().encode(xml)).root })
+}
+
+/**
+ * Gives every invoice namespace (of any Factur-X, ZUGFeRD or Order-X version) the packet's
+ * properties use the standard declaration of the four properties, under the prefix they are
+ * written with, when its entry is missing, was incomplete (`repaired`, from
+ * normaliseExtensionSchemas), or leaves one of the four used properties undeclared or declared
+ * other than Text. The replaced entry's declarations of other properties go with it.
+ * @returns the namespaces (re)declared.
+ */
+export function declareInvoiceSchemas(xmp: Xmp, repaired: ReadonlySet<string>): string[] {
+  const declared = declaredPropertyTypes(xmp)
+  const add: DeclaredNamespace[] = []
+  for (const ns of INVOICE_XMP_NAMESPACES) {
+    const used = xmp.properties.filter((p) => p.ns === ns)
+    const first = used[0]
+    if (first === undefined) continue
+    const types = declared.get(ns)
+    if (repaired.has(ns) || types === undefined || used.some((p) => PROPERTIES.some(([name]) => name === p.local) && types.get(p.local) !== 'Text')) add.push({ namespaceUri: ns, prefix: first.prefix })
+  }
+  if (add.length > 0) setExtensionSchemas(xmp, add.map((a) => a.namespaceUri), add)
+  return add.map((a) => a.namespaceUri)
 }
 
 /** Replaces any invoice schema properties by the four of `schema`, and declares them. */
@@ -102,5 +129,5 @@ export function setInvoiceSchema(xmp: Xmp, schema: XmpInvoiceSchema, fileName: s
   setProperty(xmp, simpleProperty(ns, prefix, 'DocumentFileName', fileName))
   setProperty(xmp, simpleProperty(ns, prefix, 'Version', schema.version))
   setProperty(xmp, simpleProperty(ns, prefix, 'ConformanceLevel', schema.conformanceLevel))
-  setExtensionSchemas(xmp, schema)
+  setExtensionSchemas(xmp, INVOICE_XMP_NAMESPACES, [schema])
 }

@@ -18,10 +18,21 @@ export type FontDictProblem = { kind: 'form' | 'cidToGid' | 'encoding' | 'cmap' 
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/**
+ * A name's bytes, one character each, its #xx escapes expanded. pdf-lib expands only upper-case
+ * ones and keeps `#e9` as three characters (saving it as `#23e9`), so the rest are expanded here;
+ * a literal `#` (`#23`) followed by such a pair reads alike.
+ */
+export function expandedName(name: PDFName): string {
+  return name.decodeText().replace(/#(?=.?[a-f])([\da-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+/** pdf2pdfa's 6.1.8 repair of a name: its ASCII bytes stay, the others become `_`. */
+export const utf8SafeName = (name: PDFName): string => expandedName(name).replace(/[^\x21-\x7e]/g, '_')
+
 /** 6.1.8: a name's bytes (its #xx escapes expanded) are valid UTF-8. */
 export function isUtf8Name(name: PDFName): boolean {
-  const text = name.decodeText()
-  // pdf-lib keeps each byte of the name as one character.
+  const text = expandedName(name)
   if (![...text].some((c) => c.charCodeAt(0) > 0x7f)) return true
   try {
     utf8.decode(Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff))

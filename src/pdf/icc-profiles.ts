@@ -4,7 +4,7 @@
  * space RGB, CMYK, GRAY or Lab, version below 5). Shared by the validator and pdf2pdfa.
  * @module
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, type PDFRef, PDFStream } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from './streams.js'
 
 const INPUT_CLASSES: ReadonlySet<string> = new Set(['prtr', 'mntr', 'scnr', 'spac'])
@@ -45,3 +45,38 @@ export function inputProfileProblems(profile: PDFStream): string[] {
   if ((icc[8] ?? 0) >= 5) problems.push(`is ICC version ${icc[8] ?? '?'} (below 5 required)`)
   return problems
 }
+
+/** Whether an ICC profile stream of an ICCBased space declares 4 components (/N 4): ICCBased CMYK, as veraPDF counts it. */
+export const isCmykProfile = (profile: PDFObject | undefined): boolean => {
+  const n = profile instanceof PDFStream ? profile.dict.lookup(PDFName.of('N')) : undefined
+  return n instanceof PDFNumber && n.asNumber() === 4
+}
+
+/** Whether a colour-space value is `[/ICCBased stream]` with /N 4 (6.2.4.2's ICCBased CMYK). */
+export function isIccCmykSpace(doc: PDFDocument, value: PDFObject | undefined): boolean {
+  const v = value instanceof PDFRef ? doc.context.lookup(value) : value
+  return v instanceof PDFArray && v.size() >= 2 && v.lookup(0) === PDFName.of('ICCBased') && isCmykProfile(v.lookup(1))
+}
+
+/** Components of the colour spaces an OutputIntent profile may have (ISO 19005-3 6.2.3). */
+export const OUTPUT_PROFILE_COMPONENTS: Readonly<Record<string, number>> = { 'RGB ': 3, CMYK: 4, GRAY: 1 }
+
+/**
+ * What an OutputIntent's profile breaks (6.2.3), the acsp signature aside (callers report that
+ * apart): device class prtr or mntr, colour space RGB, CMYK or GRAY, version below 5, and an /N,
+ * when given, that matches the space. Shared by the validator and pdf2pdfa.
+ */
+export function outputProfileProblems(icc: Uint8Array, n: PDFObject | undefined): string[] {
+  const deviceClass = ascii(icc, 12, 16)
+  const space = ascii(icc, 16, 20)
+  const problems: string[] = []
+  if (deviceClass !== 'prtr' && deviceClass !== 'mntr') problems.push(`has device class ${JSON.stringify(deviceClass)} (prtr or mntr required)`)
+  const want = Object.hasOwn(OUTPUT_PROFILE_COMPONENTS, space) ? OUTPUT_PROFILE_COMPONENTS[space] : undefined
+  if (want === undefined) problems.push(`has colour space ${JSON.stringify(space)} (RGB, CMYK or GRAY required)`)
+  if ((icc[8] ?? 0) >= 5) problems.push(`is ICC version ${icc[8] ?? '?'} (below 5 required)`)
+  if (n !== undefined && want !== undefined && n.toString() !== String(want)) problems.push(`declares /N ${n.toString()} for a ${space.trim()} profile`)
+  return problems
+}
+
+/** Whether bytes start like an ICC profile (a 128-byte header with the acsp signature). */
+export const isIccProfile = (icc: Uint8Array): boolean => icc.length >= 128 && ascii(icc, 36, 40) === 'acsp'

@@ -5,6 +5,7 @@
  */
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, ParseSpeeds } from '@cantoo/pdf-lib'
 import { EInvoiceError, isEInvoiceError } from '../errors.js'
+import { applyIndirectLengths, installIndirectLengthReader } from './indirect-stream-length.js'
 import { inflateLimitHits, installInflateGuard, lastInflateLimitError, withParseBudget } from './limits.js'
 import { type PdfStructureOptions, checkPdfStructure } from './pdf-structure.js'
 
@@ -45,8 +46,8 @@ async function parse(bytes: Uint8Array, password: string | undefined): Promise<P
   return withParseBudget(() => load(bytes, password), (doc) => doc.context)
 }
 
-function load(bytes: Uint8Array, password: string | undefined): Promise<PDFDocument> {
-  return PDFDocument.load(bytes, {
+async function load(bytes: Uint8Array, password: string | undefined): Promise<PDFDocument> {
+  const doc = await PDFDocument.load(bytes, {
     // Parse in one go: yielding to the event loop every 100 objects costs more than it saves here.
     parseSpeed: ParseSpeeds.Fastest,
     // Never let pdf-lib stamp its own Producer/ModDate: Info and XMP are kept in step by us.
@@ -54,6 +55,8 @@ function load(bytes: Uint8Array, password: string | undefined): Promise<PDFDocum
     ignoreEncryption: password === undefined,
     ...(password === undefined ? {} : { password }),
   })
+  applyIndirectLengths(doc.context)
+  return doc
 }
 
 /**
@@ -63,6 +66,7 @@ function load(bytes: Uint8Array, password: string | undefined): Promise<PDFDocum
 export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<LoadedPdf> {
   const { xrefRepaired } = checkPdfStructure(bytes, options)
   installInflateGuard()
+  installIndirectLengthReader()
   let doc: PDFDocument
   let decrypted = false
   const hitsBefore = inflateLimitHits()

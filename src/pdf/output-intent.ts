@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { PDFArray, PDFDict, PDFName, PDFString, type PDFDocument } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument } from '@cantoo/pdf-lib'
+import { isIccProfile, outputProfileProblems } from './icc-profiles.js'
+import { streamBytes } from './streams.js'
 import { PACKAGE_ROOT } from '../version.js'
 
 let icc: Uint8Array | undefined
@@ -44,15 +46,23 @@ export function ensureSrgbOutputIntent(doc: PDFDocument): boolean {
   const existing = findPdfaOutputIntent(doc)
   if (existing?.lookup(PDFName.of('DestOutputProfile')) !== undefined) return false
   const { context } = doc
-  const profile = context.stream(srgbProfileDeflated(), { N: 3, Filter: 'FlateDecode' })
-  const intent = context.obj({
-    Type: 'OutputIntent',
-    S: 'GTS_PDFA1',
-    OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
-    RegistryName: PDFString.of('http://www.color.org'),
-    Info: PDFString.of('sRGB IEC61966-2.1'),
-    DestOutputProfile: context.register(profile),
-  })
+  // Another intent's (GTS_PDFX …) profile, when PDF/A accepts it, is shared: 6.2.3 wants one profile for all intents.
+  const shared = sharableIntent(doc)
+  const intent = shared
+    ? context.obj({
+        Type: 'OutputIntent',
+        S: 'GTS_PDFA1',
+        OutputConditionIdentifier: shared.condition ?? PDFString.of('Custom'),
+        DestOutputProfile: shared.profile,
+      })
+    : context.obj({
+        Type: 'OutputIntent',
+        S: 'GTS_PDFA1',
+        OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
+        RegistryName: PDFString.of('http://www.color.org'),
+        Info: PDFString.of('sRGB IEC61966-2.1'),
+        DestOutputProfile: context.register(context.stream(srgbProfileDeflated(), { N: 3, Filter: 'FlateDecode' })),
+      })
   const intentRef = context.register(intent)
   const intents = doc.catalog.lookup(PDFName.of('OutputIntents'))
   if (existing !== undefined && intents instanceof PDFArray) {
@@ -64,4 +74,26 @@ export function ensureSrgbOutputIntent(doc: PDFDocument): boolean {
     doc.catalog.set(PDFName.of('OutputIntents'), context.obj([intentRef]))
   }
   return true
+}
+
+/** The first other OutputIntent whose embedded profile PDF/A accepts as an output profile (6.2.3). */
+function sharableIntent(doc: PDFDocument): { profile: PDFRef; condition: PDFString | PDFHexString | undefined } | undefined {
+  const intents = doc.catalog.lookup(PDFName.of('OutputIntents'))
+  if (!(intents instanceof PDFArray)) return undefined
+  for (let i = 0; i < intents.size(); i++) {
+    const intent = intents.lookup(i)
+    const ref = intent instanceof PDFDict ? intent.get(PDFName.of('DestOutputProfile')) : undefined
+    const profile = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined
+    if (!(intent instanceof PDFDict) || !(ref instanceof PDFRef) || !(profile instanceof PDFStream)) continue
+    let icc: Uint8Array
+    try {
+      icc = streamBytes(profile, 'ICC profile of an OutputIntent')
+    } catch {
+      continue
+    }
+    if (!isIccProfile(icc) || outputProfileProblems(icc, profile.dict.lookup(PDFName.of('N'))).length > 0) continue
+    const condition = intent.lookup(PDFName.of('OutputConditionIdentifier'))
+    return { profile: ref, condition: condition instanceof PDFString || condition instanceof PDFHexString ? condition : undefined }
+  }
+  return undefined
 }

@@ -11,9 +11,12 @@ import { PDFDict, type PDFDocument, PDFObjectCopier } from '@cantoo/pdf-lib'
 import { EInvoiceError } from '../errors.js'
 import { removeForbiddenActions } from './actions.js'
 import { carryAttachments } from './carry-attachments.js'
+import { missingCMaps } from './cmap-problems.js'
+import { alignColorantSeparations, fillMissingColorants } from './colorant-separations.js'
 import { type FontEmbedding, embedStandardFonts } from './embed-standard-fonts.js'
 import { unembeddedFonts } from './fonts.js'
 import { findGhostscript, ghostscriptToPdfa } from './ghostscript.js'
+import { jpxImagesGhostscriptDrops } from './jpeg2000.js'
 import { requireDecodeBudget } from './limits.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
@@ -22,6 +25,11 @@ import { applyNativeFixes, contentProblems } from './pdfa-fixes.js'
 import { type PreflightResult, preflight } from './preflight.js'
 import { dropUnreachable, savePdf } from './save-pdf.js'
 import type { Xmp } from './xmp.js'
+import { lazyModule } from '../util/lazy-module.js'
+
+// The validator's PDF/A checks are the final word on every file pdf2pdfa writes. The only import
+// from pdf/ into validate/ (which builds on pdf/'s readers); lazy, and no module cycle.
+const validatorModule = lazyModule(() => import('../validate/pdf/validate-pdf.js'))
 
 export type Pdf2PdfaOptions = LoadPdfOptions & {
   /** The clock reading for ModDate/MetadataDate. @default now */
@@ -44,7 +52,7 @@ export type Pdf2PdfaResult = {
   warnings: string[]
 }
 
-type Prepared = { doc: PDFDocument; check: PreflightResult; left: string[]; fonts: FontEmbedding }
+type Prepared = { doc: PDFDocument; check: PreflightResult; left: string[]; fonts: FontEmbedding; warnings: string[] }
 
 /** What still stands between the document and PDF/A-3b once the in-place repairs are done. */
 function blockers(doc: PDFDocument, check: PreflightResult, fonts: FontEmbedding): string[] {
@@ -59,17 +67,18 @@ function blockers(doc: PDFDocument, check: PreflightResult, fonts: FontEmbedding
   return out
 }
 
-function finish(doc: PDFDocument, check: PreflightResult, xmp: Xmp | undefined, now: Date, seed: Uint8Array): Promise<Uint8Array> {
+async function finish(doc: PDFDocument, check: PreflightResult, xmp: Xmp | undefined, now: Date, seed: Uint8Array): Promise<{ pdf: Uint8Array; warnings: string[] }> {
   const conformance = check.pdfa.part !== undefined && ['A', 'B', 'U'].includes(check.pdfa.conformance ?? '') ? check.pdfa.conformance : 'B'
-  writePdfaMetadata(doc, { xmp, conformance, now: pdfDateFromDate(now), idSeed: seed })
-  return savePdf(doc)
+  const warnings = writePdfaMetadata(doc, { xmp, conformance, now: pdfDateFromDate(now), idSeed: seed })
+  return { pdf: await savePdf(doc), warnings }
 }
 
 async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOptions): Promise<Prepared> {
   const { doc } = await loadPdf(bytes, options)
   requirePageTree(doc)
   removeForbiddenActions(doc)
-  applyNativeFixes(doc, pdfDateFromDate(options.now ?? new Date()))
+  const warnings: string[] = []
+  applyNativeFixes(doc, pdfDateFromDate(options.now ?? new Date()), warnings)
   const missing = options.embedStandardFonts === false ? [] : unembeddedFonts(doc)
   const fonts = missing.length === 0 ? { replaced: [], refused: [] } : embedStandardFonts(doc, missing)
   // Removed actions and replaced fonts may survive as unreferenced objects; they must not count.
@@ -80,7 +89,7 @@ async function prepare(bytes: Uint8Array, options: Pdf2PdfaOptions & LoadPdfOpti
   // Some in-place fixes skip a stream they cannot read: a document whose budget ran out on the way
   // is refused, not written half repaired.
   requireDecodeBudget(doc.context)
-  return { doc, check, left, fonts }
+  return { doc, check, left, fonts, warnings }
 }
 
 /** A file whose page tree cannot be read would come out just as broken, labelled PDF/A. */
@@ -116,9 +125,19 @@ export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}
   const now = options.now ?? new Date()
   const first = await prepare(bytes, options)
   const embeddedFonts = first.fonts.replaced
+  // Text whose CMap is missing cannot be read by anyone: Ghostscript would draw .notdef glyphs.
+  const missing = missingCMaps(first.doc)
+  if (missing.length > 0) throw refusal('the PDF cannot be made PDF/A-3', missing)
   if (first.left.length === 0) {
-    return { pdf: await finish(first.doc, first.check, first.check.xmp, now, bytes), method: 'native', embeddedFonts, warnings: [] }
+    const { pdf, warnings } = await finish(first.doc, first.check, first.check.xmp, now, bytes)
+    // The blockers above name what pdf2pdfa knows to route; the full check catches the rest.
+    const left = await (await validatorModule()).pdfaErrors(pdf)
+    if (left.length === 0) return { pdf, method: 'native', embeddedFonts, warnings: [...first.warnings, ...warnings] }
+    first.left.push(...left)
   }
+  // Ghostscript leaves out an image it cannot decode, silently: such a file is refused before.
+  const dropped = jpxImagesGhostscriptDrops(first.doc)
+  if (dropped.length > 0) throw refusal('the PDF cannot be made PDF/A-3, not even with Ghostscript', [...first.left, ...dropped])
   const gs = options.ghostscript === false ? undefined : (options.ghostscript ?? findGhostscript())
   if (gs === undefined) {
     throw refusal('the PDF cannot be made PDF/A-3 without Ghostscript (gs not found on PATH, or disabled by EINVOICE_GS)', first.left)
@@ -128,7 +147,10 @@ export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}
   carryAttachments(first.doc, second.doc)
   carryInfo(first.doc, second.doc)
   // Annotation attachments lost their catalog /AF entry when the catalog's were replaced.
-  applyNativeFixes(second.doc, pdfDateFromDate(now))
+  applyNativeFixes(second.doc, pdfDateFromDate(now), second.warnings)
+  // Ghostscript converts the Separations it paints but copies /Colorants ones as they were (6.2.4.4);
+  // once they agree, a colourant that had none can get its entry.
+  if (alignColorantSeparations(second.doc) > 0) fillMissingColorants(second.doc)
   dropUnreachable(second.doc)
   // The re-attached files and the final state are checked again before anything is labelled PDF/A.
   const check = preflight(second.doc, { acceptedParts: [1, 2, 3] })
@@ -136,5 +158,8 @@ export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}
   if (left.length > 0) throw refusal('the PDF cannot be made PDF/A-3, even with Ghostscript', left)
   // The original XMP keeps what Ghostscript's own packet lost (e.g. a Factur-X extension schema).
   const xmp = first.check.xmp ?? check.xmp
-  return { pdf: await finish(second.doc, first.check, xmp, now, bytes), method: 'ghostscript', embeddedFonts: [], warnings: [] }
+  const { pdf, warnings } = await finish(second.doc, first.check, xmp, now, bytes)
+  const remaining = await (await validatorModule()).pdfaErrors(pdf)
+  if (remaining.length > 0) throw refusal('the PDF cannot be made PDF/A-3, even with Ghostscript', remaining)
+  return { pdf, method: 'ghostscript', embeddedFonts: [], warnings: [...new Set([...second.warnings, ...warnings])] }
 }

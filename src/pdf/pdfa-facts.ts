@@ -24,3 +24,10 @@ export const INLINE_IMAGE_FILTERS: ReadonlySet<string> = new Set([
   'ASCIIHexDecode', 'ASCII85Decode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'DCTDecode',
   'AHx', 'A85', 'Fl', 'RL', 'CCF', 'DCT',
 ])
+
+/** Annotation types PDF/A-3 allows: ISO 32000-1's, less 3D, Sound, Screen and Movie (ISO 19005-3 6.3.1). */
+export const PDFA_ANNOTATION_SUBTYPES: ReadonlySet<string> = new Set([
+  'Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline',
+  'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Widget', 'PrinterMark',
+  'TrapNet', 'Watermark', 'Redact',
+])

@@ -10,31 +10,41 @@
  * transfer functions (6.2.5), PDF/X intents referring to an external profile (6.2.3), permissions
  * other than UR3 and DocMDP and digests in DocMDP signature references (6.1.12), alternate
  * presentations and presentation steps (6.10), a missing /CIDToGIDMap of an embedded
- * CIDFontType2 (6.2.11.3.2); and the findings it cannot repair itself (malformed font
+ * CIDFontType2 (6.2.11.3.2), overprint mode 1 in a file with ICCBased CMYK spaces (6.2.4.2); and the findings it cannot repair itself (malformed font
  * dictionaries 6.2.11.2, TrueType encodings and cmaps at odds with the Symbolic flag 6.2.11.6,
  * ICCBased profiles of another class, space or version 6.2.4.2, device
  * CMYK without a CMYK intent 6.2.4.3, LZW and other forbidden filters 6.1.7.2, image bit depths
- * 6.2.8, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
+ * 6.2.8, JPEG 2000 data 6.2.8.3 forbids, annotations without appearance 6.3.3, unembedded fonts 6.2.11.4,
  * and, written in content streams, an `ri` intent outside table 70 or an inline image with /I or
- * /Interpolate true, 6.2.6 and 6.2.8).
+ * /Interpolate true, 6.2.6 and 6.2.8). Also in place: a subset Type 1 font's /CharSet that does not
+ * name its program's glyphs is dropped (6.2.11.4.2), an embedded CMap's /WMode and a CIDFont's
+ * /CIDSystemInfo are made to agree with the CMap (6.2.11.3); other CMap problems go to Ghostscript
+ * (src/pdf/cmap-problems.ts).
  * @module
  */
 import { dropSignatureValues } from './signatures.js'
+import { renameNonUtf8Names } from './unicode-names.js'
+import { fillMissingColorants } from './colorant-separations.js'
 import { spotColourProblems } from './spot-colours.js'
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFStream, PDFString } from '@cantoo/pdf-lib'
-import { listAttachments } from './attachments.js'
+import { fixAnnotations } from './annotation-fixes.js'
+import { fixOutputIntentComponents, fixXObjectEntries, unifyOutputIntents } from './object-fixes.js'
+import { isMimeType, listAttachments, mimeTypeFromName } from './attachments.js'
 import { removeIncompleteCidSets } from './cidset.js'
+import { cmapBlockers, repairCMapSystemInfo, repairCMapWModes } from './cmap-problems.js'
 import { graphicsValueReader } from './content-graphics-values.js'
 import { TOKEN, decodeName, lexContent, tokenText } from './content-lexer.js'
-import { fontDictProblems } from './font-dict-problems.js'
+import { fontDictProblems, utf8SafeName } from './font-dict-problems.js'
 import { repairShownWidths } from './font-widths.js'
 import { fontsInResources } from './fonts.js'
-import { iccBasedProfiles, inputProfileProblems } from './icc-profiles.js'
+import { iccBasedProfiles, inputProfileProblems, isCmykProfile } from './icc-profiles.js'
+import { jpxImageProblems } from './jpeg2000.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { forbiddenFilter, halftoneProblems, imageBitsProblem, ocgsMissingFromOrder } from './pdfa-entries.js'
 import { fixInheritedResources } from './resource-fixes.js'
 import { ANNOTATION_FLAGS, BLEND_MODES, FORBIDDEN_ANNOTATION_FLAGS, RENDERING_INTENTS } from './pdfa-facts.js'
 import { streamBytes } from './streams.js'
+import { removeWrongCharSets } from './type1-charset.js'
 import { deref, forEachDict } from './walk.js'
 import { parseXml } from '../xml/index.js'
 
@@ -44,10 +54,19 @@ const NEEDS_NO_APPEARANCE = new Set(['Popup', 'Link'])
 /**
  * Repairs that keep every page's content as it is. @returns the number of objects changed.
  * @param date stands in for missing attachment modification dates.
+ * @param warnings gets a line for each thing removed that a reader could notice (forbidden annotations).
  */
-export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
+export function applyNativeFixes(doc: PDFDocument, date: PdfDate, warnings: string[] = []): number {
   let changed = 0
+  let iccCmyk: boolean | undefined
   forEachDict(doc, (dict) => {
+    // 6.2.4.2: overprint mode 1 must not apply to ICCBased CMYK with overprinting; OPM only decides
+    // whether a zero CMYK component leaves the ink below it (1) or knocks it out (0, PDF/A's).
+    const opm = dict.lookup(PDFName.of('OPM'))
+    if (opm instanceof PDFNumber && Math.trunc(opm.asNumber()) !== 0 && (iccCmyk ??= [...iccBasedProfiles(doc).keys()].some(isCmykProfile))) {
+      dict.set(PDFName.of('OPM'), PDFNumber.of(0))
+      changed++
+    }
     if (dict.get(PDFName.of('Type')) === PDFName.of('Annot') || (dict.get(PDFName.of('Subtype')) !== undefined && dict.get(PDFName.of('Rect')) !== undefined)) {
       const f = dict.lookup(PDFName.of('F'))
       const flags = f instanceof PDFNumber ? f.asNumber() : 0
@@ -65,6 +84,18 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
     if (hasUnknownIntent(dict, 'RI') && (dict.get(PDFName.of('Type')) ?? PDFName.of('ExtGState')) === PDFName.of('ExtGState')) {
       dict.delete(PDFName.of('RI'))
       changed++
+    }
+    // 6.2.5: an identity transfer function maps every value to itself; Ghostscript's pdfwrite
+    // writes /TR /Identity into graphics states. Without it the device's default (identity) applies.
+    if ((dict.get(PDFName.of('Type')) ?? PDFName.of('ExtGState')) === PDFName.of('ExtGState')) {
+      if (dict.get(PDFName.of('TR')) === PDFName.of('Identity')) {
+        dict.delete(PDFName.of('TR'))
+        changed++
+      }
+      if (dict.get(PDFName.of('TR2')) === PDFName.of('Identity')) {
+        dict.set(PDFName.of('TR2'), PDFName.of('Default'))
+        changed++
+      }
     }
     // Only an image's /Intent: optional-content groups have an /Intent of their own (View, Design).
     if (dict.get(PDFName.of('Subtype')) === PDFName.of('Image') && hasUnknownIntent(dict, 'Intent')) {
@@ -89,12 +120,23 @@ export function applyNativeFixes(doc: PDFDocument, date: PdfDate): number {
   })
   changed += fixForms(doc) + fixOptionalContent(doc) + fixCatalogEntries(doc) + fixFontEntries(doc)
   changed += fixAttachments(doc, date) + dropSignatureValues(doc)
+  // After fixAttachments: a file an annotation holds is in an /AF array before the annotation goes.
+  changed += fixAnnotations(doc, warnings)
+  // 6.2.8, 6.2.9, 6.11, 6.2.3: entries a viewer does not draw from, and a profile's /N.
+  changed += fixXObjectEntries(doc) + fixOutputIntentComponents(doc) + unifyOutputIntents(doc, warnings)
   // The program draws the glyphs, so its advances are the true widths (6.2.11.5).
   changed += repairShownWidths(doc)
   changed += fixObjectMetadata(doc)
   changed += fixInheritedResources(doc)
   // /CIDSet is optional in PDF/A-2 and -3; one that misses glyphs of the program is worse than none.
   changed += removeIncompleteCidSets(doc)
+  // Likewise a subset Type 1 font's /CharSet that does not name its program's glyphs (6.2.11.4.2).
+  changed += removeWrongCharSets(doc)
+  changed += repairCMapWModes(doc) + repairCMapSystemInfo(doc)
+  // 6.1.8: colourant and structure type names that are not UTF-8, renamed wherever they appear.
+  changed += renameNonUtf8Names(doc)
+  // 6.2.4.4: /Colorants entries for DeviceN spot colourants without one (not painted, so safe).
+  changed += fillMissingColorants(doc)
   return changed
 }
 
@@ -197,7 +239,7 @@ function fixFontEntries(doc: PDFDocument): number {
     // 6.1.8: a font name that is not UTF-8 keeps its ASCII bytes, the others become '_' (the name only labels the font).
     const base = font.lookup(PDFName.of('BaseFont'))
     if (kinds.has('name') && base instanceof PDFName) {
-      font.set(PDFName.of('BaseFont'), PDFName.of(base.decodeText().replace(/[^\x21-\x7e]/g, '_')))
+      font.set(PDFName.of('BaseFont'), PDFName.of(utf8SafeName(base)))
       changed++
     }
   }
@@ -271,6 +313,20 @@ function associatedFiles(doc: PDFDocument): Set<PDFObject> {
 }
 
 /**
+ * 6.8: a file specification needs both /F and /UF; the one present gives the other its value
+ * (the same name, once as a file specification string and once as a text string).
+ */
+function fillFileNames(spec: PDFDict): number {
+  const f = spec.lookup(PDFName.of('F'))
+  const uf = spec.lookup(PDFName.of('UF'))
+  const isText = (v: PDFObject | undefined): v is PDFString | PDFHexString => v instanceof PDFString || v instanceof PDFHexString
+  if (isText(f) && !isText(uf)) spec.set(PDFName.of('UF'), f.clone())
+  else if (isText(uf) && !isText(f)) spec.set(PDFName.of('F'), uf.clone())
+  else return 0
+  return 1
+}
+
+/**
  * Every attachment (catalog, annotations, stray file specifications) gets what ISO 19005-3 6.8
  * asks: /AFRelationship, a MIME /Subtype, /Params with /ModDate, and a place in an /AF array
  * (the catalog's, when no other lists it).
@@ -287,9 +343,11 @@ function fixAttachments(doc: PDFDocument, date: PdfDate): number {
       a.fileSpec.set(PDFName.of('AFRelationship'), PDFName.of('Unspecified'))
       changed++
     }
+    changed += fillFileNames(a.fileSpec)
     const stream = a.stream.dict
-    if (stream.get(PDFName.of('Subtype')) === undefined) {
-      stream.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'))
+    // 6.8: a /Subtype that is missing or not a MIME type (e.g. /textxml) is read from the file name.
+    if (!isMimeType(a.mimeType)) {
+      stream.set(PDFName.of('Subtype'), PDFName.of(mimeTypeFromName(a.name)))
       changed++
     }
     const found = stream.lookup(PDFName.of('Params'))
@@ -333,6 +391,9 @@ export function contentProblems(doc: PDFDocument): string[] {
     if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image') && imageBitsProblem(doc, object.dict) !== undefined) {
       problems.add('images with a bit depth PDF/A forbids (PDF/A 6.2.8)')
     }
+    if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image') && jpxImageProblems(object).length > 0) {
+      problems.add('JPEG 2000 images whose channels, colour specifications or bit depth PDF/A forbids (PDF/A 6.2.8.3)')
+    }
   }
   for (const font of fontsInResources(doc)) {
     if (!(font instanceof PDFDict)) continue
@@ -341,6 +402,7 @@ export function contentProblems(doc: PDFDocument): string[] {
       else if (p.kind === 'encoding' || p.kind === 'cmap') problems.add('TrueType fonts whose encoding or cmap does not suit their Symbolic flag (PDF/A 6.2.11.6)')
     }
   }
+  for (const reason of cmapBlockers(doc)) problems.add(reason)
   if (spotColourProblems(doc).length > 0) problems.add('spot colours without /Colorants entries or with differing Separations of one name (PDF/A 6.2.4.4)')
   for (const profile of iccBasedProfiles(doc).keys()) {
     if (inputProfileProblems(profile).length > 0) problems.add('ICCBased colour spaces whose profile PDF/A forbids (PDF/A 6.2.4.2)')

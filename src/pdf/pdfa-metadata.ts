@@ -7,7 +7,8 @@
 import type { PDFDocument } from '@cantoo/pdf-lib'
 import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
-import { setInvoiceSchema } from './facturx-xmp.js'
+import { declareInvoiceSchemas, setInvoiceSchema } from './facturx-xmp.js'
+import { dropUndeclaredProperties, fixPredefinedValueTypes } from './xmp-repair.js'
 import { normaliseExtensionSchemas } from './xmp-extension-schemas.js'
 import { type DocumentInfo, readDocumentInfo, writeDocumentInfo } from './info-dict.js'
 import { ensureSrgbOutputIntent } from './output-intent.js'
@@ -16,13 +17,8 @@ import { setMetadataStream, setTrailerId } from './save-pdf.js'
 import {
   XMP_NS,
   type Xmp,
-  arrayProperty,
   emptyXmp,
-  getProperty,
-  langAltProperty,
-  propertyText,
   removeNamespace,
-  removeProperty,
   setProperty,
   simpleProperty,
   writeXmp,
@@ -44,37 +40,12 @@ export type PdfaMetadataOptions = {
   idSeed: Uint8Array
 }
 
-/** Predefined properties whose value type is a container (XMP Specification Part 1, 8.3/8.4). */
-const CONTAINER_TYPES: readonly [string, string, 'Alt' | 'Seq' | 'Bag'][] = [
-  [XMP_NS.dc, 'rights', 'Alt'],
-  [XMP_NS.dc, 'subject', 'Bag'],
-  [XMP_NS.dc, 'contributor', 'Bag'],
-  [XMP_NS.dc, 'publisher', 'Bag'],
-  [XMP_NS.dc, 'language', 'Bag'],
-  [XMP_NS.dc, 'date', 'Seq'],
-  [XMP_NS.dc, 'type', 'Bag'],
-  [XMP_NS.dc, 'relation', 'Bag'],
-]
-
-/** Rewrites predefined container properties stored with the wrong value type; drops unrecoverable ones. */
-function fixValueTypes(xmp: Xmp): void {
-  for (const [ns, local, kind] of CONTAINER_TYPES) {
-    const p = getProperty(xmp, ns, local)
-    if (p === undefined) continue
-    const container = p.element?.children.find((c) => c.ns === XMP_NS.rdf)
-    if (container?.local === kind) continue
-    const text = propertyText(xmp, ns, local)
-    if (text === undefined) removeProperty(xmp, ns, local)
-    else if (kind === 'Alt') setProperty(xmp, langAltProperty(ns, 'dc', local, text))
-    else setProperty(xmp, arrayProperty(ns, 'dc', local, kind, [text]))
-  }
-}
-
 /**
  * Writes the PDF/A-3 metadata into the document. Info and XMP carry the same Title, Author,
  * Subject, Keywords, Creator, Producer and dates afterwards.
+ * @returns warnings naming each input XMP property that was converted or dropped (xmp-repair.ts).
  */
-export function writePdfaMetadata(doc: PDFDocument, options: PdfaMetadataOptions): void {
+export function writePdfaMetadata(doc: PDFDocument, options: PdfaMetadataOptions): string[] {
   const xmp = options.xmp ?? emptyXmp()
   const values: DocumentInfo = {
     ...readDocumentInfo(doc, options.xmp),
@@ -85,15 +56,19 @@ export function writePdfaMetadata(doc: PDFDocument, options: PdfaMetadataOptions
   removeNamespace(xmp, XMP_NS.pdfaid)
   setProperty(xmp, simpleProperty(XMP_NS.pdfaid, 'pdfaid', 'part', '3'))
   setProperty(xmp, simpleProperty(XMP_NS.pdfaid, 'pdfaid', 'conformance', options.conformance ?? 'B'))
-  fixValueTypes(xmp)
+  const warnings = fixPredefinedValueTypes(xmp)
   writeDocumentInfo(doc, xmp, values)
   setProperty(xmp, simpleProperty(XMP_NS.xmp, 'xmp', 'MetadataDate', formatXmpDate(options.now)))
   setProperty(xmp, simpleProperty(XMP_NS.dc, 'dc', 'format', 'application/pdf'))
   // The input's extension schemas in the form 6.6.2.3.3 prescribes (a stray field or prefix would fail).
-  normaliseExtensionSchemas(xmp)
-  // Without an invoice (pdf2pdfa) any existing Factur-X schema of the input stays as it is.
+  const repaired = normaliseExtensionSchemas(xmp)
+  // Without an invoice (pdf2pdfa) any existing Factur-X schema of the input stays, its declaration
+  // made complete (the standard one) where it was missing or incomplete.
   if (options.invoice !== undefined) setInvoiceSchema(xmp, options.invoice.schema, options.invoice.fileName)
+  else declareInvoiceSchemas(xmp, repaired)
+  warnings.push(...dropUndeclaredProperties(xmp))
   setMetadataStream(doc, writeXmp(xmp))
   ensureSrgbOutputIntent(doc)
   setTrailerId(doc, options.idSeed)
+  return warnings
 }

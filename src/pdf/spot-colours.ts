@@ -18,7 +18,7 @@ const STORAGE_KEYS = new Set(['Length', 'Filter', 'DecodeParms', 'DL'])
 const nameOf = (o: PDFObject | undefined): string | undefined => (o instanceof PDFName ? o.decodeText() : undefined)
 
 /** Whether two objects are the same PDF object once references are followed and streams decoded. */
-function same(doc: PDFDocument, x: PDFObject | undefined, y: PDFObject | undefined, depth = 0): boolean {
+export function same(doc: PDFDocument, x: PDFObject | undefined, y: PDFObject | undefined, depth = 0): boolean {
   const a = x instanceof PDFRef ? doc.context.lookup(x) : x
   const b = y instanceof PDFRef ? doc.context.lookup(y) : y
   if (a === b) return true
@@ -44,10 +44,10 @@ function sameDict(doc: PDFDocument, a: PDFDict, b: PDFDict, depth: number, skip:
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && same(doc, a.get(PDFName.of(k)), b.get(PDFName.of(k)), depth + 1))
 }
 
-type Separation = { name: string; alternate: PDFObject | undefined; tint: PDFObject | undefined; where: string }
+export type Separation = { name: string; alternate: PDFObject | undefined; tint: PDFObject | undefined; where: string; array: PDFArray }
 
 /** Every Separation and DeviceN array reachable from the indirect objects (direct ones included). */
-function colourSpaces(doc: PDFDocument): { separations: Separation[]; deviceN: { array: PDFArray; where: string }[] } {
+export function colourSpaces(doc: PDFDocument): { separations: Separation[]; deviceN: { array: PDFArray; where: string }[] } {
   const separations: Separation[] = []
   const deviceN: { array: PDFArray; where: string }[] = []
   const visit = (o: PDFObject | undefined, where: string, depth: number): void => {
@@ -60,7 +60,7 @@ function colourSpaces(doc: PDFDocument): { separations: Separation[]; deviceN: {
     if (!(o instanceof PDFArray)) return
     const family = nameOf(o.get(0))
     const name = nameOf(o.lookup(1) as PDFObject | undefined)
-    if (family === 'Separation' && name !== undefined && o.size() >= 4) separations.push({ name, alternate: o.get(2), tint: o.get(3), where })
+    if (family === 'Separation' && name !== undefined && o.size() >= 4) separations.push({ name, alternate: o.get(2), tint: o.get(3), where, array: o })
     if (family === 'DeviceN' && o.size() >= 4) deviceN.push({ array: o, where })
     for (const v of o.asArray()) visit(v, where, depth + 1)
   }
@@ -68,17 +68,21 @@ function colourSpaces(doc: PDFDocument): { separations: Separation[]; deviceN: {
   return { separations, deviceN }
 }
 
-/** The DeviceN colourants that need a /Colorants entry and have none. */
-function missingColourants(doc: PDFDocument, array: PDFArray): string[] {
-  const names = doc.context.lookup(array.get(1))
-  if (!(names instanceof PDFArray)) return []
-  const attributes = array.size() > 4 ? doc.context.lookup(array.get(4)) : undefined
+/** A dictionary entry (`/Colorants`, `/Process`) of a DeviceN array's attributes, when both are dictionaries. */
+export function attributeDict(doc: PDFDocument, array: PDFArray, key: string): PDFDict | undefined {
   const dict = (o: PDFObject | undefined): PDFDict | undefined => {
     const v = o instanceof PDFRef ? doc.context.lookup(o) : o
     return v instanceof PDFDict ? v : undefined
   }
-  const colourants = dict(attributes instanceof PDFDict ? attributes.get(PDFName.of('Colorants')) : undefined)
-  const processList = dict(attributes instanceof PDFDict ? attributes.get(PDFName.of('Process')) : undefined)?.lookup(PDFName.of('Components'))
+  return dict(dict(array.size() > 4 ? array.get(4) : undefined)?.get(PDFName.of(key)))
+}
+
+/** The DeviceN colourants that need a /Colorants entry and have none. */
+export function missingColourants(doc: PDFDocument, array: PDFArray): string[] {
+  const names = doc.context.lookup(array.get(1))
+  if (!(names instanceof PDFArray)) return []
+  const colourants = attributeDict(doc, array, 'Colorants')
+  const processList = attributeDict(doc, array, 'Process')?.lookup(PDFName.of('Components'))
   const process = new Set(processList instanceof PDFArray ? processList.asArray().flatMap((c) => nameOf(c) ?? []) : [])
   return names
     .asArray()

@@ -90,6 +90,19 @@ export function readXmp(bytes: Uint8Array): XmpReadResult {
   return { xmp: { properties } }
 }
 
+/**
+ * A property's element: the one read from the packet, else its XML parsed (properties built
+ * here use the rdf prefix the packet's rdf:RDF declares); undefined when that XML is unreadable.
+ */
+export function propertyElement(p: XmpProperty): XmlElement | undefined {
+  if (p.element !== undefined) return p.element
+  try {
+    return parseXml(new TextEncoder().encode(`<rdf:RDF xmlns:rdf="${XMP_NS.rdf}">${p.xml}</rdf:RDF>`)).root.children[0]
+  } catch {
+    return undefined
+  }
+}
+
 export function emptyXmp(): Xmp {
   return { properties: [] }
 }

@@ -1,8 +1,10 @@
 /** Loading PDFs with limits: bad input gives a precise EInvoiceError, never a crash or an OOM. */
 import { deflateSync } from 'node:zlib'
+import { PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { extractInvoiceXml } from '../../src/pdf/extract.js'
 import { loadPdf } from '../../src/pdf/load-pdf.js'
+import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { savePdf } from '../../src/pdf/save-pdf.js'
 import { hasCommand, makePdf, withQpdf } from './fixtures.js'
 import { buildPdf, stream } from './raw-pdf.js'
@@ -114,5 +116,50 @@ describe.skipIf(!hasCommand('qpdf'))('encrypted PDFs (made with qpdf --encrypt)'
     const again = await loadPdf(saved)
     expect(again.doc.getPageCount()).toBe(1)
     expect(again.decrypted).toBe(false)
+  })
+})
+
+describe('streams with an indirect /Length', () => {
+  // The data ends in CR and the writer puts LF before `endstream` (as cairo does): read up to
+  // `endstream` only, as pdf-lib does when it cannot resolve the length while parsing, the CR LF
+  // would be taken for the end-of-line marker and the data's last byte lost.
+  const data = new TextEncoder().encode('q 0 0 1 rg 10 10 50 50 re f Q\r')
+  const body = (length: string) =>
+    Buffer.concat([Buffer.from(`<< /Length ${length} >>\nstream\n`), data, Buffer.from('\nendstream')])
+  const pdfWith = (lengthObject: string, length = '5 0 R') =>
+    buildPdf([catalog, pages, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>', body(length), lengthObject])
+
+  async function contents(pdf: Uint8Array): Promise<Uint8Array> {
+    const { doc } = await loadPdf(pdf)
+    const object = doc.context.lookup(doc.getPages()[0]!.node.get(PDFName.of('Contents')))
+    expect(object).toBeInstanceOf(PDFRawStream)
+    return (object as PDFRawStream).contents
+  }
+
+  it('reads the stream at the length its /Length object gives, its trailing CR included', async () => {
+    expect(Buffer.from(await contents(pdfWith(String(data.length))))).toEqual(Buffer.from(data))
+  })
+
+  it('keeps the data byte for byte through pdf2pdfa', async () => {
+    const out = await pdfToPdfa(pdfWith(String(data.length)), { ghostscript: false })
+    expect(out.method).toBe('native')
+    const { doc } = await loadPdf(out.pdf)
+    const stream = doc.context.lookup(doc.getPages()[0]!.node.get(PDFName.of('Contents'))) as PDFRawStream
+    expect(Buffer.from(decodePDFRawStream(stream).decode())).toEqual(Buffer.from(data))
+  })
+
+  it('falls back to the search for endstream when the /Length object is wrong, broken or hostile', async () => {
+    const searched = Buffer.from(data.subarray(0, data.length - 1))
+    for (const [lengthObject, length] of [
+      [String(data.length - 5), '5 0 R'], // ends inside the data
+      [String(data.length + 40), '5 0 R'], // runs past endstream
+      ['99999999999999999999', '5 0 R'], // huge
+      ['-3', '5 0 R'],
+      ['(31)', '5 0 R'], // not a number
+      ['<< /Length 31 >>', '5 0 R'],
+      ['31', '9 0 R'], // no such object
+    ] as const) {
+      expect(Buffer.from(await contents(pdfWith(lengthObject, length))).toString('latin1'), lengthObject).toEqual(searched.toString('latin1'))
+    }
   })
 })

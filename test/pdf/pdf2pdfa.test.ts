@@ -111,6 +111,28 @@ describe('pdf2pdfa', () => {
     expect(text).toContain('/Intent /Design')
   })
 
+  it('drops an identity transfer function (/TR /Identity, as Ghostscript writes it) in place, /TR2 /Identity becomes /Default; keeps any other /TR refused (6.2.5)', async () => {
+    const { doc } = await loadPdf(embedded)
+    const state = doc.context.obj({ Type: 'ExtGState', TR: 'Identity', LW: 2 })
+    const g1 = doc.context.register(state)
+    const g2 = doc.context.register(doc.context.obj({ TR2: 'Identity' }))
+    doc.getPages()[0]!.node.Resources()!.set(PDFName.of('ExtGState'), doc.context.obj({ G1: g1, G2: g2 }))
+    const input = await doc.save({ useObjectStreams: false })
+    expect((await validatePdf(input)).findings.filter((f) => f.ruleId === 'PDFA-EXTGSTATE')).toHaveLength(2)
+    const out = await pdfToPdfa(input, { ghostscript: false })
+    expect(out.method).toBe('native')
+    const r = await validatePdf(out.pdf)
+    expect(r.findings.filter((f) => f.group === 'pdfa' && f.severity === 'error')).toEqual([])
+    const text = Buffer.from(out.pdf).toString('latin1')
+    expect(text).not.toMatch(/\/TR \/Identity|\/TR2 \/Identity/)
+    expect(text).toContain('/TR2 /Default')
+    if (canPdfaCheck) expect(pdfaCheck(out.pdf, 'pdfa3')).toEqual({ result: 'pass', failed: [] })
+    // A transfer function that changes values is what the page looks like: not dropped in place.
+    const fn = doc.context.register(doc.context.obj({ FunctionType: 2, Domain: [0, 1], C0: [1], C1: [0], N: 1 }))
+    state.set(PDFName.of('TR'), fn)
+    await expect(pdfToPdfa(await doc.save({ useObjectStreams: false }), { ghostscript: false })).rejects.toThrow(/PDFA-EXTGSTATE/)
+  })
+
   it('needs a content rewrite for an ri operator or an inline image that PDF/A forbids, and says so without Ghostscript (6.2.6, 6.2.8)', async () => {
     const { doc } = await loadPdf(embedded)
     doc.getPages()[0]!.node.addContentStream(doc.context.register(doc.context.flateStream('q /Vivid ri BI /W 1 /H 1 /CS /G /BPC 8 /I true ID \x01 EI Q')))

@@ -6,17 +6,10 @@
  * @module
  */
 import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFStream } from '@cantoo/pdf-lib'
-import { ANNOTATION_FLAGS } from '../../pdf/pdfa-facts.js'
+import { ANNOTATION_FLAGS, PDFA_ANNOTATION_SUBTYPES as ALLOWED_SUBTYPES } from '../../pdf/pdfa-facts.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { forEachField } from '../../pdf/signatures.js'
 import { deref } from '../../pdf/walk.js'
-
-/** ISO 32000-1 annotation types PDF/A-3 keeps; 3D, Sound, Screen and Movie are excluded by 6.3.1. */
-const ALLOWED_SUBTYPES = new Set([
-  'Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline',
-  'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Widget', 'PrinterMark',
-  'TrapNet', 'Watermark', 'Redact',
-])
 
 const { invisible: INVISIBLE, hidden: HIDDEN, print: PRINT, noView: NO_VIEW, toggleNoView: TOGGLE_NO_VIEW } = ANNOTATION_FLAGS
 

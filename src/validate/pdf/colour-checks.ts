@@ -6,7 +6,7 @@
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, lexContent, tokenText } from '../../pdf/content-lexer.js'
-import { iccBasedProfiles, inputProfileProblems } from '../../pdf/icc-profiles.js'
+import { iccBasedProfiles, inputProfileProblems, outputProfileProblems } from '../../pdf/icc-profiles.js'
 import { streamBytes } from '../../pdf/streams.js'
 import { lookupTable } from '../../util/lookup-table.js'
 import { forEachDict } from '../../pdf/walk.js'
@@ -35,7 +35,6 @@ const OPERATORS = lookupTable<DeviceSpace>({
 
 /** ICC header colour spaces (ICC.1 7.2.6) → the device space an intent covers. */
 const ICC_SPACES = lookupTable<DeviceSpace>({ 'RGB ': 'DeviceRGB', CMYK: 'DeviceCMYK', GRAY: 'DeviceGray' })
-const ICC_COMPONENTS = lookupTable<number>({ 'RGB ': 3, CMYK: 4, GRAY: 1 })
 
 export type ColourCheckResult = { findings: PdfFinding[]; intentSpace?: DeviceSpace | undefined }
 
@@ -71,15 +70,8 @@ function checkOutputIntent(doc: PDFDocument, out: PdfFinding[]): DeviceSpace | u
     out.push(pdfFinding('PDFA-OUTPUT-INTENT', objectLabel(doc, pdfa.get(PDFName.of('DestOutputProfile')) as PDFObject), { detail: 'profile is not an ICC profile (no acsp signature)' }))
     return undefined
   }
-  const deviceClass = ascii(icc, 12, 16)
   const space = ascii(icc, 16, 20)
-  const problems: string[] = []
-  if (deviceClass !== 'prtr' && deviceClass !== 'mntr') problems.push(`has device class ${JSON.stringify(deviceClass)} (prtr or mntr required)`)
-  if (ICC_SPACES[space] === undefined) problems.push(`has colour space ${JSON.stringify(space)} (RGB, CMYK or GRAY required)`)
-  if ((icc[8] ?? 0) >= 5) problems.push(`is ICC version ${icc[8] ?? '?'} (below 5 required)`)
-  const n = stream.dict.lookup(PDFName.of('N'))
-  const want = ICC_COMPONENTS[space]
-  if (n !== undefined && want !== undefined && n.toString() !== String(want)) problems.push(`declares /N ${n.toString()} for a ${space.trim()} profile`)
+  const problems = outputProfileProblems(icc, stream.dict.lookup(PDFName.of('N')))
   for (const detail of problems) out.push(pdfFinding('PDFA-OUTPUT-INTENT', 'catalog /OutputIntents', { detail: `profile ${detail}` }))
   return ICC_SPACES[space]
 }

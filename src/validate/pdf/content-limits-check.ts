@@ -4,7 +4,8 @@
  * the stream's own /Resources, not inherited from the page or page tree), on every content
  * stream a page draws: its contents (the parts count as one stream, as for a viewer), annotation
  * appearances, and, followed from the operators that use them, form XObjects (Do), tiling
- * patterns (scn/SCN) and Type 3 glyph procedures (Tf). The same pass feeds the reader of the
+ * patterns (scn/SCN) and Type 3 glyph procedures (Tf). The same pass tracks the overprint state
+ * 6.2.4.2 restricts for ICCBased CMYK (overprint-state.ts) and feeds the reader of the
  * graphics values only content streams carry (`ri`, inline images' /Intent, /I and /F;
  * pdf/content-graphics-values.ts, shared with pdf2pdfa). One lexer pass per stream; each stream is read
  * once however often it is used, and nesting deeper than MAX_DEPTH is reported, not followed.
@@ -17,6 +18,7 @@ import { TOKEN, type TokenKind, decodeName, lexContent } from '../../pdf/content
 import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { graphicsValueReader } from '../../pdf/content-graphics-values.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
+import { OVERPRINT_OPERATORS, OverprintTracker } from './overprint-state.js'
 
 /** Forms in forms in patterns… deeper than this is hostile, not a real page. */
 const MAX_DEPTH = 32
@@ -92,14 +94,21 @@ const RESOURCE_OPERATORS = new Map(
     ([op, category]) => [codeOf(op), { op, category }],
   ),
 )
+/** The operators the overprint tracker reads (6.2.4.2), by code. */
+const OVERPRINT_CODES = new Map([...OVERPRINT_OPERATORS].map(([op, what]) => [codeOf(op), { op, what }]))
+
 /** Colour-space names that are not resources. */
 const NOT_RESOURCES = new Set(['DeviceGray', 'DeviceRGB', 'DeviceCMYK', 'Pattern'])
 
 class ContentLimitScan {
   readonly findings: PdfFinding[] = []
   private readonly seen = new Set<PDFStream>()
+  /** The graphics state 6.2.4.2's overprint test reads, of the stream being scanned. */
+  overprint: OverprintTracker
 
-  constructor(private readonly doc: PDFDocument) {}
+  constructor(private readonly doc: PDFDocument) {
+    this.overprint = new OverprintTracker(doc)
+  }
 
   /** Scans one stream unless already scanned; `save` carries the q depth across a page's parts. */
   stream(stream: PDFStream, where: string, names: Scope, depth: number, save?: SaveDepth): void {
@@ -172,6 +181,8 @@ class ContentLimitScan {
     })
     let nameStart = -1 // the last name operand outside arrays and dictionaries, decoded only when an operator uses it
     let nameEnd = -1
+    let numberStart = -1 // the last number operand (Tr's)
+    let numberEnd = -1
     let nesting = 0
     const report = (id: 'PDFA-LIMIT-INTEGER' | 'PDFA-LIMIT-REAL' | 'PDFA-LIMIT-STRING' | 'PDFA-LIMIT-NAME', at: number, params: Record<string, string>): void => {
       if (reported.has(id)) return // the first of each kind per stream is enough to act on
@@ -182,6 +193,8 @@ class ContentLimitScan {
     lexContent(data, (kind: TokenKind, start, end, size, inDictionary) => {
       graphicsValues(kind, start, end, size, inDictionary)
       if (kind === TOKEN.number) {
+        numberStart = start
+        numberEnd = end
         if (end - start < 10 || !mayBreakLimit(data, start, end)) return
         const text = latin1(data, start, end)
         const problem = numberProblem(Number(text), !text.includes('.'))
@@ -215,9 +228,25 @@ class ContentLimitScan {
           if (!undefinedOps.has(op)) undefinedOps.set(op, start)
         } else if (nameStart >= 0 && nameEnd - nameStart <= 256) {
           const use = RESOURCE_OPERATORS.get(code)
-          if (use !== undefined) this.use(use.op, use.category, decodeName(latin1(data, nameStart, nameEnd, 256)), names, depth)
+          if (use !== undefined) {
+            const name = decodeName(latin1(data, nameStart, nameEnd, 256))
+            const raw = this.use(use.op, use.category, name, names, depth)
+            if (use.op === 'gs') this.overprint.extGState(raw)
+            else if (use.op === 'cs' || use.op === 'CS') this.overprint.colourSpace(use.op === 'CS', name, raw, names.own ?? names.page)
+          }
+        }
+        const overprint = OVERPRINT_CODES.get(code)
+        if (overprint !== undefined) {
+          const number = overprint.what.kind === 'mode' && numberStart >= 0 ? Number(latin1(data, numberStart, numberEnd)) : undefined
+          const found = this.overprint.operator(overprint.what, number, names.own ?? names.page)
+          if (found !== undefined && !reported.has('PDFA-OVERPRINT-MODE')) {
+            reported.add('PDFA-OVERPRINT-MODE')
+            const place = `${where}, byte ${start}`
+            this.findings.push(pdfFinding('PDFA-OVERPRINT-MODE', place, { where: place, operator: overprint.op, use: found.use, space: found.space, opm: String(found.OPM), flag: found.flag }))
+          }
         }
         nameStart = -1
+        numberStart = -1
       }
     })
     if (undefinedOps.size > 0) {
@@ -227,23 +256,41 @@ class ContentLimitScan {
     }
   }
 
-  /** A resource an operator uses; forms (Do), tiling patterns (scn/SCN) and Type 3 fonts (Tf) are read in turn. */
-  private use(op: string, category: string, name: string, names: Scope, depth: number): void {
-    if (category === 'ColorSpace' && NOT_RESOURCES.has(name)) return
+  /**
+   * A resource an operator uses; forms (Do), tiling patterns (scn/SCN) and Type 3 fonts (Tf) are
+   * read in turn (once each, in the graphics state of their first use). @returns what the name
+   * resolves to, if anything.
+   */
+  private use(op: string, category: string, name: string, names: Scope, depth: number): PDFObject | undefined {
+    if (category === 'ColorSpace' && NOT_RESOURCES.has(name)) return undefined
     const found = this.resolve(names, category, name)
-    if (found === undefined || found.followed) return // a page sets the same font many times
+    if (found === undefined || found.followed) return found?.raw // a page sets the same font many times
     found.followed = true
     const { raw } = found
     const target = raw instanceof PDFRef ? this.doc.context.lookup(raw) : raw
-    if (!(target instanceof PDFStream || target instanceof PDFDict) || (target instanceof PDFStream && this.seen.has(target))) return
+    if (!(target instanceof PDFStream || target instanceof PDFDict) || (target instanceof PDFStream && this.seen.has(target))) return raw
+    const outer = this.overprint
     if (op === 'Do') {
-      if (target instanceof PDFStream && target.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) this.form(target, label(raw, 'form XObject'), names.page, depth + 1)
+      if (target instanceof PDFStream && target.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) {
+        this.overprint = outer.child() // a form starts in the state it is drawn in
+        this.form(target, label(raw, 'form XObject'), names.page, depth + 1)
+      }
     } else if (op === 'Tf') {
-      if (!(target instanceof PDFStream) && target.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')) this.type3(target, label(raw, 'Type 3 font'), names.page, depth + 1)
+      if (!(target instanceof PDFStream) && target.lookup(PDFName.of('Subtype')) === PDFName.of('Type3')) {
+        this.overprint = outer.child()
+        this.type3(target, label(raw, 'Type 3 font'), names.page, depth + 1)
+      }
     } else if ((op === 'scn' || op === 'SCN') && target instanceof PDFStream) {
       const type = target.dict.lookup(PDFName.of('PatternType'))
-      if (type instanceof PDFNumber && type.asNumber() === 1) this.form(target, label(raw, 'tiling pattern'), names.page, depth + 1)
+      if (type instanceof PDFNumber && type.asNumber() === 1) {
+        // A pattern cell starts in the initial graphics state; an uncoloured one paints no colour of its own.
+        const paint = target.dict.lookup(PDFName.of('PaintType'))
+        this.overprint = new OverprintTracker(this.doc, undefined, paint instanceof PDFNumber && paint.asNumber() === 2)
+        this.form(target, label(raw, 'tiling pattern'), names.page, depth + 1)
+      }
     }
+    this.overprint = outer
+    return raw
   }
 
   /** A form XObject, tiling pattern or appearance stream: its own /Resources, then the page's. */
@@ -296,6 +343,7 @@ export function checkContentLimits(doc: PDFDocument): PdfFinding[] {
     const contents = raw instanceof PDFRef ? doc.context.lookup(raw) : raw
     const parts: PDFObject[] = contents instanceof PDFArray ? contents.asArray() : raw === undefined ? [] : [raw]
     const save: SaveDepth = { depth: 0, deepest: 0, where: undefined }
+    scan.overprint = new OverprintTracker(doc)
     const names = scope(resources, resources, !(page.node.lookup(PDFName.of('Resources')) instanceof PDFDict))
     for (const part of parts) {
       const stream = part instanceof PDFRef ? doc.context.lookup(part) : part
@@ -308,7 +356,10 @@ export function checkContentLimits(doc: PDFDocument): PdfFinding[] {
     for (const a of annots instanceof PDFArray ? annots.asArray() : []) {
       const annot = a instanceof PDFRef ? doc.context.lookup(a) : a
       if (!(annot instanceof PDFDict)) continue
-      for (const { stream, raw: ref } of appearances(doc, annot)) scan.form(stream, label(ref, `page ${index + 1} annotation appearance`), resources, 1)
+      for (const { stream, raw: ref } of appearances(doc, annot)) {
+        scan.overprint = new OverprintTracker(doc)
+        scan.form(stream, label(ref, `page ${index + 1} annotation appearance`), resources, 1)
+      }
     }
   })
   return scan.findings

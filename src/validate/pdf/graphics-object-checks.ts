@@ -6,7 +6,8 @@
  * type 1 or 5 without /HalftoneName and with /TransferFunction only where ISO 32000-1 asks for one
  * (6.2.5), only the four ISO 32000-1 rendering intents (6.2.6: graphics-state /RI, image /Intent),
  * no alternate, OPI or interpolated images and only 1, 2, 4, 8 or 16 bits per component (1 for
- * image masks, 6.2.8), no PostScript, reference or OPI XObjects (6.2.9), no PDF/X OutputIntent
+ * image masks, 6.2.8), JPEG 2000 data with the channels, colour specifications and bit depth 6.2.8.3
+ * allows (pdf/jpeg2000.ts), no PostScript, reference or OPI XObjects (6.2.9), no PDF/X OutputIntent
  * referring to an external profile (6.2.3), no permissions other than UR3 and DocMDP and, with
  * DocMDP, no digest entries in signature references (6.1.12), no alternate presentations or
  * presentation steps (6.10), and no /Requirements in the catalog (6.11).
@@ -15,6 +16,7 @@
 import { PDFBool, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRawStream, type PDFRef } from '@cantoo/pdf-lib'
 import { entriesOf, forbiddenFilter, halftoneProblems, imageBitsProblem } from '../../pdf/pdfa-entries.js'
 import { RENDERING_INTENTS as INTENTS } from '../../pdf/pdfa-facts.js'
+import { jpxImageProblems } from '../../pdf/jpeg2000.js'
 import { deref, forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, type PdfRuleId, pdfFinding } from './pdf-rules.js'
 
@@ -56,6 +58,7 @@ export function checkGraphicsObjects(doc: PDFDocument): PdfFinding[] {
       intent(dict, 'Intent', where)
       const bits = imageBitsProblem(doc, dict)
       if (bits !== undefined) add('PDFA-IMAGE-BITS', where, bits)
+      for (const problem of jpxImageProblems(object)) add('PDFA-JPX', where, { problem })
     } else if (subtype === 'Form') {
       if (dict.has(PDFName.of('OPI'))) add('PDFA-XOBJECT', where, { problem: 'is a form XObject with /OPI' })
       if (dict.has(PDFName.of('PS'))) add('PDFA-XOBJECT', where, { problem: 'is a form XObject with /PS' })

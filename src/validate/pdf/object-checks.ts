@@ -7,7 +7,7 @@
  */
 import { PDFArray, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFString, PDFHexString } from '@cantoo/pdf-lib'
 import { findForbiddenActions } from '../../pdf/actions.js'
-import { type PdfAttachment, listAttachments } from '../../pdf/attachments.js'
+import { type PdfAttachment, isMimeType, listAttachments } from '../../pdf/attachments.js'
 import { fontsInResources, unembeddedFonts } from '../../pdf/fonts.js'
 import { parsePdfDate } from '../../pdf/pdf-date.js'
 import { forEachDict } from '../../pdf/walk.js'
@@ -75,7 +75,7 @@ export function checkEmbeddedFiles(doc: PDFDocument, out: PdfFinding[]): Embedde
     if (text(spec.lookup(PDFName.of('F'))) === undefined || text(spec.lookup(PDFName.of('UF'))) === undefined) out.push(pdfFinding('PDFA-EF-NAMES', where, { file }))
     if (a.relationship === undefined) out.push(pdfFinding('PDFA-EF-RELATIONSHIP', where, { file }))
     if (!af.any.has(spec)) out.push(pdfFinding('PDFA-EF-AF', where, { file }))
-    if (a.mimeType === undefined || !/^[-\w+.]+\/[-\w+.]+$/.test(a.mimeType)) out.push(pdfFinding('PDFA-EF-MIME', where, { file, found: a.mimeType ?? 'none' }))
+    if (!isMimeType(a.mimeType)) out.push(pdfFinding('PDFA-EF-MIME', where, { file, found: a.mimeType ?? 'none' }))
     const params = a.stream.dict.lookup(PDFName.of('Params'))
     const modDate = params !== undefined && 'lookup' in params ? text((params as { lookup(k: PDFName): PDFObject | undefined }).lookup(PDFName.of('ModDate'))) : undefined
     if (modDate === undefined || parsePdfDate(modDate) === undefined) {

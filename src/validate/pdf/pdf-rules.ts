@@ -131,6 +131,10 @@ export const PDF_RULES = {
   'PDFA-EF-AF': r('pdfa', 'error', '6.8', 'the embedded file {file} is not referenced from any /AF array'),
   'PDFA-EF-MIME': r('pdfa', 'error', '6.8', 'the embedded file stream of {file} needs a MIME type in /Subtype; found {found}'),
   'PDFA-EF-MODDATE': r('pdfa', 'warning', '6.8', 'the embedded file stream of {file} has no valid /Params /ModDate ({found})'),
+  // --- JPEG 2000 images (6.2.8.3; the veraPDF PDF/A-3B audit, session 28)
+  'PDFA-JPX': r('pdfa', 'error', '6.2.8.3', 'the JPEG 2000 data of the image {where} {problem}'),
+  // --- overprint mode with ICCBased CMYK (6.2.4.2 test 2; the veraPDF PDF/A-3B audit, session 28)
+  'PDFA-OVERPRINT-MODE': r('pdfa', 'error', '6.2.4.2', 'overprint mode {opm} is in effect where {operator} ({where}) is {use} with the ICCBased CMYK colour space {space} and overprinting is on ({flag} true); there /OPM must be 0'),
   // --- Factur-X / ZUGFeRD XMP (Factur-X 1.0 §6.2.2, ZUGFeRD 2.x §6; Mustang's PDFValidator)
   'FX-XMP-NAMESPACE': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP has no Factur-X/ZUGFeRD/Order-X invoice properties (DocumentFileName, DocumentType, Version, ConformanceLevel)', '17'),
   'FX-XMP-CONFORMANCE-MISSING': r('facturx', 'error', 'Factur-X 6.2.2', 'the XMP property {prefix}:ConformanceLevel is missing', '11'),
@@ -151,6 +155,16 @@ export const PDF_RULES = {
   'FX-ATTACHMENT-RELATIONSHIP-USUAL': r('facturx', 'information', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; Factur-X asks for {expected} at the level {level} ({found} is tolerated)'),
   'FX-ATTACHMENT-XML': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} is not well-formed XML: {detail}', '17'),
   'FX-OTHER-XML': r('facturx', 'information', 'Mustang', 'the PDF also carries the XML attachment {file}, which is not the invoice', '17'),
+  'PDFA-SIGNATURE-CERTIFICATE': r('pdfa', 'error', '6.4.3', 'the PKCS#7 object in the /Contents of the {where} {problem}; it must include the signer\'s X.509 certificate'),
+  'PDFA-SIGNATURE-SIGNERS': r('pdfa', 'error', '6.4.3', 'the PKCS#7 object in the /Contents of the {where} {problem}; it must have exactly one signer (SignerInfo)'),
+  'PDFA-NAME-UTF8-COLOURANT': r('pdfa', 'error', '6.1.8', 'the colourant name {name} of a {family} colour space ({where}) is not UTF-8 once its #xx escapes are expanded'),
+  'PDFA-NAME-UTF8-STRUCTURE': r('pdfa', 'error', '6.1.8', 'the structure type name {name} ({where}) is not UTF-8 once its #xx escapes are expanded'),
+  // --- CMaps of Type 0 fonts, CharSets of Type 1 fonts (6.2.11.3, 6.2.11.4.2)
+  'PDFA-CMAP-CIDSYSTEMINFO': r('pdfa', 'error', '6.2.11.3.1', 'the Type 0 font {font} ({where}) has a CIDFont of the character collection {fontSystem} but the CMap {cmap} of {cmapSystem}; unless the CMap is Identity-H or Identity-V, Registry and Ordering must be the same and the CIDFont\'s Supplement no higher'),
+  'PDFA-CMAP-EMBEDDED': r('pdfa', 'error', '6.2.11.3.3', 'the CMap {cmap} (used by {where}) is neither embedded nor one of the predefined CMaps of ISO 32000-1 table 118'),
+  'PDFA-CMAP-WMODE': r('pdfa', 'error', '6.2.11.3.3', 'the embedded CMap {cmap} ({where}) has /WMode {dictWMode} in its dictionary but its program defines WMode {streamWMode}'),
+  'PDFA-CMAP-USECMAP': r('pdfa', 'error', '6.2.11.3.3', 'the embedded CMap {cmap} ({where}) uses {used} by {how}; a CMap may only use the predefined CMaps of ISO 32000-1 table 118'),
+  'PDFA-FONT-CHARSET': r('pdfa', 'error', '6.2.11.4.2', 'the /CharSet of the subset Type 1 font {font} ({where}) does not list the glyphs of its program: {problem}'),
 } as const satisfies Record<string, PdfRule>
 
 export type PdfRuleId = keyof typeof PDF_RULES

@@ -1,11 +1,14 @@
 /**
  * ISO 19005-3 6.4.3: the /ByteRange of each signature dictionary covers the whole file but its
  * /Contents string, [0 b c d] with the string exactly from b to c and c + d the end of the
- * revision the signature belongs to (its %%EOF, the end of the file for the last revision). The
- * PKCS#7 object inside /Contents is not read (6.4.3 tests 2 and 3).
+ * revision the signature belongs to (its %%EOF, the end of the file for the last revision); and
+ * the PKCS#7 SignedData in a string /Contents holds a certificate and exactly one SignerInfo
+ * (6.4.3 tests 2 and 3, as veraPDF counts them: any certificate will do, an unreadable object has
+ * neither).
  * @module
  */
-import { PDFArray, type PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib'
+import { PDFArray, type PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from '@cantoo/pdf-lib'
+import { readSignedData } from '../../pdf/pkcs7.js'
 import { signedFields } from '../../pdf/signatures.js'
 import { deref } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
@@ -56,6 +59,16 @@ export function checkSignatures(bytes: Uint8Array, doc: PDFDocument): PdfFinding
     const range = array instanceof PDFArray ? array.asArray().map((n) => { const v = deref(doc, n); return v instanceof PDFNumber ? v.asNumber() : Number.NaN }) : undefined
     const problem = range === undefined ? 'is missing' : rangeProblem(bytes, range)
     if (problem !== undefined) out.push(pdfFinding('PDFA-SIGNATURE-BYTERANGE', where, { where, problem, range: range === undefined ? 'none' : `[${range.join(' ')}]` }))
+    // veraPDF reads only a string /Contents (padding and all); without one there is nothing to judge.
+    const contents = deref(doc, signature.get(PDFName.of('Contents')))
+    if (!(contents instanceof PDFString || contents instanceof PDFHexString)) continue
+    const summary = readSignedData(contents.asBytes())
+    if (summary.certificates === 0) {
+      out.push(pdfFinding('PDFA-SIGNATURE-CERTIFICATE', where, { where, problem: summary.problem ?? 'holds no certificate' }))
+    }
+    if (summary.signerInfos !== 1) {
+      out.push(pdfFinding('PDFA-SIGNATURE-SIGNERS', where, { where, problem: summary.problem ?? `has ${summary.signerInfos} SignerInfos` }))
+    }
   }
   return out
 }

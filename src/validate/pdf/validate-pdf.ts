@@ -15,6 +15,7 @@ import { parseXml } from '../../xml/index.js'
 import { isInvalidating } from '../types.js'
 import { checkAnnotations, checkForms } from './annotation-checks.js'
 import { checkCidSets } from './cidset-check.js'
+import { checkCMapsAndCharSets } from './cmap-checks.js'
 import { checkColour } from './colour-checks.js'
 import { checkContentLimits } from './content-limits-check.js'
 import { checkFacturx, facturxXmp } from './facturx-checks.js'
@@ -31,6 +32,7 @@ import { checkSpotColours } from './spot-colour-check.js'
 import { checkPageTransparencyGroups } from './page-transparency-check.js'
 import { checkBlendModes, checkOptionalContent } from './transparency-layer-checks.js'
 import { type XmpCheckResult, checkOtherMetadataStreams, checkXmp } from './xmp-checks.js'
+import { checkUnicodeNames } from './unicode-name-check.js'
 
 export type PdfValidationOptions = {
   /**
@@ -139,6 +141,8 @@ function documentChecks(doc: PDFDocument, findings: PdfFinding[]): { xmp: XmpChe
   run('optional content', () => checkOptionalContent(doc))
   run('annotations', () => checkAnnotations(doc))
   run('interactive forms', () => checkForms(doc))
+  run('colourant and structure type names', () => checkUnicodeNames(doc))
+  run('CMaps and CharSets', () => checkCMapsAndCharSets(doc))
   const files = guarded('embedded files', findings, [], () => checkEmbeddedFiles(doc, findings))
   return { xmp, files }
 }
@@ -203,4 +207,19 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
 function startxrefOffset(bytes: Uint8Array): string {
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)))
   return /startxref\s+(\d+)/.exec(tail)?.[1] ?? '?'
+}
+
+/**
+ * What keeps a finished file from being PDF/A-3b, one line per rule (the first finding's message
+ * and how many more there are): pdf2pdfa's last word before it labels a file PDF/A.
+ */
+export async function pdfaErrors(pdf: Uint8Array): Promise<string[]> {
+  const byRule = new Map<string, { message: string; more: number }>()
+  for (const f of (await validatePdf(pdf)).findings) {
+    if (f.group !== 'pdfa' || !isInvalidating(f.severity)) continue
+    const seen = byRule.get(f.ruleId)
+    if (seen === undefined) byRule.set(f.ruleId, { message: f.message, more: 0 })
+    else seen.more++
+  }
+  return [...byRule.values()].map((r) => (r.more === 0 ? r.message : `${r.message} (and ${r.more} more)`))
 }

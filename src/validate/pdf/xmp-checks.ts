@@ -7,7 +7,7 @@
 import { PDFDict, type PDFDocument, PDFName, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { streamBytes } from '../../pdf/streams.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
-import { OTHER_PREDEFINED_NAMESPACES, REQUIRED_PREFIXES, TYPED_SCHEMAS, XMP_DATE, type XmpValueType } from './xmp-predefined.js'
+import { REQUIRED_PREFIXES, TYPED_SCHEMAS, isPredefinedProperty as isPredefined, type XmpValueType, valueTypeMatches as typeMatches } from './xmp-predefined.js'
 import { extensionStructureProblems } from './xmp-extension.js'
 import { type RdfPacket, type RdfValue, fieldKey, findProperty, readRdfPacket, textOf } from '../../pdf/xmp-rdf.js'
 
@@ -60,26 +60,6 @@ const TYPE_TEXT: Readonly<Record<XmpValueType, string>> = {
   Struct: 'a structure',
 }
 
-function typeMatches(want: XmpValueType, v: RdfValue, local: string): boolean {
-  switch (want) {
-    case 'Bag':
-    case 'Seq':
-    case 'Alt':
-      // dc:date is a Seq of dates: its items are checked as dates too.
-      return v.kind === 'container' && v.type === want && (local !== 'date' || v.items.every((i) => i.kind === 'simple' && XMP_DATE.test(i.text.trim())))
-    case 'Struct':
-      return v.kind === 'struct'
-    case 'Date':
-      return v.kind === 'simple' && XMP_DATE.test(v.text.trim())
-    case 'Integer':
-      return v.kind === 'simple' && /^[+-]?\d+$/.test(v.text.trim())
-    case 'Boolean':
-      return v.kind === 'simple' && (v.text === 'True' || v.text === 'False')
-    case 'Text':
-      return v.kind === 'simple'
-  }
-}
-
 function field(fields: Map<string, RdfValue>, ns: string, local: string): string | undefined {
   return textOf(fields.get(fieldKey(ns, local)))
 }
@@ -126,12 +106,6 @@ function declaredSchemas(packet: RdfPacket, problems: string[]): DeclaredSchema[
     out.push(s)
   }
   return out
-}
-
-function isPredefined(ns: string, local: string): boolean {
-  const typed = TYPED_SCHEMAS[ns]
-  if (typed !== undefined) return typed[local] !== undefined
-  return OTHER_PREDEFINED_NAMESPACES.has(ns)
 }
 
 function packetChecks(packet: RdfPacket, out: PdfFinding[]): DeclaredSchema[] {

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { loadPdf } from '../../../src/pdf/load-pdf.js'
 
 export type PageResources = Partial<Record<'Font' | 'ExtGState' | 'XObject' | 'Pattern', Record<string, PDFRef>>>
 
@@ -77,4 +78,11 @@ export function keepForPdfaCheck(name: string, bytes: Uint8Array): Uint8Array {
     writeFileSync(`${dump}/${name}.pdf`, bytes)
   }
   return bytes
+}
+
+/** A copy of `base` changed by `edit`, saved without object streams and kept as `name` (see keepForPdfaCheck). */
+export async function editedPdf(base: Uint8Array, name: string, edit: (doc: PDFDocument) => void): Promise<Uint8Array> {
+  const { doc } = await loadPdf(base)
+  edit(doc)
+  return keepForPdfaCheck(name, await doc.save({ useObjectStreams: false }))
 }

@@ -304,6 +304,14 @@ describe('validatePdf: .notdef references (6.2.11.8)', () => {
     const pdf = await variant((doc) => addToPage(doc, 'BT /FN 12 Tf 72 600 Td (Hello) Tj ET', { FN: simpleFont(doc, { program: 'cff' }) }))
     expect(ruleIds(await validatePdf(pdf))).not.toContain('PDFA-FONT-NOTDEF')
   })
+
+  it('is never labelled PDF/A by pdf2pdfa: its final check is the validator, which names the rule', async () => {
+    // Nothing pdf2pdfa routes to Ghostscript is wrong here; until session 28 the file came out "PDF/A".
+    const pdf = await variant((doc) => addToPage(doc, `BT /FC 12 Tf 72 600 Td <0000${hex4(gidOf('H'))}> Tj ET`, { FC: cidFont(doc, undefined, width('H')) }))
+    await expect(pdfToPdfa(pdf, { ghostscript: false })).rejects.toMatchObject({ errorCode: 'NOT_PDFA', message: expect.stringContaining('PDFA-FONT-NOTDEF') })
+    // Ghostscript 10 keeps the reference: refused after it too, not labelled.
+    await expect(pdfToPdfa(pdf)).rejects.toThrow(/even with Ghostscript: \[PDFA-FONT-NOTDEF\]/)
+  })
 })
 
 describe('validatePdf: TrueType widths as veraPDF reads them (6.2.11.5)', () => {
