@@ -13,6 +13,14 @@ export const CORPUS_DIR = resolve(REPO_ROOT, '..', 'shared', 'corpus')
 
 export const hasCorpus = existsSync(join(CORPUS_DIR, 'oracle.jsonl'))
 
+/**
+ * A corpus file's text, or '' without the corpus: a skipped suite's body still runs while vitest
+ * collects its tests, so a read there must not throw in a user's clone.
+ */
+export function corpusText(path: string): string {
+  return hasCorpus ? readFileSync(join(CORPUS_DIR, path), 'utf8') : ''
+}
+
 /** One line of oracle.jsonl (the fields the tests use; see the corpus README for all). */
 export type OracleEntry = {
   file: string

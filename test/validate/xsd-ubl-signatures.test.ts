@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { validateXml } from '../../src/validate/validate-xml.js'
-import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+import { corpusText, hasCorpus } from '../helpers/corpus.js'
 
 /** The message keys of the structure findings of `xml`, and its verdict. */
 function judge(xml: string): { valid: boolean; xsd: string[] } {
@@ -61,7 +59,7 @@ const EXC_C14N = '<ec:InclusiveNamespaces xmlns:ec="http://www.w3.org/2001/10/xm
 // also those no Invoice uses. The verdicts are refcheck's (xmllint), recorded when this test was
 // written; einvoice judged none of this content before session 26.
 describe.skipIf(!hasCorpus)('UBL extension content: signatures and the common library', () => {
-  const base = readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8')
+  const base = corpusText('cen-en16931/ubl/examples/guide-example1.xml')
   const signed = (content: string): string =>
     base.replace(/(<Invoice[^>]*?)>/s, `$1 xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2">\n<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent>${content}</ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>`)
 

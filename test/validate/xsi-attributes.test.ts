@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { validateXml } from '../../src/validate/validate-xml.js'
-import { CORPUS_DIR, hasCorpus } from '../helpers/corpus.js'
+import { corpusText, hasCorpus } from '../helpers/corpus.js'
 
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
 
@@ -26,8 +24,8 @@ function variant(base: string, from: string, to: string): string {
 // noNamespaceSchemaLocation. einvoice skipped every attribute of both namespaces before (found by
 // mutation-check --xsi).
 describe.skipIf(!hasCorpus)('xsi: and xml: attributes in the structure checks', () => {
-  const cii = readFileSync(join(CORPUS_DIR, 'cen-en16931/cii/examples/CII_business_example_01.xml'), 'utf8')
-  const ubl = readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8')
+  const cii = corpusText('cen-en16931/cii/examples/CII_business_example_01.xml')
+  const ubl = corpusText('cen-en16931/ubl/examples/guide-example1.xml')
   const NAME = '<ram:Name>Laptop computer</ram:Name>'
   const ciiXsd = ['xsd:cii-d16b', 'xsd:facturx-EN16931']
 
@@ -121,7 +119,7 @@ describe.skipIf(!hasCorpus)('xsi: and xml: attributes in the structure checks', 
 // and skips the rest (attributes unjudged, children assessed the same way). einvoice skipped the
 // whole content before. Verdicts: refcheck's, recorded when this test was written.
 describe.skipIf(!hasCorpus)('UBL extension content is assessed laxly', () => {
-  const ubl = readFileSync(join(CORPUS_DIR, 'cen-en16931/ubl/examples/guide-example1.xml'), 'utf8')
+  const ubl = corpusText('cen-en16931/ubl/examples/guide-example1.xml')
   const at = ubl.indexOf('<cbc:', ubl.indexOf('<Invoice'))
   const F = 'xmlns:f="urn:example:f"'
   const withExtension = (content: string) =>
@@ -165,7 +163,7 @@ describe.skipIf(!hasCorpus)('UBL extension content is assessed laxly', () => {
 // was written; mutation-check --xsi, kind ext).
 describe.skipIf(!hasCorpus)('absolute rule contexts meet the document element only', () => {
   it('a nested cn:CreditNote in UBL extension content is no /cn:CreditNote', () => {
-    const xr = readFileSync(join(CORPUS_DIR, 'kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_ubl.xml'), 'utf8')
+    const xr = corpusText('kosit-xrechnung-testsuite/src/test/business-cases/standard/01.02a-INVOICE_ubl.xml')
     const root = /<(?:\w+:)?Invoice\s[^>]*>/.exec(xr)
     expect(root).not.toBeNull()
     const end = (root?.index ?? 0) + (root?.[0].length ?? 0)
