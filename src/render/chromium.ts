@@ -12,6 +12,7 @@ import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { EInvoiceError } from '../errors.js'
+import { PACKAGE_ROOT } from '../version.js'
 
 /** Program names looked up on PATH, in order. */
 const CANDIDATES = ['chromium', 'chromium-browser']
@@ -26,6 +27,22 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/**
+ * Chromium on Linux finds fonts through fontconfig. This file (assets/fonts/fonts.conf) adds the
+ * bundled fonts to the system's, so text in CJK, Indic or South-East Asian scripts is drawn with
+ * them instead of as .notdef boxes, which no PDF/A may contain (Debian's `chromium` brings fonts
+ * for none of these scripts).
+ */
+export const BUNDLED_FONTCONFIG = join(PACKAGE_ROOT, 'assets', 'fonts', 'fonts.conf')
+
+/** The browser's environment: this process's, with the bundled fonts' fontconfig file. */
+function browserEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
+  env['FONTCONFIG_FILE'] = BUNDLED_FONTCONFIG
+  return env
+}
 
 function executable(path: string): boolean {
   try {
@@ -97,7 +114,7 @@ async function launch(executablePath: string, timeout: number): Promise<Browser>
   const { chromium } = await import('playwright-core')
   launches++
   try {
-    return await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS], timeout })
+    return await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS], timeout, env: browserEnv() })
   } catch (err) {
     throw new EInvoiceError('DEPENDENCY_MISSING', `Chromium at ${executablePath} could not be started: ${(err as Error).message.split('\n')[0] ?? ''}`, {
       details: { dependency: 'chromium', executable: executablePath },

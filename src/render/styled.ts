@@ -139,7 +139,9 @@ export async function styledInvoiceToFacturX(body: Uint8Array | string, options:
   const printed = await htmlToPdf(html, { env: options.env })
   const now = options.date ?? new Date()
   // Chromium's PDF embeds its fonts but is no PDF/A: pdf2pdfa adds what is missing (XMP, intent).
-  const pdfa = await pdfToPdfa(printed, { now })
+  const pdfa = await pdfToPdfa(printed, { now }).catch(async (err: unknown) => {
+    throw (await import('./undrawable.js')).explainUndrawable(err, html)
+  })
   const xmlBytes = new TextEncoder().encode(xml)
   const hybrid = await makeHybrid(pdfa.pdf, xmlBytes, model, hybridContainer(xmlBytes, { format: options.format ?? 'fx', profile: options.profile ?? 'EN16931', version: options.version ?? 2 }), { date: now })
   hybrid.warnings.unshift(...pdfa.warnings)

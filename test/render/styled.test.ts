@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { browserState, closeBrowser, findChromium, htmlToPdf, keepBrowserAlive } from '../../src/render/chromium.js'
 import { parseStyledBody, renderTemplate, styledInvoiceToFacturX, templateView } from '../../src/render/styled.js'
+import { htmlText, undrawableCharacters } from '../../src/render/undrawable.js'
 import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { CORPUS_DIR } from '../helpers/corpus.js'
@@ -46,7 +47,51 @@ describe('styledinvoicetofx body', () => {
   })
 })
 
+/** The sample invoice with `name` as its first item's name. */
+function invoiceNamed(name: string): object {
+  const invoice = structuredClone(INVOICE) as { zfitems: { product: { name: string } }[] }
+  const first = invoice.zfitems[0]
+  if (first === undefined) throw new Error('the sample invoice has no items')
+  first.product.name = name
+  return invoice
+}
+
+describe('characters no bundled font has', () => {
+  it('reads the text of a page: no tags, styles, scripts or comments; references decoded', () => {
+    const html = '<html><head><style>p { content: "x" }</style><script>var a = 1</script></head><body><!-- c --><p title="t">a&amp;b &#x1F9FE;&#65;&lt;</p></body></html>'
+    expect(htmlText(html).replace(/\s+/g, ' ').trim()).toBe('a&b \u{1F9FE}A<')
+  })
+
+  it('names each character once, skipping white space', () => {
+    expect(undrawableCharacters('Rechnung 办公 ไทย \u{1F9FE}\u{1F9FE} \u0378\u00a0')).toEqual(['U+1F9FE \u{1F9FE}', 'U+0378 \u0378'])
+  })
+})
+
 describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () => {
+  it('draws Korean, Devanagari and Thai text with the bundled fonts (Chromium finds them through fontconfig)', async () => {
+    const body = JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('한국어 नमस्ते ไทย 办公用品 مرحبا') })
+    const { pdf } = await styledInvoiceToFacturX(body, { language: 'EN' })
+    expect((await validatePdf(pdf)).pdfaValid).toBe(true)
+    const dir = mkdtempSync(join(tmpdir(), 'einvoice-styled-'))
+    try {
+      const file = join(dir, 'styled.pdf')
+      writeFileSync(file, pdf)
+      const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      for (const name of ['WenQuanYiMicroHei', 'NotoSansDevanagari', 'NotoSansThai']) expect(fonts).toContain(name)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('names the characters no font can show instead of only the .notdef glyph', async () => {
+    const body = JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Beleg \u{1F9FE} \u0378') })
+    await expect(styledInvoiceToFacturX(body, { language: 'EN' })).rejects.toMatchObject({
+      errorCode: 'NOT_PDFA',
+      message: expect.stringContaining('characters that no available font can show (U+1F9FE'),
+      details: expect.objectContaining({ characters: 'U+1F9FE \u{1F9FE}, U+0378 \u0378' }),
+    })
+  }, 60_000)
+
   it('prints the template into a Factur-X PDF/A-3 that passes pdfa-check --strict', async () => {
     const body = JSON.stringify(JSON.stringify({ template: TEMPLATE, invoice: INVOICE }))
     const { pdf } = await styledInvoiceToFacturX(body, { language: 'FR' })
