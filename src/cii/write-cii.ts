@@ -5,6 +5,7 @@
  * The document is streamed into an XmlTextWriter in XSD order (no tree is built).
  * @module
  */
+import { EInvoiceError } from '../errors.js'
 import type { Invoice } from '../model/invoice.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
 import { NS } from '../xml/index.js'
@@ -146,8 +147,22 @@ function writeDelivery(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRule
  * @example
  * writeCii(model, { level: 'EN16931' }) // '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice …'
  */
+/**
+ * BASIC and BASIC WL have totals but no element for the rounding amount (BT-114): written without
+ * it, BT-115 would no longer be BT-112 − BT-113 + BT-114 (BR-CO-16), so such an invoice is refused
+ * rather than written invalid.
+ */
+function requireRoundingPlace(invoice: Invoice, rules: CiiContentRules, level: CiiLevel): void {
+  const rounding = invoice.totals.roundingAmount
+  if (!rules.beyondMinimum || rules.fullEn16931 || rounding === undefined || rounding.isZero()) return
+  throw new EInvoiceError('INVALID_PAYLOAD', `roundingAmount: the ${level} profile has no element for the rounding amount (BT-114), so the amount due (BT-115) would not add up; write EN16931 or EXTENDED, or leave the rounding out`, {
+    details: { roundingAmount: 'no place for BT-114 in this profile' },
+  })
+}
+
 export function writeCii(invoice: Invoice, options: WriteCiiOptions): string {
   const rules = CII_CONTENT_RULES[options.level]
+  requireRoundingPlace(invoice, rules, options.level)
   const w = new XmlTextWriter('rsm:CrossIndustryInvoice', CII_NAMESPACES, COMMENT)
   writeContext(w, invoice, rules)
   writeExchangedDocument(w, invoice, rules)

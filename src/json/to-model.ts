@@ -137,8 +137,9 @@ function delivery(p: InvoicePayload): DeliveryInformation | undefined {
 }
 
 function documentAllowancesCharges(calc: DocumentCalculation): DocumentAllowanceCharge[] {
+  // The logistics service charges are counted in BT-108 and the VAT breakdown (docs/calculate.md),
+  // so they are document charges (BG-21) here: left out, no profile's charges add up (BR-CO-12).
   return calc.allowancesAndCharges
-    .filter((e) => !e.path.startsWith('zflogisticsServiceCharges'))
     .map((e) => ({
       isCharge: e.isCharge,
       amount: toCents(e.amount),

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
 import { invoice2xml } from '../../src/operations/invoice2xml.js'
 import { invoiceJsonToXml, invoiceToXml } from '../../src/operations/invoice-to-xml.js'
+import { validateXml } from '../../src/validate/index.js'
+import { isInvalidating } from '../../src/validate/types.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { NS, child, childrenNamed, parseXml } from '../../src/xml/index.js'
 
@@ -126,6 +128,47 @@ describe('invoice2xml content', () => {
     }).xml
     expect(o).toContain('<ram:CategoryCode>O</ram:CategoryCode>')
     expect(o).not.toContain('RateApplicablePercent')
+  })
+})
+
+/** The invalidating rule ids einvoice's validator finds in `xml`. */
+const failedRules = (xml: string) => [...new Set(validateXml(xml).findings.filter((f) => isInvalidating(f.severity)).map((f) => f.ruleId))]
+
+describe('invoice2xml: what the totals count is written (scripts/invoice-variants.mjs findings)', () => {
+  const lines = [{ price: 100, quantity: 2, product: { name: 'Ware', vatpercent: 19 } }]
+  const parties = { sender: { name: 'S', country: 'DE', vatID: 'DE123456789' }, recipient: { name: 'B', country: 'DE' } }
+
+  it('writes logistics service charges as document charges, so BT-108 and the VAT breakdown add up in every profile', () => {
+    const invoice = {
+      number: '1',
+      issueDate: '2026-01-05',
+      dueDate: '2026-02-05',
+      ...parties,
+      zfitems: lines,
+      zfcharges: [{ totalAmount: 5, taxPercent: 19, categoryCode: 'S', reason: 'Verpackung' }],
+      zflogisticsServiceCharges: [{ totalAmount: 12.5, taxPercent: 19, categoryCode: 'S', reason: 'Fracht' }],
+    }
+    for (const profile of ['BASICWL', 'BASIC', 'EN16931', 'EXTENDED']) {
+      const xml = invoiceToXml(invoice, { profile }).xml
+      expect(xml, profile).toContain('<ram:ChargeTotalAmount>17.50</ram:ChargeTotalAmount>')
+      expect(xml, profile).toContain('<ram:Reason>Fracht</ram:Reason>')
+      expect(failedRules(xml), profile).toEqual([])
+    }
+  })
+
+  it('refuses a rounding amount in BASIC and BASIC WL (no BT-114 there: BT-115 would not add up, BR-CO-16)', () => {
+    const invoice = { number: '1', issueDate: '2026-01-05', dueDate: '2026-02-05', ...parties, zfitems: lines, roundingAmount: 0.02 }
+    for (const profile of ['BASICWL', 'BASIC']) {
+      const e = errorOf(() => invoiceToXml(invoice, { profile }))
+      expect(e.errorCode).toBe('INVALID_PAYLOAD')
+      expect(e.message).toMatch(/^roundingAmount: .*BT-114/)
+    }
+    for (const profile of ['EN16931', 'EXTENDED']) {
+      const xml = invoiceToXml(invoice, { profile }).xml
+      expect(xml, profile).toContain('<ram:RoundingAmount>0.02</ram:RoundingAmount>')
+      expect(failedRules(xml), profile).toEqual([])
+    }
+    expect(invoiceToXml({ ...invoice, roundingAmount: 0 }, { profile: 'BASIC' }).xml).not.toContain('RoundingAmount')
   })
 })
 
