@@ -143,11 +143,6 @@ function writeDelivery(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRule
 }
 
 /**
- * Writes the invoice as CII XML text (UTF-8, 2-space indentation, deterministic).
- * @example
- * writeCii(model, { level: 'EN16931' }) // '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice …'
- */
-/**
  * BASIC and BASIC WL have totals but no element for the rounding amount (BT-114): written without
  * it, BT-115 would no longer be BT-112 − BT-113 + BT-114 (BR-CO-16), so such an invoice is refused
  * rather than written invalid.
@@ -160,6 +155,11 @@ function requireRoundingPlace(invoice: Invoice, rules: CiiContentRules, level: C
   })
 }
 
+/**
+ * Writes the invoice as CII XML text (UTF-8, 2-space indentation, deterministic).
+ * @example
+ * writeCii(model, { level: 'EN16931' }) // '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice …'
+ */
 export function writeCii(invoice: Invoice, options: WriteCiiOptions): string {
   const rules = CII_CONTENT_RULES[options.level]
   requireRoundingPlace(invoice, rules, options.level)
