@@ -238,7 +238,7 @@ function percentMap(groups: Map<string, VatGroup>, entries: readonly DocumentAll
       group = { percent: groupPercent(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
       groups.set(key, group)
     }
-    group.basis = round2(e.isCharge ? plus(group.basis, e.amount) : minus(group.basis, e.amount))
+    group.basis = e.isCharge ? plus(group.basis, round2(e.amount)) : minus(group.basis, round2(e.amount))
     group.calculated = times(group.basis, percentToRate(e.taxPercent))
   }
   return [...groups.values()]
@@ -292,8 +292,8 @@ function categoryList(
     )
   })
   for (const e of entries) {
-    const sign = e.isCharge ? ONE : ONE.negated()
-    const amount = e.amount.times(sign)
+    // The written amount, as in the percent map, so both groupings give the same VAT (BR-CO-14).
+    const amount = e.isCharge ? round2(e.amount) : round2(e.amount).negated()
     add(e.categoryCode, e.taxPercent, amount, times(amount, percentToRate(e.taxPercent)))
   }
   return [...groups.values()]
@@ -307,14 +307,14 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
   const lineGroups = lineVatGroups(items, lines, exact)
   const value = lineTotal(items, lines, lineGroups, exact)
   const entries = resolveDocumentEntries(invoice, items, { value, quantity: ONE })
-  let charges = ZERO
-  let allowances = ZERO
+  // BT-107/BT-108 sum the amounts as BT-92/BT-99 write them, rounded: Mustang rounds the sum of
+  // the unrounded amounts, a cent off the written ones with several percentages (BR-CO-11/12).
+  let chargeTotal = ZERO
+  let allowanceTotal = ZERO
   for (const e of entries) {
-    if (e.isCharge) charges = plus(charges, e.amount)
-    else allowances = plus(allowances, e.amount)
+    if (e.isCharge) chargeTotal = plus(chargeTotal, round2(e.amount))
+    else allowanceTotal = plus(allowanceTotal, round2(e.amount))
   }
-  const chargeTotal = round2(charges)
-  const allowanceTotal = round2(allowances)
   const taxBasis = round2(minus(plus(value, chargeTotal), allowanceTotal))
   const vatGroups = percentMap(lineGroups, entries)
   let vatTotal = ZERO

@@ -105,6 +105,12 @@ describe('document rules (§2.3)', () => {
     expect(calcText({ zfitems: [line(10, 1, 20)] })).toContain('"applicablePercent":20')
   })
 
+  it('sums the rounded amounts of several percentage allowances (Mustang rounds their sum: BR-CO-11 broke)', () => {
+    const r = calc({ zfitems: [line(100.48, 1, 19)], zfallowances: [{ percent: 5, taxPercent: 19 }, { percent: 5, taxPercent: 19 }] })
+    expect(r.calculation).toMatchObject({ allowanceTotal: 10.04, taxBasis: 90.44, grandTotal: 107.62 })
+    expect(r.calculation.taxDetails).toEqual([{ basis: 90.44, calculated: 17.1836, applicablePercent: 19, categoryCode: 'S', documentCode: 'S' }])
+  })
+
   it('counts logistics service charges as document charges (Mustang 2.24 drops them silently)', () => {
     const r = calc({ zfitems: [line(100, 1, 19)], zflogisticsServiceCharges: [{ totalAmount: 10, taxPercent: 19 }] })
     expect(r.calculation.chargeTotal).toBe(10)

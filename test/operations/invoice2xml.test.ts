@@ -137,13 +137,11 @@ const failedRules = (xml: string) => [...new Set(validateXml(xml).findings.filte
 describe('invoice2xml: what the totals count is written (scripts/invoice-variants.mjs findings)', () => {
   const lines = [{ price: 100, quantity: 2, product: { name: 'Ware', vatpercent: 19 } }]
   const parties = { sender: { name: 'S', country: 'DE', vatID: 'DE123456789' }, recipient: { name: 'B', country: 'DE' } }
+  const header = { number: '1', issueDate: '2026-01-05', dueDate: '2026-02-05', ...parties }
 
   it('writes logistics service charges as document charges, so BT-108 and the VAT breakdown add up in every profile', () => {
     const invoice = {
-      number: '1',
-      issueDate: '2026-01-05',
-      dueDate: '2026-02-05',
-      ...parties,
+      ...header,
       zfitems: lines,
       zfcharges: [{ totalAmount: 5, taxPercent: 19, categoryCode: 'S', reason: 'Verpackung' }],
       zflogisticsServiceCharges: [{ totalAmount: 12.5, taxPercent: 19, categoryCode: 'S', reason: 'Fracht' }],
@@ -157,7 +155,7 @@ describe('invoice2xml: what the totals count is written (scripts/invoice-variant
   })
 
   it('refuses a rounding amount in BASIC and BASIC WL (no BT-114 there: BT-115 would not add up, BR-CO-16)', () => {
-    const invoice = { number: '1', issueDate: '2026-01-05', dueDate: '2026-02-05', ...parties, zfitems: lines, roundingAmount: 0.02 }
+    const invoice = { ...header, zfitems: lines, roundingAmount: 0.02 }
     for (const profile of ['BASICWL', 'BASIC']) {
       const e = errorOf(() => invoiceToXml(invoice, { profile }))
       expect(e.errorCode).toBe('INVALID_PAYLOAD')
@@ -169,6 +167,29 @@ describe('invoice2xml: what the totals count is written (scripts/invoice-variant
       expect(failedRules(xml), profile).toEqual([])
     }
     expect(invoiceToXml({ ...invoice, roundingAmount: 0 }, { profile: 'BASIC' }).xml).not.toContain('RoundingAmount')
+  })
+
+  it('sums several percentage allowances and charges as written, so BT-107/BT-108 and the VAT agree with them (BR-CO-11/12/14)', () => {
+    // 5 % of 100.48 is 5.024: each written 5.02, Mustang's BT-107 round(10.048) = 10.05.
+    const invoice = {
+      ...header,
+      zfitems: [{ price: 100.48, quantity: 1, product: { name: 'Ware', vatpercent: 19 } }],
+      zfallowances: [
+        { percent: 5, taxPercent: 19, reason: 'Rabatt' },
+        { percent: 5, taxPercent: 19, reason: 'Treue' },
+      ],
+      zfcharges: [
+        { percent: 2.5, taxPercent: 19, reason: 'Maut' },
+        { percent: 2.5, taxPercent: 19, reason: 'Energie' },
+      ],
+    }
+    for (const profile of ['BASIC', 'EN16931', 'EXTENDED']) {
+      const xml = invoiceToXml(invoice, { profile }).xml
+      expect(xml, profile).toContain('<ram:AllowanceTotalAmount>10.04</ram:AllowanceTotalAmount>')
+      expect(xml, profile).toContain('<ram:ChargeTotalAmount>5.02</ram:ChargeTotalAmount>')
+      expect(xml, profile).toContain('<ram:TaxBasisTotalAmount>95.46</ram:TaxBasisTotalAmount>')
+      expect(failedRules(xml), profile).toEqual([])
+    }
   })
 })
 
