@@ -323,6 +323,14 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
     vatTotal = plus(vatTotal, g.calculated)
     vatTotalRounded = plus(vatTotalRounded, round2(g.calculated))
   }
+  // With several categories at one rate (S and M at 10 %), the breakdown the XML writes (by
+  // category and rate) rounds each category's VAT, which can sum to a cent off the VAT of the rate
+  // group: BT-110 is then that sum, as BR-CO-14 asks (Mustang keeps the rate group's: issue #209).
+  let categoryGroups: VatCategoryGroup[] | undefined
+  if (severalCategoriesAtOneRate(items, entries)) {
+    categoryGroups = categoryList(items, lines, entries)
+    vatTotalRounded = categoryGroups.reduce((sum, g) => plus(sum, round2(g.calculated)), ZERO)
+  }
   const grandTotal = plus(vatTotalRounded, taxBasis)
   const prepaid = round2(invoice.totalPrepaidAmount ?? ZERO)
   const duePayable = plus(minus(grandTotal, prepaid), invoice.roundingAmount ?? ZERO)
@@ -343,7 +351,23 @@ export function calculateDocument(invoice: InvoicePayload): DocumentCalculation 
       allowancesAndCharges: entries,
     },
     items,
+    categoryGroups,
   )
+}
+
+/** Whether two lines, allowances or charges of one VAT rate have different categories. */
+function severalCategoriesAtOneRate(items: readonly ItemPayload[], entries: readonly DocumentAllowanceChargeCalculation[]): boolean {
+  const categoryOfRate = new Map<string, string>()
+  const differs = (percent: Decimal, category: string): boolean => {
+    const key = keyOf(percent)
+    const known = categoryOfRate.get(key)
+    if (known === undefined) categoryOfRate.set(key, category)
+    return known !== undefined && known !== category
+  }
+  for (const item of items) {
+    if (isCalculationRelevant(item) && differs(item.product?.vatpercent ?? ZERO, lineCategoryCode(item))) return true
+  }
+  return entries.some((e) => differs(e.taxPercent, e.categoryCode))
 }
 
 type DocumentTotals = Omit<DocumentCalculation, 'vatCategoryGroups'>
@@ -369,7 +393,7 @@ class CalculatedDocument implements DocumentCalculation {
   readonly #items: readonly ItemPayload[]
   #categoryGroups: VatCategoryGroup[] | undefined
 
-  constructor(totals: DocumentTotals, items: readonly ItemPayload[]) {
+  constructor(totals: DocumentTotals, items: readonly ItemPayload[], categoryGroups?: VatCategoryGroup[]) {
     this.lines = totals.lines
     this.value = totals.value
     this.chargeTotal = totals.chargeTotal
@@ -384,6 +408,7 @@ class CalculatedDocument implements DocumentCalculation {
     this.vatGroups = totals.vatGroups
     this.allowancesAndCharges = totals.allowancesAndCharges
     this.#items = items
+    this.#categoryGroups = categoryGroups
   }
 
   get vatCategoryGroups(): VatCategoryGroup[] {

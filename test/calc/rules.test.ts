@@ -111,6 +111,13 @@ describe('document rules (§2.3)', () => {
     expect(r.calculation.taxDetails).toEqual([{ basis: 90.44, calculated: 17.1836, applicablePercent: 19, categoryCode: 'S', documentCode: 'S' }])
   })
 
+  it('adds up the rounded VAT of each category when one rate has several (BT-112 then agrees with the breakdown)', () => {
+    const r = calc({ zfitems: [line(0.05, 1, 10), line(0.05, 1, undefined, { product: { name: 'x', vatpercent: 10, taxCategoryCode: 'M' } })] })
+    expect(r.calculation).toMatchObject({ taxBasis: 0.1, grandTotal: 0.12 })
+    // The rate group of the JSON stays Mustang's: one group, its VAT unrounded.
+    expect(r.calculation.taxDetails).toEqual([{ basis: 0.1, calculated: 0.01, applicablePercent: 10, categoryCode: 'S', documentCode: 'S' }])
+  })
+
   it('counts logistics service charges as document charges (Mustang 2.24 drops them silently)', () => {
     const r = calc({ zfitems: [line(100, 1, 19)], zflogisticsServiceCharges: [{ totalAmount: 10, taxPercent: 19 }] })
     expect(r.calculation.chargeTotal).toBe(10)

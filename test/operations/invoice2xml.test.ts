@@ -191,6 +191,22 @@ describe('invoice2xml: what the totals count is written (scripts/invoice-variant
       expect(failedRules(xml), profile).toEqual([])
     }
   })
+
+  it('takes BT-110 from the breakdown when one rate has several categories, so BR-CO-14 holds (Mustang issue #209)', () => {
+    // S and M at 10 %: 0.005 VAT each, 0.01 each in the breakdown, 0.01 for the rate as a whole.
+    const invoice = {
+      ...header,
+      zfitems: [
+        { price: 0.05, quantity: 1, product: { name: 'Ware', vatpercent: 10, taxCategoryCode: 'S' } },
+        { price: 0.05, quantity: 1, product: { name: 'Lager', vatpercent: 10, taxCategoryCode: 'M' } },
+      ],
+    }
+    const xml = invoiceToXml(invoice, { profile: 'EN16931' }).xml
+    expect(xml).toContain('<ram:TaxTotalAmount currencyID="EUR">0.02</ram:TaxTotalAmount>')
+    expect(xml).toContain('<ram:GrandTotalAmount>0.12</ram:GrandTotalAmount>')
+    expect(failedRules(xml)).not.toEqual(expect.arrayContaining(['BR-CO-14']))
+    expect(failedRules(xml)).not.toEqual(expect.arrayContaining(['BR-CO-15']))
+  })
 })
 
 describe('invoice2xml bad input', () => {
