@@ -6,6 +6,7 @@
 import type { Command } from 'commander'
 import { combineXml } from '../src/operations/combine-xml.js'
 import { combine } from '../src/operations/combine.js'
+import { readingInput } from '../src/operations/inputs.js'
 import { parseParams } from '../src/operations/params.js'
 import type { Operation } from '../src/operations/types.js'
 import type { CliIO } from './io.js'
@@ -27,9 +28,10 @@ async function runCombine(op: Operation, dataInput: 'json' | 'XML', dataFile: st
     {
       op,
       source: flags.pdf,
+      sources: { file: flags.pdf, [dataInput]: dataFile },
       output: flags.output,
       input: async () => ({
-        inputs: { file: await io.readFile(flags.pdf), [dataInput]: await io.readFile(dataFile) },
+        inputs: { file: await io.readFile(flags.pdf), [dataInput]: await readingInput(dataInput, () => io.readFile(dataFile)) },
         params: parseParams(op, { format: flags.format, profile: flags.profile, version: flags.version, ignorePDFAErrors: flags.ignorePdfaErrors }),
       }),
     },

@@ -3,6 +3,7 @@
  * `-o FILE` (atomically) or standard output, print warnings and errors as one line each.
  * @module
  */
+import { inputOfError } from '../src/operations/inputs.js'
 import { parseParams } from '../src/operations/params.js'
 import type { Operation } from '../src/operations/types.js'
 import type { CliIO } from './io.js'
@@ -15,6 +16,8 @@ export type RenderJob = {
   /** The inputs by name and the parameters as flag values (parsed by the operation's declaration). */
   input(): Promise<{ inputs: Record<string, Uint8Array>; params: Record<string, string | boolean | number | undefined> }>
   output?: string | undefined
+  /** The file of each input by name, for an operation with several (combine): the error names it. */
+  sources?: Readonly<Record<string, string>> | undefined
 }
 
 export async function runRender(job: RenderJob, io: CliIO): Promise<number> {
@@ -29,7 +32,8 @@ export async function runRender(job: RenderJob, io: CliIO): Promise<number> {
     } else io.stdout.write(result.body)
     return EXIT_OK
   } catch (err) {
-    const { line, exitCode } = describeError(err, job.source)
+    const about = job.sources === undefined ? undefined : inputOfError(err, Object.keys(job.sources))
+    const { line, exitCode } = describeError(err, (about === undefined ? undefined : job.sources?.[about]) ?? job.source)
     await printError(io, line)
     return exitCode
   }

@@ -68,7 +68,8 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  */
 export function parseJsonText(text: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  if (body.trim() === '') throw new EInvoiceError('INVALID_JSON', 'the JSON input is empty')
+  // Named like a syntax error: where the value was expected (the end of the white space).
+  if (body.trim() === '') throw new EInvoiceError('INVALID_JSON', 'the JSON input is empty', { details: { json: 'empty', offset: String(body.length) } })
   try {
     return JSON.parse(quoteNumbers(body))
   } catch {

@@ -5,7 +5,7 @@
  * @module
  */
 import { COMBINE_HEADERS, textParam } from './combine.js'
-import { requireInput } from './inputs.js'
+import { readingInput, requireInput } from './inputs.js'
 import type { Operation } from './types.js'
 import { lazyModule } from '../util/lazy-module.js'
 
@@ -35,15 +35,19 @@ export const combineXml: Operation = {
     const { embedInvoiceXml, resolveContainer } = await pdfModule()
     const xml = requireInput(input, 'XML')
     const version = input.params['version']
-    const container = resolveContainer(xml, {
-      format: textParam(input, 'format'),
-      profile: textParam(input, 'profile'),
-      version: typeof version === 'number' ? version : undefined,
-    })
-    const result = await embedInvoiceXml(requireInput(input, 'file'), xml, {
-      container,
-      ignorePdfaErrors: input.params['ignorePDFAErrors'] === true,
-    })
+    const container = await readingInput('XML', () =>
+      resolveContainer(xml, {
+        format: textParam(input, 'format'),
+        profile: textParam(input, 'profile'),
+        version: typeof version === 'number' ? version : undefined,
+      }),
+    )
+    const result = await readingInput('file', () =>
+      embedInvoiceXml(requireInput(input, 'file'), xml, {
+        container,
+        ignorePdfaErrors: input.params['ignorePDFAErrors'] === true,
+      }),
+    )
     return { body: result.pdf, mediaType: 'application/octet-stream', fileName: 'invoice.pdf', warnings: result.warnings }
   },
 }

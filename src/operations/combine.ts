@@ -3,7 +3,7 @@
  * with the XML of the invoice2xml engine embedded byte for byte (behaviour doc §4).
  * @module
  */
-import { requireInput } from './inputs.js'
+import { readingInput, requireInput } from './inputs.js'
 import type { Operation, OperationInput, ParamSpec } from './types.js'
 import { lazyModule } from '../util/lazy-module.js'
 
@@ -52,15 +52,19 @@ export const combine: Operation = {
     const { invoiceJsonToXml } = await invoiceToXmlModule()
     const { embedInvoiceXml } = await pdfModule()
     const version = input.params['version']
-    const { xml, profile } = invoiceJsonToXml(requireInput(input, 'json'), {
-      format: textParam(input, 'format'),
-      profile: textParam(input, 'profile'),
-      version: typeof version === 'number' ? version : undefined,
-    })
-    const result = await embedInvoiceXml(requireInput(input, 'file'), new TextEncoder().encode(xml), {
-      container: profile,
-      ignorePdfaErrors: input.params['ignorePDFAErrors'] === true,
-    })
+    const { xml, profile } = await readingInput('json', () =>
+      invoiceJsonToXml(requireInput(input, 'json'), {
+        format: textParam(input, 'format'),
+        profile: textParam(input, 'profile'),
+        version: typeof version === 'number' ? version : undefined,
+      }),
+    )
+    const result = await readingInput('file', () =>
+      embedInvoiceXml(requireInput(input, 'file'), new TextEncoder().encode(xml), {
+        container: profile,
+        ignorePdfaErrors: input.params['ignorePDFAErrors'] === true,
+      }),
+    )
     return { body: result.pdf, mediaType: 'application/octet-stream', fileName: 'invoice.pdf', warnings: result.warnings }
   },
 }

@@ -7,8 +7,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
 import type { ServerEnv } from './context.js'
-import { toErrorResponse } from './errors.js'
-import { nodeIncoming, payloadTooLarge } from './raw-body.js'
+import { HttpProblem, toErrorResponse } from './errors.js'
+import { nodeIncoming, payloadTooLarge, readIncoming } from './raw-body.js'
 
 /** 20 MB: a PDF/A-3 with attachments fits; a runaway upload does not. */
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
@@ -33,8 +33,20 @@ export function bodyLimit(maxBytes: number, options: BodyLimitOptions = {}): Mid
     const length = headers.get('content-length')
     if (length === null || headers.has('transfer-encoding')) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-      if (countedByReader && nodeIncoming(c) !== undefined) return next()
-      return streamed(c, next)
+      const incoming = nodeIncoming(c)
+      if (incoming === undefined) return streamed(c, next)
+      if (countedByReader) return next()
+      // Counted straight from Node's stream: hono's counter reads a web stream, and a client that
+      // went away mid-body made its read throw a bare 'aborted', answered as a 500.
+      let body: Uint8Array
+      try {
+        body = await readIncoming(incoming, maxBytes)
+      } catch (err) {
+        if (err instanceof HttpProblem) return toErrorResponse(err, c.req.url, 'application/json') as Response
+        throw err
+      }
+      c.req.raw = new Request(c.req.raw, { body })
+      return next()
     }
     if (Number.parseInt(length, 10) > maxBytes) return tooLarge(c)
     await next()

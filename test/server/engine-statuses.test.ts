@@ -55,3 +55,13 @@ describe('engine errors over HTTP', () => {
     expect(b.status).toBe(413)
   })
 })
+
+describe('a JSON body of white space only (scripts/server-fuzz.mjs)', () => {
+  it('is refused with details naming the offset where a value was expected', async () => {
+    for (const path of ['/e-invoice/calculate', '/e-invoice/invoice2XML?format=fx&profile=EN16931&version=2']) {
+      const res = await fetch(`${srv.base}${path}`, { method: 'POST', headers: bearer(key), body: ' \n ' })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ errorCode: 'INVALID_JSON', details: { json: 'empty', offset: '3' } })
+    }
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Requests Node's HTTP parser cannot read (a bad Content-Length, a broken chunk size, a control
+ * character in a header …) never reach the app: Node answers them itself with an empty
+ * `400 Bad Request`. This listener answers them with the documented ApiErrorResponse instead,
+ * naming the parser's reason and the byte offset where reading stopped, and logs them.
+ * @module
+ */
+import type { Socket } from 'node:net'
+import type { Logger } from 'pino'
+import { type ApiErrorResponse, concreteMediaType } from './errors.js'
+import { LINGER_MS } from './linger.js'
+
+/** What Node attaches to a parser error (lib/_http_server.js, `socketOnError`). */
+type ClientError = Error & { code?: string; reason?: string; bytesParsed?: number; rawPacket?: Buffer }
+
+/** The request target of the first line, when the parser got that far; otherwise ''. */
+function requestTarget(raw: Buffer | undefined): string {
+  if (raw === undefined) return ''
+  const line = raw.subarray(0, Math.min(raw.length, 2048)).toString('latin1').split('\r\n', 1)[0] ?? ''
+  const target = /^[A-Z]+ (\S+) HTTP\/\d\.\d$/.exec(line)?.[1] ?? ''
+  // Printable ASCII only: the text is echoed in JSON, not executed, but keep it readable.
+  return /^[\x21-\x7e]*$/.test(target) ? target.slice(0, 1024) : ''
+}
+
+function rawResponse(status: number, statusText: string, body?: ApiErrorResponse, mediaType = 'application/json'): string {
+  if (body === undefined) return `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\n\r\n`
+  const text = JSON.stringify(body)
+  return (
+    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: ${mediaType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+    `Connection: close\r\n\r\n${text}`
+  )
+}
+
+/** Connections being closed gently: the parser reports every later chunk as an error again. */
+const closing = new WeakSet<Socket>()
+
+/**
+ * Sends the last bytes and closes once the client does, or after LINGER_MS. Node reads and drops
+ * what the client still sends (its 'data' listener is a no-op after a parser error); closing at
+ * once reset the connection under an upload still coming, and the client lost the answer
+ * (linger.ts).
+ */
+function closeGently(socket: Socket, last: string): void {
+  closing.add(socket)
+  socket.end(last)
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+  timer.unref()
+  socket.once('end', () => socket.destroy())
+  socket.once('close', () => clearTimeout(timer))
+  socket.resume()
+}
+
+/**
+ * The `clientError` listener of the HTTP server. Like Node's own, it answers only when nothing
+ * was written on the connection yet, then closes it. Oversized headers stay Node's bare 431
+ * (docs/server.md); a request Node timed out gets 408 REQUEST_TIMEOUT.
+ */
+export function clientErrorListener(
+  logger: Logger,
+  errorMediaTypeOf: (path: string) => string | undefined = () => undefined,
+): (err: ClientError, socket: Socket) => void {
+  return function onClientError(err, socket) {
+    const code = err.code ?? 'UNKNOWN'
+    if (closing.has(socket)) return
+    // A connection reset by the client: there is nobody to answer.
+    if (code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy()
+      return
+    }
+    // Bytes after a request (a body longer than its Content-Length) that are no request: an answer
+    // went out already, so none can follow; close as gently as after an answer.
+    if (socket.bytesWritten > 0) {
+      closeGently(socket, '')
+      return
+    }
+    const requestUrl = requestTarget(err.rawPacket)
+    const offset = err.bytesParsed ?? 0
+    let response: string
+    if (code === 'HPE_HEADER_OVERFLOW') response = rawResponse(431, 'Request Header Fields Too Large')
+    else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      response = rawResponse(408, 'Request Timeout', {
+        requestUrl,
+        httpCode: 408,
+        errorCode: 'REQUEST_TIMEOUT',
+        message: 'the request did not arrive completely in time',
+        details: { request: 'incomplete' },
+      })
+    } else {
+      const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400
+      const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?').slice(0, 200)
+      // A 400 has the endpoint's own media type (docs/server.md) when the target names one.
+      const mediaType = status === 400 ? concreteMediaType(errorMediaTypeOf(requestUrl.split('?', 1)[0] ?? '') ?? 'application/json') : undefined
+      response = rawResponse(status, status === 413 ? 'Payload Too Large' : 'Bad Request', {
+        requestUrl,
+        httpCode: status,
+        errorCode: 'INVALID_REQUEST',
+        message: `the request is not readable HTTP/1.1: ${reason} (${code}) at byte ${offset} of what arrived`,
+        details: { request: reason, code, offset: String(offset) },
+      }, mediaType)
+    }
+    logger.info({ method: undefined, path: requestUrl, status: Number(response.slice(9, 12)), code, offset }, 'unreadable request')
+    closeGently(socket, response)
+  }
+}
