@@ -30,13 +30,13 @@ describe('parseXml refuses DOCTYPE outright', () => {
     expect(refusal(xxe).message).not.toContain('root:')
   })
 
-  it('refuses billion laughs before any expansion, quickly', () => {
+  // Refused at the DOCTYPE, before any entity is read: an expansion would hang or exhaust memory
+  // long before the test's time limit.
+  it('refuses billion laughs before any expansion', () => {
     let dtd = '<!ENTITY lol0 "lol">'
     for (let i = 1; i <= 9; i++) dtd += `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`
-    const start = performance.now()
     expectRefused(`<!DOCTYPE lolz [${dtd}]><lolz>&lol9;</lolz>`, 1, 1, /DOCTYPE/)
-    expect(performance.now() - start).toBeLessThan(200)
-  })
+  }, 10_000)
 
   it('refuses a plain DOCTYPE with no internal subset, and one with a public id', () => {
     expectRefused('<!DOCTYPE r><r/>', 1, 1, /DOCTYPE/)

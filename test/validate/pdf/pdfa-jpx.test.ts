@@ -135,10 +135,10 @@ describe('JP2 header reader: broken input', () => {
       ['colr cut short', new Uint8Array([...SIGNATURE, ...box('jp2h', [...u32(10), ...Buffer.from('colr'), 1, 0])])],
       ['jp2h to the end', new Uint8Array([...SIGNATURE, 0, 0, 0, 0, ...Buffer.from('jp2h'), 0, 0, 0, 0, ...Buffer.from('ihdr'), 0, 0, 0, 8, 0, 0, 0, 8, 0, 3, 7, 7, 0, 0])],
     ]
+    // A reader that trusted a box length would loop or allocate 2^63 bytes; the harness's time
+    // limit and the answers are the test, no timing of each case.
     for (const [name, data] of cases) {
-      const started = performance.now()
       const problems = jp2Problems(readJp2Facts(data), false)
-      expect(performance.now() - started, name).toBeLessThan(50)
       expect(problems.length, name).toBeGreaterThan(0)
     }
     // A header box that runs to the end still gives its ihdr (veraPDF reads it too).

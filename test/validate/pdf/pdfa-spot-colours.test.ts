@@ -272,11 +272,10 @@ describe('spot colour repairs at scale', () => {
       const kept = doc.context.obj([PDFName.of('Separation'), PDFName.of('Gold'), PDFName.of('DeviceRGB'), rgbTintFor(doc)])
       doc.context.register(doc.context.obj([PDFName.of('DeviceN'), [PDFName.of('Gold')], PDFName.of('DeviceGray'), shared, { Colorants: { Gold: kept } }]))
     }
-    const start = performance.now()
     expect(fillMissingColorants(doc)).toBe(0)
     expect(alignColorantSeparations(doc)).toBe(5000)
-    expect(performance.now() - start).toBeLessThan(3000)
-  })
+    // A pass per space or per pair would take minutes here: the harness's time limit catches it.
+  }, 30_000)
 })
 
 function rgbTintFor(doc: PDFDocument): PDFObject {

@@ -124,15 +124,15 @@ describe('colourant and structure type names (6.1.8)', () => {
         dn.set(4, ref)
       },
     })
-    const t0 = Date.now()
     const found = await nameFindings(pdf)
     expect(found.filter((f) => f.includes('structure type'))).toEqual([expect.stringContaining('/Deep#E9')])
     // The Separation, the DeviceN, and the /Colorants Separation now in the attributes' own object.
     expect(found.filter((f) => f.includes('colourant'))).toHaveLength(3)
     const out = await pdfToPdfa(pdf, { ghostscript: false })
     expect(await nameFindings(out.pdf)).toEqual([])
-    expect(Date.now() - t0).toBeLessThan(20_000)
-  })
+    // A walk that followed the cycle or recursed per level would not end or would overflow the
+    // stack; the time limit is only the harness's guard against the former.
+  }, 60_000)
 
   it('pdf2pdfa renames each such name consistently (Separation, DeviceN, /Colorants key; element /S and RoleMap), apart from names already there', async () => {
     const pdf = await withNames('names-utf8-pdf2pdfa', { colourant: 'Gold#E9', structure: 'Caf#E9', roleMap: { 'Caf#E9': 'P', Caf_: 'Span' } })
