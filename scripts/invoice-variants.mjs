@@ -22,21 +22,33 @@
  * file whose verdicts or error/fatal rule sets differ, then the official rejections by rule, split
  * into clean inputs (writer defects to chase) and inputs with a noted departure.
  *
+ * Opt-in targets (named in --targets only, so a seed's default run keeps making the same files):
+ * ZUGFeRD 1.0 BASIC, COMFORT, EXTENDED (zf1-…: refcheck runs its XSD only) and Order-X BASIC,
+ * COMFORT, EXTENDED (ox-…: XSD and schematron); and hybrid PDFs for a share of the invoices
+ * (--pdf-share, chosen by a hash of the invoice's name, not by the seeded draw): `einvoice xmltopdf
+ * --embed-xml` of the Factur-X EN16931, EXTENDED and XRechnung 3 CII (pdf-fx-EN16931, pdf-fx-EXTENDED,
+ * pdf-xr-3), and `einvoice combine` of a PDF/A einvoice made (xmltopdf without XML) with the
+ * calculated JSON in a Factur-X profile or XRechnung 3 (pdf-combine, files named -pdfc-<target>.pdf).
+ * A PDF's embedded XML is compared as the XML files are; its PDF part is judged by
+ * `pdfa-check --strict --profile facturx` and by einvoice's PDF/A and container verdict.
+ *
  *   node scripts/invoice-variants.mjs [--seed N] [--count N] [--out DIR] [--generate-only]
  *   --count N        invoices drawn (default 50); each gives up to 9 XML files
  *   --targets a,b    a subset of the targets (TARGETS below: fx-MINIMUM … xr-3, ubl-xr3, ubl-en16931)
  *   --clean          no deliberate departures (every invoice has what each category needs)
+ *   --pdf-share F    the share of invoices the pdf- targets make PDFs of (default 0.25)
  *   --generate-only  write the JSON and XML and stop
  *
  * The same seed gives the same files. docs/validate.md "Known differences" lists what is known to differ.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { compareVerdicts, differenceLine } from './verdict-compare.mjs'
+import { stdoutOf } from './command-output.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI = join(ROOT, 'bin', 'einvoice.js')
@@ -51,7 +63,19 @@ const TARGETS = {
   'xr-3': { format: 'xr', profile: 'XRECHNUNG', version: 3 },
   'ubl-xr3': { from: 'xr-3' },
   'ubl-en16931': { from: 'fx-EN16931' },
+  'zf1-BASIC': { format: 'zf', profile: 'BASIC', version: 1, optIn: true },
+  'zf1-COMFORT': { format: 'zf', profile: 'COMFORT', version: 1, optIn: true },
+  'zf1-EXTENDED': { format: 'zf', profile: 'EXTENDED', version: 1, optIn: true },
+  'ox-BASIC': { format: 'ox', profile: 'BASIC', version: 1, optIn: true },
+  'ox-COMFORT': { format: 'ox', profile: 'COMFORT', version: 1, optIn: true },
+  'ox-EXTENDED': { format: 'ox', profile: 'EXTENDED', version: 1, optIn: true },
+  'pdf-fx-EN16931': { pdf: 'fx-EN16931', optIn: true },
+  'pdf-fx-EXTENDED': { pdf: 'fx-EXTENDED', optIn: true },
+  'pdf-xr-3': { pdf: 'xr-3', optIn: true },
+  'pdf-combine': { combine: ['fx-MINIMUM', 'fx-BASICWL', 'fx-BASIC', 'fx-EN16931', 'fx-EXTENDED', 'fx-XRECHNUNG', 'xr-3'], optIn: true },
 }
+/** combine's parameters for a target (the CLI's --format/--profile/--version). */
+const COMBINE_ARGS = (t) => ['--format', TARGETS[t].format, '--profile', TARGETS[t].profile, '--version', String(TARGETS[t].version ?? 2)]
 
 const { values } = parseArgs({
   options: {
@@ -60,10 +84,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
     targets: { type: 'string' },
     clean: { type: 'boolean', default: false },
+    'pdf-share': { type: 'string', default: '0.25' },
     'generate-only': { type: 'boolean', default: false },
   },
 })
-const targets = values.targets?.split(',') ?? Object.keys(TARGETS)
+const targets = values.targets?.split(',') ?? Object.keys(TARGETS).filter((t) => TARGETS[t].optIn !== true)
 for (const t of targets) if (TARGETS[t] === undefined) throw new Error(`unknown target ${t}`)
 
 // mulberry32: every draw uses all bits (the LCG of mutation-check cycles in its low bits).
@@ -309,7 +334,7 @@ for (const file of readdirSync(calcDir).sort()) {
   const json = readFileSync(join(calcDir, file), 'utf8')
   for (const t of targets) {
     const options = TARGETS[t]
-    if (options.from !== undefined) continue
+    if (options.from !== undefined || options.pdf !== undefined || options.combine !== undefined) continue
     try {
       writeFileSync(join(xmlDir, `${file.replace(/\.json$/, '')}-${t}.xml`), invoiceJsonToXml(json, options).xml)
       written++
@@ -331,29 +356,123 @@ for (const t of targets) {
     written++
   }
 }
+// The hybrid PDFs, two commands at a time (the machine has two cores).
+const pdfJobs = []
+/** PDF file name → the XML file it must embed byte for byte. */
+const embeddedSource = new Map()
+const pdfTargets = targets.filter((t) => TARGETS[t].pdf !== undefined || TARGETS[t].combine !== undefined)
+/** FNV-1a of a text as a share in [0, 1): which invoices get a PDF, apart from the seeded draw. */
+const hashShare = (textValue) => {
+  let h = 0x811c9dc5
+  for (const c of Buffer.from(textValue)) h = Math.imul(h ^ c, 0x01000193) >>> 0
+  // murmur3's finaliser: FNV's high bits barely change with the last characters.
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296
+}
+if (pdfTargets.length > 0) {
+  const srcDir = join(out, 'pdf-src')
+  mkdirSync(srcDir, { recursive: true })
+  /** The XML of one target for a calculated JSON, written beside (not among) the compared files. */
+  const source = (file, t) => {
+    const path = join(srcDir, `${file.replace(/\.json$/, '')}-${t}.xml`)
+    try {
+      writeFileSync(path, invoiceJsonToXml(readFileSync(join(calcDir, file), 'utf8'), TARGETS[t]).xml)
+      return path
+    } catch {
+      return undefined // the writer's refusal is listed with its own target
+    }
+  }
+  const share = Number(values['pdf-share'])
+  for (const file of readdirSync(calcDir).sort()) {
+    const name = file.replace(/\.json$/, '')
+    for (const t of pdfTargets) {
+      if (hashShare(`${name}/${t}`) >= share) continue
+      const language = ['EN', 'DE', 'FR'][Math.floor(hashShare(`${name}/${t}/language`) * 3)]
+      if (TARGETS[t].pdf !== undefined) {
+        const xml = source(file, TARGETS[t].pdf)
+        if (xml !== undefined) pdfJobs.push({ label: `xmltopdf ${t} ${name}`, embedded: xml, steps: [['xmltopdf', xml, '--embed-xml', '--language', language, '-o', join(xmlDir, `${name}-${t}.pdf`)]] })
+      } else {
+        const choices = TARGETS[t].combine
+        const into = choices[Math.floor(hashShare(`${name}/${t}/profile`) * choices.length)]
+        const xml = source(file, 'fx-EN16931')
+        if (xml === undefined) continue
+        const base = join(srcDir, `${name}-pdfa.pdf`)
+        // combine embeds the XML invoice2xml writes for the same JSON and parameters (docs/pdf.md).
+        const embedded = source(file, into)
+        if (embedded === undefined) continue
+        pdfJobs.push({ label: `combine ${into} ${name}`, embedded, steps: [['xmltopdf', xml, '--language', language, '-o', base], ['combine', '--pdf', base, '--json', join(calcDir, file), ...COMBINE_ARGS(into), '-o', join(xmlDir, `${name}-pdfc-${into}.pdf`)]] })
+      }
+    }
+  }
+  const runAsync = (args) => new Promise((done) => execFile(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 }, (err, _stdout, stderr) => done(err ? stderr || err.message : undefined)))
+  let next = 0
+  const worker = async () => {
+    while (next < pdfJobs.length) {
+      const job = pdfJobs[next++]
+      for (const step of job.steps) {
+        const failure = await runAsync(step)
+        if (failure !== undefined) {
+          refusals.push(`${job.label}: ${failure.trim().split('\n')[0]}`)
+          break
+        }
+        if (step === job.steps.at(-1)) {
+          written++
+          embeddedSource.set(basename(step.at(-1)), job.embedded)
+        }
+      }
+    }
+  }
+  await Promise.all([worker(), worker()])
+}
 for (const r of refusals) process.stdout.write(`refused: ${r}\n`)
-process.stdout.write(`${count} invoices, ${written} XML files in ${xmlDir}, ${refusals.length} refusals\n`)
+process.stdout.write(`${count} invoices, ${written} XML and PDF files in ${xmlDir}, ${refusals.length} refusals\n`)
 if (values['generate-only']) process.exit(0)
 
-const { official, differences } = compareVerdicts(xmlDir)
+const { official, differences, pdfParts } = compareVerdicts(xmlDir)
 for (const d of differences) process.stdout.write(differenceLine(d))
 const verdicts = differences.filter((d) => d.official !== d.einvoice).length
 process.stdout.write(`${official.size} files compared: ${differences.length} differ, ${verdicts} in their verdict\n`)
 
+// The PDF part: pdfa-check (strict, Factur-X profile) against einvoice's PDF/A and container verdict.
+const PDFA_CHECK = join(ROOT, '..', 'shared', 'tools', 'pdfa-check')
+const pdfs = readdirSync(xmlDir).filter((f) => f.endsWith('.pdf')).sort()
+let pdfFailed = 0
+let pdfDiffer = 0
+let embedDiffer = 0
+for (const f of pdfs) {
+  const report = JSON.parse(stdoutOf(PDFA_CHECK, ['--strict', '--profile', 'facturx', join(xmlDir, f)]))
+  const passed = report.result === 'pass'
+  const ours = pdfParts.get(f)
+  if (!passed) pdfFailed++
+  if (ours === undefined || ours.valid !== passed) pdfDiffer++
+  const source = embeddedSource.get(f)
+  if (source !== undefined && stdoutOf(process.execPath, [CLI, 'extract', join(xmlDir, f)]) !== readFileSync(source, 'utf8')) {
+    embedDiffer++
+    process.stdout.write(`${f} embeds other bytes than ${source}\n`)
+  }
+  if (!passed || ours === undefined || !ours.valid) {
+    const checks = [...(report.failed ?? []), ...(report.warnings ?? [])].map((c) => (typeof c === 'string' ? c : c.id))
+    process.stdout.write(`${f} pdfa-check=${report.result} ${checks.join(' ') || '-'} einvoice=${ours === undefined ? 'no report' : `${ours.valid ? 'valid' : 'invalid'} ${ours.rules.join(' ') || '-'}`}\n`)
+  }
+}
+if (pdfs.length > 0) process.stdout.write(`${pdfs.length} PDFs: ${pdfFailed} fail pdfa-check --strict, ${pdfDiffer} where einvoice's PDF verdict differs, ${embedDiffer} not embedding their XML byte for byte\n`)
+
 /** The departures of the invoice a file was written from that matter for its target (`xr:` ones for XRechnung only). */
+const TARGET_SUFFIX = /-(?:pdfc?-)?(?:fx|xr|ubl|zf1|ox)-[\w]+\.(?:xml|pdf)$/
 function departuresOf(file) {
-  const name = file.replace(/-(?:fx|xr|ubl)-[\w]+\.xml$/, '')
-  const xr = /-(?:fx-XRECHNUNG|xr-3|ubl-xr3)\.xml$/.test(file)
+  const name = file.replace(TARGET_SUFFIX, '')
+  const xr = /-(?:fx-XRECHNUNG|xr-3|ubl-xr3)\.(?:xml|pdf)$/.test(file)
   return (manifest[name] ?? []).filter((d) => xr || !d.startsWith('xr:'))
 }
 // The official rejections by rule: from clean inputs (writer defects to chase) and from inputs with a departure.
 const byRule = { clean: new Map(), departed: new Map() }
 for (const [file, r] of official) {
   if (r.valid) continue
-  const name = file.replace(/-(?:fx|xr|ubl)-[\w]+\.xml$/, '')
+  const name = file.replace(TARGET_SUFFIX, '')
   const side = departuresOf(file).length === 0 ? 'clean' : 'departed'
   for (const id of r.rules) {
-    const target = file.slice(name.length + 1, -4)
+    const target = file.slice(name.length + 1).replace(/\.(?:xml|pdf)$/, '')
     const entry = byRule[side].get(id) ?? { files: 0, examples: new Set(), targets: new Set() }
     entry.files++
     entry.targets.add(target)

@@ -37,7 +37,9 @@ const errors = (ids) => [...new Set(ids)].sort()
 
 /**
  * Both verdicts of every file in `dir`: `official` maps each file name to { valid, rules, stopped },
- * `differences` lists { file, official, einvoice, onlyRef, onlyOurs } where they part.
+ * `differences` lists { file, official, einvoice, onlyRef, onlyOurs } where they part. For a PDF
+ * refcheck judges the embedded XML only, so einvoice's verdict on the XML is compared, and `pdfParts`
+ * maps the PDF to einvoice's verdict on its container ({ valid, pdfaValid, facturxValid, rules }).
  */
 export function compareVerdicts(dir) {
   const official = new Map()
@@ -52,10 +54,16 @@ export function compareVerdicts(dir) {
   }
   const ours = stdoutOf(process.execPath, [join(ROOT, 'bin', 'einvoice.js'), 'validate', '--format', 'json', '--jobs', '1', dir])
   const differences = []
+  const pdfParts = new Map()
   // The reports follow one another as JSON objects.
   for (const text of ours.split(/\n(?=\{\n)/)) {
     if (text.trim() === '') continue
     const r = JSON.parse(text)
+    if (r.pdf !== undefined) {
+      pdfParts.set(r.file, { valid: r.pdf.valid, pdfaValid: r.pdf.pdfaValid, facturxValid: r.pdf.facturxValid, rules: errors(r.pdf.findings.filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId)) })
+      // The report's verdict covers the PDF part too; the XML's alone is that of its binding findings.
+      r.valid = !r.findings.some((f) => (f.severity === 'error' || f.severity === 'fatal') && f.advisory !== true)
+    }
     const ref = official.get(r.file)
     if (ref === undefined) continue
     // Where an official transform stopped, the rest of that layer's results are lost: of the layers
@@ -68,7 +76,7 @@ export function compareVerdicts(dir) {
     if (ref.valid === r.valid && onlyRef.length === 0 && onlyOurs.length === 0) continue
     differences.push({ file: r.file, official: ref.valid, einvoice: r.valid, onlyRef, onlyOurs })
   }
-  return { official, differences }
+  return { official, differences, pdfParts }
 }
 
 /** One line per difference, as mutation-check.mjs has always printed them. */
