@@ -58,7 +58,8 @@ export function allowanceChargeAmount(
 }
 
 /**
- * Σ amounts of a line's entries. The error path (`zfitems[line].field[i]`) is built only when
+ * Σ amounts of a line's entries, each passed through `each` first (line allowances and charges
+ * are summed as the XML writes them, rounded to cents). The error path (`zfitems[line].field[i]`) is built only when
  * an entry lacks its amount: most lines have no entries, and their paths would be garbage.
  */
 export function sumAmounts(
@@ -66,12 +67,13 @@ export function sumAmounts(
   provider: AmountProvider,
   line: number,
   field: string,
+  each: (amount: Decimal) => Decimal = (amount) => amount,
 ): Decimal {
   let total = ZERO
   if (entries === undefined) return total
   for (let i = 0; i < entries.length; i++) {
     const amount = amountOf(entries[i] as AllowanceChargePayload, provider)
-    total = plus(total, amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`))
+    total = plus(total, each(amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`)))
   }
   return total
 }

@@ -45,11 +45,19 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
 
   // Line allowances/charges apply to the per-unit price before product allowances (quirk Q3).
   let allowanceItemTotal = ZERO
+  // BT-131 must equal the line's BT-136/BT-141 as written (rounded each), not the rounded sum of
+  // unrounded amounts: 7 % + 9.7 % of 33307.76 are written 2331.54 + 3230.85, whose sum is a
+  // cent below round2(2331.5432 + 3230.85272) (found by scripts/invoice-roundtrip.mjs).
+  let writtenTotal = ZERO
   if (item.itemAllowances?.length || item.itemCharges?.length) {
     const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
     allowanceItemTotal = minus(
       sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances'),
       sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges'),
+    )
+    writtenTotal = minus(
+      sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances', round2),
+      sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges', round2),
     )
   }
 
@@ -60,8 +68,8 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
     sumAmounts(item.product?.charges, productProvider, index, 'product.charges'),
   )
 
-  // Double rounding (quirk Q4): the allowance sum is rounded before it is subtracted.
-  let net = round2(minus(roundTo(divide(times(price, quantity), basisQty), 18), round2(allowanceItemTotal)))
+  // Double rounding (quirk Q4): the allowances are rounded before they are subtracted.
+  let net = round2(minus(roundTo(divide(times(price, quantity), basisQty), 18), writtenTotal))
   if (net.isZero() && item.lineStatusReasonCode === 'GROUP' && item.lineTotalAmount !== undefined) {
     net = item.lineTotalAmount
   }

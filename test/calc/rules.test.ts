@@ -35,10 +35,18 @@ describe('line rules (§2.2)', () => {
     expect(r.zfitems[0].calculation.itemTotalNetAmount).toBe(3)
   })
 
-  it('rounds the line allowance sum before subtracting it (Q4)', () => {
-    // 3 × 1.115 = 3.345 → 3.35; allowances 0.005 + 0.005 = 0.01 → 0.01: 3.345 − 0.01 = 3.335 → 3.34
+  it('rounds the line allowances before subtracting them (Q4), each as the XML writes it', () => {
+    // 3 × 1.115 = 3.345; allowances written 0.01 + 0.01 (Mustang: round2(0.01) = 0.01 → 3.34):
+    // 3.345 − 0.02 = 3.325 → 3.33
     const r = calc({ zfitems: [line('1.115', 3, 19, { itemAllowances: [{ totalAmount: '0.005' }, { totalAmount: '0.005' }] })] })
-    expect(r.lineTotalAmount).toBe(3.34)
+    expect(r.lineTotalAmount).toBe(3.33)
+  })
+
+  it('subtracts several percentage line allowances as their written cents (BT-131 = gross − Σ BT-136)', () => {
+    // 7 % and 9.7 % of 68 × 489.82 = 33307.76 are written 2331.54 and 3230.85; Mustang subtracts
+    // round2(5562.39592) = 5562.40 and gives 27745.36, a cent off the written amounts.
+    const r = calc({ zfitems: [line('489.82', 68, 0, { itemAllowances: [{ percent: 7 }, { percent: '9.7' }] })] })
+    expect(r.zfitems[0].calculation.itemTotalNetAmount).toBe(27745.37)
   })
 
   it('reports itemTotalGrossAmount as net + VAT (Mustang returns the net: fixed)', () => {
