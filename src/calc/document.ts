@@ -250,6 +250,8 @@ function categoryList(
   entries: readonly DocumentAllowanceChargeCalculation[],
 ): VatCategoryGroup[] {
   const groups = new Map<string, VatCategoryGroup>()
+  // The distinct reasons per group, kept apart: a reason may itself hold ', ' (a parsed BT-120).
+  const reasons = new Map<string, string[]>()
   const add = (
     category: string,
     percent: Decimal,
@@ -269,13 +271,15 @@ function categoryList(
         exemptionReason: reason,
         exemptionReasonCode: reasonCode,
       })
+      reasons.set(key, reason === undefined || reason === '' ? [] : [reason])
       return
     }
     group.basis = round2(plus(group.basis, basis))
     group.calculated = plus(group.calculated, calculated)
-    if (reason !== undefined && reason !== '') {
-      const known = group.exemptionReason?.split(', ') ?? []
-      if (!known.includes(reason)) group.exemptionReason = [...known, reason].join(', ')
+    const known = reasons.get(key) ?? []
+    if (reason !== undefined && reason !== '' && !known.includes(reason)) {
+      known.push(reason)
+      group.exemptionReason = known.join(', ')
     }
     group.exemptionReasonCode ??= reasonCode
   }

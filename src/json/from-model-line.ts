@@ -3,7 +3,7 @@
  * Mustang 2.24 the line's VAT category (BT-151) is kept, and every gross price adjustment.
  * @module
  */
-import type { InvoiceLine, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
+import type { InvoiceLine, LineAllowanceCharge, LineDocumentReference, LineVat, VatBreakdown } from '../model/invoice.js'
 import type { AllowanceChargePayload, ItemPayload, ProductPayload, ReferencedDocumentPayload } from './schemas.js'
 import { noteJson, partyJson } from './from-model-party.js'
 
@@ -33,17 +33,29 @@ function priceFields(line: InvoiceLine): Pick<ItemPayload, 'price'> & Pick<Produ
   }
 }
 
-function productJson(line: InvoiceLine, adjustments: Pick<ProductPayload, 'allowances' | 'charges'>): ProductPayload {
+/**
+ * The JSON has BT-120/BT-121 only on the lines (product.taxExemptionReason …), from which
+ * invoice2xml builds the breakdown: a line with neither gets its breakdown's (same category and
+ * rate), else a CII or UBL without line reasons came back with the category's default reason.
+ */
+function exemptionOf(vat: LineVat, breakdown: readonly VatBreakdown[]): Pick<LineVat, 'exemptionReason' | 'exemptionReasonCode'> {
+  if (vat.exemptionReason !== undefined || vat.exemptionReasonCode !== undefined) return vat
+  const group = breakdown.find((b) => b.categoryCode === vat.categoryCode && (b.rate === undefined || vat.rate === undefined ? b.rate === vat.rate : b.rate.eq(vat.rate)))
+  return { exemptionReason: group?.exemptionReason, exemptionReasonCode: group?.exemptionReasonCode }
+}
+
+function productJson(line: InvoiceLine, adjustments: Pick<ProductPayload, 'allowances' | 'charges'>, breakdown: readonly VatBreakdown[]): ProductPayload {
   const item = line.item
   const names = item.classificationNames ?? []
+  const exemption = exemptionOf(line.vat, breakdown)
   return {
     name: item.name,
     description: item.description,
     unit: line.unitCode,
     vatpercent: line.vat.rate,
     taxCategoryCode: line.vat.categoryCode === '' ? undefined : line.vat.categoryCode,
-    taxExemptionReason: line.vat.exemptionReason,
-    taxExemptionReasonCode: line.vat.exemptionReasonCode,
+    taxExemptionReason: exemption.exemptionReason,
+    taxExemptionReasonCode: exemption.exemptionReasonCode,
     sellerAssignedID: item.sellerId,
     buyerAssignedID: item.buyerId,
     globalID: item.standardId?.value,
@@ -59,7 +71,8 @@ function productJson(line: InvoiceLine, adjustments: Pick<ProductPayload, 'allow
   }
 }
 
-export function lineJson(line: InvoiceLine): ItemPayload {
+/** @param breakdown the invoice's VAT breakdown (BG-23), whose BT-120/BT-121 the lines carry. */
+export function lineJson(line: InvoiceLine, breakdown: readonly VatBreakdown[] = []): ItemPayload {
   const { price, ...adjustments } = priceFields(line)
   const notes = line.additionalNotes ?? []
   const objectRef = line.objectIdentifier
@@ -68,7 +81,7 @@ export function lineJson(line: InvoiceLine): ItemPayload {
     price,
     quantity: line.quantity,
     basisQuantity: line.price.baseQuantity,
-    product: productJson(line, adjustments),
+    product: productJson(line, adjustments, breakdown),
     notes: [...(line.note === undefined ? [] : [line.note]), ...notes.filter((n) => n.subjectCode === undefined).map((n) => n.text)],
     notesWithSubjectCode: notes.filter((n) => n.subjectCode !== undefined).map(noteJson),
     itemAllowances: line.allowances.map(allowanceChargeJson),

@@ -138,7 +138,7 @@ export function invoiceToJson(invoice: Invoice): ParsedInvoiceJson {
     vatdueDateTypeCode: invoice.vatPointDateCode,
     zfallowances: docAllowances.map(allowanceChargeJson),
     zfcharges: docCharges.map(allowanceChargeJson),
-    zfitems: invoice.lines.map(lineJson),
+    zfitems: invoice.lines.map((line) => lineJson(line, invoice.vatBreakdown)),
     tradeSettlement: [...bankDetails, ...debitDetails],
     // §5.5: the totals as the document states them.
     lineTotalAmount: present('BT-106', t.sumOfLineNetAmounts),

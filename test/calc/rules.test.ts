@@ -75,6 +75,16 @@ describe('line rules (§2.2)', () => {
   })
 })
 
+describe('VAT breakdown exemption reasons', () => {
+  it('joins distinct line reasons once, also a reason that holds ", " itself (a parsed BT-120)', () => {
+    const reason = { taxCategoryCode: 'E', taxExemptionReason: 'Exempt, export' }
+    const items = [1, 2, 3].map(() => line(10, 1, 0, { product: { name: 'x', vatpercent: 0, ...reason } }))
+    items.push(line(10, 1, 0, { product: { name: 'x', vatpercent: 0, taxCategoryCode: 'E', taxExemptionReason: 'Other' } }))
+    const groups = calculatePayload(readInvoicePayload({ zfitems: items })).vatCategoryGroups
+    expect(groups.map((g) => g.exemptionReason)).toEqual(['Exempt, export, Other'])
+  })
+})
+
 describe('document rules (§2.3)', () => {
   it('leaves GROUP and INFORMATION lines out of every sum', () => {
     const r = calc({

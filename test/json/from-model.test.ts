@@ -90,6 +90,15 @@ describe('invoiceToJson (parse output)', () => {
     ])
   })
 
+  it('carries a VAT breakdown exemption reason (BT-120/121) on its lines that have none', () => {
+    // invoice2xml builds BT-120/121 from the lines: without this a parse → invoice2xml round trip
+    // lost them (E) or wrote the category's default (AE, K, G, O; scripts/invoice-roundtrip.mjs).
+    expect(json.zfitems[1].product).toMatchObject({ taxCategoryCode: 'E', taxExemptionReason: 'Exempt', taxExemptionReasonCode: 'VATEX-EU-132' })
+    expect(json.zfitems[0].product.taxExemptionReason).toBeUndefined()
+    const own = fixture.replace('<a:CategoryCode>E</a:CategoryCode><a:RateApplicablePercent>0</a:RateApplicablePercent></a:ApplicableTradeTax>', '<a:ExemptionReason>Own</a:ExemptionReason><a:CategoryCode>E</a:CategoryCode><a:RateApplicablePercent>0</a:RateApplicablePercent></a:ApplicableTradeTax>')
+    expect(JSON.parse(parseInvoiceToJsonText(own)).zfitems[1].product).toMatchObject({ taxExemptionReason: 'Own' })
+  })
+
   it('writes the gross price with its discount as a product allowance', () => {
     const item = json.zfitems[0]
     expect(item).toMatchObject({ id: '1', price: 10, quantity: 20, basisQuantity: 1, lineTotalAmount: 199, notes: ['first line'], buyerOrderReferencedDocumentLineID: '7' })
