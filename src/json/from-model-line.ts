@@ -33,14 +33,23 @@ function priceFields(line: InvoiceLine): Pick<ItemPayload, 'price'> & Pick<Produ
   }
 }
 
+const hasOwnExemption = (vat: LineVat): boolean => vat.exemptionReason !== undefined || vat.exemptionReasonCode !== undefined
+const sameGroup = (vat: LineVat, b: VatBreakdown): boolean =>
+  b.categoryCode === vat.categoryCode && (b.rate === undefined || vat.rate === undefined ? b.rate === vat.rate : b.rate.eq(vat.rate))
+
 /**
  * The JSON has BT-120/BT-121 only on the lines (product.taxExemptionReason …), from which
- * invoice2xml builds the breakdown: a line with neither gets its breakdown's (same category and
- * rate), else a CII or UBL without line reasons came back with the category's default reason.
+ * invoice2xml builds the breakdown: the breakdowns none of whose lines has a reason of its own
+ * (EN 16931 has no line reason) lend theirs to those lines, else a parse → invoice2xml round trip
+ * lost them or wrote the category's default. Where some lines have one, they made the breakdown.
  */
-function exemptionOf(vat: LineVat, breakdown: readonly VatBreakdown[]): Pick<LineVat, 'exemptionReason' | 'exemptionReasonCode'> {
-  if (vat.exemptionReason !== undefined || vat.exemptionReasonCode !== undefined) return vat
-  const group = breakdown.find((b) => b.categoryCode === vat.categoryCode && (b.rate === undefined || vat.rate === undefined ? b.rate === vat.rate : b.rate.eq(vat.rate)))
+export function breakdownsLendingExemption(lines: readonly InvoiceLine[], breakdown: readonly VatBreakdown[]): VatBreakdown[] {
+  return breakdown.filter((b) => !lines.some((l) => sameGroup(l.vat, b) && hasOwnExemption(l.vat)))
+}
+
+function exemptionOf(vat: LineVat, lending: readonly VatBreakdown[]): Pick<LineVat, 'exemptionReason' | 'exemptionReasonCode'> {
+  if (hasOwnExemption(vat)) return vat
+  const group = lending.find((b) => sameGroup(vat, b))
   return { exemptionReason: group?.exemptionReason, exemptionReasonCode: group?.exemptionReasonCode }
 }
 
@@ -71,7 +80,7 @@ function productJson(line: InvoiceLine, adjustments: Pick<ProductPayload, 'allow
   }
 }
 
-/** @param breakdown the invoice's VAT breakdown (BG-23), whose BT-120/BT-121 the lines carry. */
+/** @param breakdown the VAT breakdowns whose BT-120/BT-121 lines without one carry (breakdownsLendingExemption). */
 export function lineJson(line: InvoiceLine, breakdown: readonly VatBreakdown[] = []): ItemPayload {
   const { price, ...adjustments } = priceFields(line)
   const notes = line.additionalNotes ?? []

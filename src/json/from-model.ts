@@ -9,7 +9,7 @@
  */
 import { Decimal } from '../model/decimal.js'
 import type { DocumentAllowanceCharge, Invoice, PaymentTerm } from '../model/invoice.js'
-import { lineJson } from './from-model-line.js'
+import { breakdownsLendingExemption, lineJson } from './from-model-line.js'
 import { noteJson, partyJson, payeeJson, paymentJson } from './from-model-party.js'
 import type { AllowanceChargePayload, CalculatedInvoicePayload, CashDiscountPayload, TradePartyPayload } from './schemas.js'
 
@@ -76,6 +76,7 @@ export function invoiceToJson(invoice: Invoice): ParsedInvoiceJson {
   const ext = invoice.extension
   const { bankDetails, debitDetails } = paymentJson(invoice.paymentInstructions)
   const skonto = splitSkonto(invoice.paymentTermsText)
+  const lending = breakdownsLendingExemption(invoice.lines, invoice.vatBreakdown)
   const sender = partyJson(invoice.seller, { bankDetails, debitDetails })
   const docAllowances = invoice.allowancesAndCharges.filter((a) => !a.isCharge)
   // Mustang reads SpecifiedLogisticsServiceCharge as a plain charge (§5.4), which keeps BT-108 whole.
@@ -138,7 +139,7 @@ export function invoiceToJson(invoice: Invoice): ParsedInvoiceJson {
     vatdueDateTypeCode: invoice.vatPointDateCode,
     zfallowances: docAllowances.map(allowanceChargeJson),
     zfcharges: docCharges.map(allowanceChargeJson),
-    zfitems: invoice.lines.map((line) => lineJson(line, invoice.vatBreakdown)),
+    zfitems: invoice.lines.map((line) => lineJson(line, lending)),
     tradeSettlement: [...bankDetails, ...debitDetails],
     // §5.5: the totals as the document states them.
     lineTotalAmount: present('BT-106', t.sumOfLineNetAmounts),

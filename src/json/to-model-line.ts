@@ -10,7 +10,7 @@ import type { Identifier, InvoiceLine, InvoiceNote, LineAllowanceCharge, LineDoc
 import { toCents } from './to-model-amounts.js'
 import { nonBlank, partyToModel } from './to-model-party.js'
 import type { AllowanceChargePayload, ItemPayload, ReferencedDocumentPayload } from './schemas.js'
-import { exemptionDefaults } from './vat-defaults.js'
+import { givenExemption } from './vat-defaults.js'
 
 /** UN/ECE Rec 20 "one": BT-130 is mandatory and Mustang's JSON may omit product.unit. */
 export const DEFAULT_UNIT_CODE = 'C62'
@@ -92,7 +92,7 @@ export function lineToModel(item: ItemPayload, calc: LineCalculation, index: num
   const productAdjustments = productCharges.length === 0 ? productAllowances : [...productAllowances, ...productCharges]
   const hasGross = productAdjustments.length > 0
   const category = lineCategoryCode(item)
-  const exemption = exemptionDefaults(category, product?.taxExemptionReason, product?.taxExemptionReasonCode)
+  const exemption = givenExemption(category, product?.taxExemptionReason, product?.taxExemptionReasonCode)
 
   const { note, additionalNotes } = lineNotes(item)
 

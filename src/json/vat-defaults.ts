@@ -31,12 +31,26 @@ export function exemptionDefaults(
   reason: string | undefined,
   code: string | undefined,
 ): { reason?: string | undefined; code?: string | undefined } {
+  const given = givenExemption(category, reason, code)
+  const rule = RULES[category]
+  if (rule?.allowed === true && given.reason === undefined && given.code === undefined) return { reason: rule.defaultText, code: rule.defaultCode }
+  return given
+}
+
+/**
+ * What the input says, where the category allows it, without defaults: a line's reason is no
+ * EN 16931 term, and a default there is not in the breakdown, which then reads back differently.
+ */
+export function givenExemption(
+  category: string,
+  reason: string | undefined,
+  code: string | undefined,
+): { reason?: string | undefined; code?: string | undefined } {
   const rule = RULES[category]
   const givenReason = reason?.trim() === '' ? undefined : reason
   const givenCode = code?.trim() === '' ? undefined : code
   // Unknown categories keep whatever the input says.
   if (rule === undefined) return { reason: givenReason, code: givenCode }
   if (!rule.allowed) return {}
-  if (givenReason === undefined && givenCode === undefined) return { reason: rule.defaultText, code: rule.defaultCode }
   return { reason: givenReason, code: givenCode }
 }

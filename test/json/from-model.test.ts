@@ -97,6 +97,12 @@ describe('invoiceToJson (parse output)', () => {
     expect(json.zfitems[0].product.taxExemptionReason).toBeUndefined()
     const own = fixture.replace('<a:CategoryCode>E</a:CategoryCode><a:RateApplicablePercent>0</a:RateApplicablePercent></a:ApplicableTradeTax>', '<a:ExemptionReason>Own</a:ExemptionReason><a:CategoryCode>E</a:CategoryCode><a:RateApplicablePercent>0</a:RateApplicablePercent></a:ApplicableTradeTax>')
     expect(JSON.parse(parseInvoiceToJsonText(own)).zfitems[1].product).toMatchObject({ taxExemptionReason: 'Own' })
+    // A breakdown some of whose lines have a reason was made from them: its other lines stay without.
+    const from = own.lastIndexOf('<a:IncludedSupplyChainTradeLineItem>')
+    const to = own.indexOf('<a:ApplicableHeaderTradeAgreement>')
+    const third = own.slice(from, to).replace('<a:LineID>2</a:LineID>', '<a:LineID>3</a:LineID>').replace('<a:ExemptionReason>Own</a:ExemptionReason>', '')
+    const second = own.slice(0, to) + third + own.slice(to)
+    expect(JSON.parse(parseInvoiceToJsonText(second)).zfitems.map((i: { product: { taxExemptionReason?: string } }) => i.product.taxExemptionReason)).toEqual([undefined, 'Own', undefined])
   })
 
   it('writes the gross price with its discount as a product allowance', () => {
