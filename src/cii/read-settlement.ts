@@ -16,6 +16,7 @@ import {
   type VatBreakdown,
 } from '../model/invoice.js'
 import type { XmlElement } from '../xml/index.js'
+import { xmlTrim } from '../xml/whitespace.js'
 import { firstDate } from './read-line.js'
 import type { CiiReadContext } from './read-context.js'
 import { compact } from './read-party.js'
@@ -121,7 +122,8 @@ function readDiscountTerms(cx: CiiReadContext, el: XmlElement | undefined): Paym
 
 export function readPaymentTerm(cx: CiiReadContext, el: XmlElement): PaymentTerm {
   return compact<PaymentTerm>({
-    description: cx.all(el, 'Description').map((d) => d.text.trim()).filter((t) => t !== '').join('\n') || undefined,
+    // XML white space only: JavaScript's trim() also took a trailing NBSP or U+FEFF off BT-20.
+    description: cx.all(el, 'Description').map((d) => xmlTrim(d.text)).filter((t) => t !== '').join('\n') || undefined,
     dueDate: cx.date(el, 'DueDateDateTime'),
     directDebitMandateId: cx.text(el, 'DirectDebitMandateID'),
     partialPaymentAmount: cx.amount(el, 'PartialPaymentAmount'),

@@ -9,6 +9,7 @@
  */
 import { Decimal } from '../model/decimal.js'
 import type { DocumentAllowanceCharge, Invoice, PaymentTerm } from '../model/invoice.js'
+import { xmlTrim } from '../xml/whitespace.js'
 import { breakdownsLendingExemption, lineJson } from './from-model-line.js'
 import { noteJson, partyJson, payeeJson, paymentJson } from './from-model-party.js'
 import type { AllowanceChargePayload, CalculatedInvoicePayload, CashDiscountPayload, TradePartyPayload } from './schemas.js'
@@ -44,7 +45,7 @@ function splitSkonto(text: string | undefined): { text: string | undefined; disc
     if (m === null) kept.push(line)
     else discounts.push({ days: Number(m[1]), percent: new Decimal(m[2] as string), basisAmount: m[3] === undefined ? undefined : new Decimal(m[3]) })
   }
-  const rest = kept.join('\n').trim()
+  const rest = xmlTrim(kept.join('\n'))
   return { text: rest === '' ? undefined : rest, discounts }
 }
 

@@ -53,6 +53,13 @@ describe('invoiceToJson (parse output)', () => {
     expect(json.cashDiscounts).toEqual([{ days: 7, percent: 2 }])
   })
 
+  it('keeps Unicode spaces at the ends of BT-20 (only XML white space is trimmed)', () => {
+    for (const space of ['\u00A0', '\uFEFF', '\u2028']) {
+      const terms = JSON.parse(parseInvoiceToJsonText(fixture.replace('Pay within 14 days', `Pay within 14 days${space}`)))
+      expect(terms.paymentTermDescription).toBe(`Pay within 14 days${space}`)
+    }
+  })
+
   it('keeps note subject codes Mustang knows and drops the others', () => {
     expect(json.notesWithSubjectCode).toEqual([{ content: 'Thank you', subjectCode: 'AAI' }, { content: 'Custom code' }])
   })
