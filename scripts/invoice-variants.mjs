@@ -40,6 +40,7 @@
  *   --generate-only  write the JSON and XML and stop
  *
  * The same seed gives the same files. docs/validate.md "Known differences" lists what is known to differ.
+ * scripts/invoice-roundtrip.mjs OUT then compares the CII with its UBL and its parse → invoice2xml by meaning.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
