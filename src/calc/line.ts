@@ -51,14 +51,19 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
   let writtenTotal = ZERO
   if (item.itemAllowances?.length || item.itemCharges?.length) {
     const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
-    allowanceItemTotal = minus(
-      sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances'),
-      sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges'),
-    )
-    writtenTotal = minus(
-      sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances', round2),
-      sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges', round2),
-    )
+    // One pass over the entries gives both sums (a percentage amount is computed once).
+    let writtenAllowances = ZERO
+    let writtenCharges = ZERO
+    const allowances = sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances', (amount) => {
+      writtenAllowances = plus(writtenAllowances, round2(amount))
+      return amount
+    })
+    const charges = sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges', (amount) => {
+      writtenCharges = plus(writtenCharges, round2(amount))
+      return amount
+    })
+    allowanceItemTotal = minus(allowances, charges)
+    writtenTotal = minus(writtenAllowances, writtenCharges)
   }
 
   // Product-level entries are per-unit price adjustments; several do not cascade.
