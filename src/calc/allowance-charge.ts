@@ -4,7 +4,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { type Decimal, ONE, ZERO, minus, percentToRate, plus, roundTo, times } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO, minus, percentToRate, plus, round2, roundTo, times } from '../model/decimal.js'
 import type { AllowanceChargePayload } from '../json/schemas.js'
 
 /** What a percentage applies to: `value` per unit, times `quantity`. */
@@ -58,22 +58,39 @@ export function allowanceChargeAmount(
 }
 
 /**
- * Σ amounts of a line's entries, each passed through `each` first (line allowances and charges
- * are summed as the XML writes them, rounded to cents). The error path (`zfitems[line].field[i]`) is built only when
- * an entry lacks its amount: most lines have no entries, and their paths would be garbage.
+ * Σ amounts of a line's entries: unrounded, and as the XML writes them (each rounded to cents,
+ * which BT-131 subtracts). The error path (`zfitems[line].field[i]`) is built only when an entry
+ * lacks its amount: most lines have no entries, and their paths would be garbage.
  */
+export function sumAmountsBoth(
+  entries: readonly AllowanceChargePayload[] | undefined,
+  provider: AmountProvider,
+  line: number,
+  field: string,
+): { total: Decimal; written: Decimal } {
+  let total = ZERO
+  let written = ZERO
+  if (entries === undefined) return { total, written }
+  for (let i = 0; i < entries.length; i++) {
+    const amount = amountOf(entries[i] as AllowanceChargePayload, provider) ?? missingAmount(`zfitems[${line}].${field}[${i}]`)
+    total = plus(total, amount)
+    written = plus(written, round2(amount))
+  }
+  return { total, written }
+}
+
+/** Σ amounts of a line's entries, unrounded (see sumAmountsBoth). */
 export function sumAmounts(
   entries: readonly AllowanceChargePayload[] | undefined,
   provider: AmountProvider,
   line: number,
   field: string,
-  each: (amount: Decimal) => Decimal = (amount) => amount,
 ): Decimal {
   let total = ZERO
   if (entries === undefined) return total
   for (let i = 0; i < entries.length; i++) {
     const amount = amountOf(entries[i] as AllowanceChargePayload, provider)
-    total = plus(total, each(amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`)))
+    total = plus(total, amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`))
   }
   return total
 }

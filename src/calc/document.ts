@@ -238,7 +238,9 @@ function percentMap(groups: Map<string, VatGroup>, entries: readonly DocumentAll
       group = { percent: groupPercent(key), categoryCode: e.categoryCode, basis: ZERO, calculated: ZERO }
       groups.set(key, group)
     }
-    group.basis = e.isCharge ? plus(group.basis, round2(e.amount)) : minus(group.basis, round2(e.amount))
+    // The amount as written; the basis is rounded too, as Mustang does (a GROUP line's given
+    // total may have more decimals).
+    group.basis = round2(e.isCharge ? plus(group.basis, round2(e.amount)) : minus(group.basis, round2(e.amount)))
     group.calculated = times(group.basis, percentToRate(e.taxPercent))
   }
   return [...groups.values()]

@@ -4,7 +4,7 @@
  */
 import { type Decimal, ONE, ZERO, divide, minus, percentToRate, plus, round2, roundTo, times } from '../model/decimal.js'
 import type { ItemPayload } from '../json/schemas.js'
-import { sumAmounts } from './allowance-charge.js'
+import { sumAmounts, sumAmountsBoth } from './allowance-charge.js'
 
 export type LineCalculation = {
   /** Net unit price after product-level allowances and charges (BT-146). */
@@ -51,19 +51,10 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
   let writtenTotal = ZERO
   if (item.itemAllowances?.length || item.itemCharges?.length) {
     const lineProvider = { value: roundTo(divide(priceGross, basisQty), 18), quantity }
-    // One pass over the entries gives both sums (a percentage amount is computed once).
-    let writtenAllowances = ZERO
-    let writtenCharges = ZERO
-    const allowances = sumAmounts(item.itemAllowances, lineProvider, index, 'itemAllowances', (amount) => {
-      writtenAllowances = plus(writtenAllowances, round2(amount))
-      return amount
-    })
-    const charges = sumAmounts(item.itemCharges, lineProvider, index, 'itemCharges', (amount) => {
-      writtenCharges = plus(writtenCharges, round2(amount))
-      return amount
-    })
-    allowanceItemTotal = minus(allowances, charges)
-    writtenTotal = minus(writtenAllowances, writtenCharges)
+    const allowances = sumAmountsBoth(item.itemAllowances, lineProvider, index, 'itemAllowances')
+    const charges = sumAmountsBoth(item.itemCharges, lineProvider, index, 'itemCharges')
+    allowanceItemTotal = minus(allowances.total, charges.total)
+    writtenTotal = minus(allowances.written, charges.written)
   }
 
   // Product-level entries are per-unit price adjustments; several do not cascade.
