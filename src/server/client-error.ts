@@ -5,6 +5,7 @@
  * naming the parser's reason and the byte offset where reading stopped, and logs them.
  * @module
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Logger } from 'pino'
 import { type ApiErrorResponse, concreteMediaType } from './errors.js'
@@ -31,18 +32,22 @@ function rawResponse(status: number, statusText: string, body?: ApiErrorResponse
   )
 }
 
-/** Connections being closed gently: the parser reports every later chunk as an error again. */
+/** Connections whose later chunks the parser reports as errors again: they are ignored. */
 const closing = new WeakSet<Socket>()
+/** Connections already ended and waiting for the client (closeGently ran). */
+const lingering = new WeakSet<Socket>()
 
 /**
- * Sends the last bytes and closes once the client does, or after LINGER_MS. Node reads and drops
- * what the client still sends (its 'data' listener is a no-op after a parser error); closing at
- * once reset the connection under an upload still coming, and the client lost the answer
- * (linger.ts).
+ * Sends the last bytes (if the connection is still writable) and closes once the client does, or
+ * after LINGER_MS. Node reads and drops what the client still sends (its 'data' listener is a
+ * no-op after a parser error); closing at once reset the connection under an upload still
+ * coming, and the client lost the answer (linger.ts).
  */
-function closeGently(socket: Socket, last: string): void {
+function closeGently(socket: Socket, last?: string): void {
   closing.add(socket)
-  socket.end(last)
+  if (lingering.has(socket)) return
+  lingering.add(socket)
+  if (socket.writable) socket.end(last ?? '')
   const timer = setTimeout(() => socket.destroy(), LINGER_MS)
   timer.unref()
   socket.once('end', () => socket.destroy())
@@ -51,15 +56,34 @@ function closeGently(socket: Socket, last: string): void {
 }
 
 /**
- * The `clientError` listener of the HTTP server. Like Node's own, it answers only when nothing
- * was written on the connection yet, then closes it. Oversized headers stay Node's bare 431
- * (docs/server.md); a request Node timed out gets 408 REQUEST_TIMEOUT.
+ * The newest request of each connection whose answer is not out yet. Bytes after a complete
+ * request (a body longer than its Content-Length) reach the parser as the next request while the
+ * app still works on the first; answering them at once wrote the 400 in place of the first answer.
  */
-export function clientErrorListener(
-  logger: Logger,
-  errorMediaTypeOf: (path: string) => string | undefined = () => undefined,
-): (err: ClientError, socket: Socket) => void {
-  return function onClientError(err, socket) {
+const pending = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>()
+
+function trackPendingAnswers(server: Server): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket
+    pending.set(socket, { req, res })
+    const done = () => {
+      if (pending.get(socket)?.res === res) pending.delete(socket)
+    }
+    res.once('finish', done)
+    res.once('close', done)
+  })
+}
+
+/**
+ * Answers requests Node's parser cannot read on `server` (its `clientError` event). Like Node's
+ * own listener, it answers only when nothing was written on the connection yet, then closes it;
+ * when a complete request before the unreadable bytes is still being answered, that answer goes
+ * out first (answers keep the order of requests, RFC 9112 §9.3.2). Oversized headers stay Node's
+ * bare 431 (docs/server.md); a request Node timed out gets 408 REQUEST_TIMEOUT.
+ */
+export function answerUnreadableRequests(server: Server, logger: Logger, errorMediaTypeOf: (path: string) => string | undefined = () => undefined): void {
+  trackPendingAnswers(server)
+  server.on('clientError', (err: ClientError, socket: Socket) => {
     const code = err.code ?? 'UNKNOWN'
     if (closing.has(socket)) return
     // A connection reset by the client: there is nobody to answer.
@@ -67,38 +91,57 @@ export function clientErrorListener(
       socket.destroy()
       return
     }
-    // Bytes after a request (a body longer than its Content-Length) that are no request: an answer
-    // went out already, so none can follow; close as gently as after an answer.
+    // A request whose body is still arriving is the one the error is in; one read whole is not.
+    const earlier = pending.get(socket)?.req.complete === true ? pending.get(socket)?.res : undefined
+    if (earlier !== undefined) {
+      closing.add(socket)
+      socket.pause()
+      // After an answer marked Connection: close (the request asked for it, so the bytes after it
+      // are HPE_CLOSED_CONNECTION), Node ends the connection itself with destroySoon(), which
+      // destroys it as soon as the answer is written: under bytes still arriving that resets the
+      // connection, and the client loses the answer. Close as gently instead, without the 400.
+      socket.destroySoon = () => closeGently(socket)
+      earlier.once('finish', () => closeGently(socket, socket.writable ? errorResponse(err, code, logger, errorMediaTypeOf) : undefined))
+      earlier.once('close', () => earlier.writableFinished || socket.destroy())
+      return
+    }
+    // Bytes after a request that are no request, its answer already out in part or whole: none
+    // can follow it cleanly; close as gently as after an answer.
     if (socket.bytesWritten > 0) {
       closeGently(socket, '')
       return
     }
-    const requestUrl = requestTarget(err.rawPacket)
-    const offset = err.bytesParsed ?? 0
-    let response: string
-    if (code === 'HPE_HEADER_OVERFLOW') response = rawResponse(431, 'Request Header Fields Too Large')
-    else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      response = rawResponse(408, 'Request Timeout', {
-        requestUrl,
-        httpCode: 408,
-        errorCode: 'REQUEST_TIMEOUT',
-        message: 'the request did not arrive completely in time',
-        details: { request: 'incomplete' },
-      })
-    } else {
-      const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400
-      const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?').slice(0, 200)
-      // A 400 has the endpoint's own media type (docs/server.md) when the target names one.
-      const mediaType = status === 400 ? concreteMediaType(errorMediaTypeOf(requestUrl.split('?', 1)[0] ?? '') ?? 'application/json') : undefined
-      response = rawResponse(status, status === 413 ? 'Payload Too Large' : 'Bad Request', {
-        requestUrl,
-        httpCode: status,
-        errorCode: 'INVALID_REQUEST',
-        message: `the request is not readable HTTP/1.1: ${reason} (${code}) at byte ${offset} of what arrived`,
-        details: { request: reason, code, offset: String(offset) },
-      }, mediaType)
-    }
-    logger.info({ method: undefined, path: requestUrl, status: Number(response.slice(9, 12)), code, offset }, 'unreadable request')
-    closeGently(socket, response)
+    closeGently(socket, errorResponse(err, code, logger, errorMediaTypeOf))
+  })
+}
+
+/** The raw answer to an unreadable request, logged. */
+function errorResponse(err: ClientError, code: string, logger: Logger, errorMediaTypeOf: (path: string) => string | undefined): string {
+  const requestUrl = requestTarget(err.rawPacket)
+  const offset = err.bytesParsed ?? 0
+  let response: string
+  if (code === 'HPE_HEADER_OVERFLOW') response = rawResponse(431, 'Request Header Fields Too Large')
+  else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    response = rawResponse(408, 'Request Timeout', {
+      requestUrl,
+      httpCode: 408,
+      errorCode: 'REQUEST_TIMEOUT',
+      message: 'the request did not arrive completely in time',
+      details: { request: 'incomplete' },
+    })
+  } else {
+    const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400
+    const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?').slice(0, 200)
+    // A 400 has the endpoint's own media type (docs/server.md) when the target names one.
+    const mediaType = status === 400 ? concreteMediaType(errorMediaTypeOf(requestUrl.split('?', 1)[0] ?? '') ?? 'application/json') : undefined
+    response = rawResponse(status, status === 413 ? 'Payload Too Large' : 'Bad Request', {
+      requestUrl,
+      httpCode: status,
+      errorCode: 'INVALID_REQUEST',
+      message: `the request is not readable HTTP/1.1: ${reason} (${code}) at byte ${offset} of what arrived`,
+      details: { request: reason, code, offset: String(offset) },
+    }, mediaType)
   }
+  logger.info({ method: undefined, path: requestUrl, status: Number(response.slice(9, 12)), code, offset }, 'unreadable request')
+  return response
 }

@@ -10,7 +10,7 @@ import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { BASE_PATH, createApp } from './app.js'
-import { clientErrorListener } from './client-error.js'
+import { answerUnreadableRequests } from './client-error.js'
 import { lingerAfterEarlyAnswers } from './linger.js'
 import { OPERATIONS } from '../operations/registry.js'
 import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix, generateKey, hashKey } from './gateway/key-format.js'
@@ -126,7 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
   // Requests Node cannot parse get the documented error body, not Node's empty 400.
   const errorMediaTypes = new Map(OPERATIONS.map((op) => [BASE_PATH + op.path, op.errorMediaType]))
-  server.on('clientError', clientErrorListener(logger, (path) => errorMediaTypes.get(path)))
+  answerUnreadableRequests(server, logger, (path) => errorMediaTypes.get(path))
   lingerAfterEarlyAnswers(server)
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {

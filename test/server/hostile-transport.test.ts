@@ -10,6 +10,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/start.js'
 import { tempDir } from '../helpers/cli.js'
+import { INVOICE_JSON } from './sample-requests.js'
 
 const logLines: Record<string, unknown>[] = []
 const logger = pino(new Writable({ write: (c: Buffer, _e, done) => (logLines.push(JSON.parse(c.toString()) as Record<string, unknown>), done()) }))
@@ -79,6 +80,52 @@ describe('requests Node cannot parse', () => {
   it('leave oversized headers to Node (431, docs/server.md)', async () => {
     const res = parse((await rawExchange([`GET /api/v1.8.2/e-invoice/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'z'.repeat(20_000)}\r\n\r\n`])).text)
     expect(res.status).toBe(431)
+  })
+})
+
+describe('a body longer than its Content-Length', () => {
+  // The bytes past Content-Length are the next request on the connection (RFC 9112 §6.3); here
+  // they are no request. The request before them was complete and is answered first.
+  it('answers the complete request first, then the unreadable rest with a 400, then closes', async () => {
+    const body = INVOICE_JSON.toString('utf8')
+    const raw = await rawExchange([
+      `POST /api/v1.8.2/e-invoice/calculate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n\u0001 trailing bytes`,
+    ])
+    const first = parse(raw.text)
+    expect(first.status).toBe(200)
+    expect(first.headers['content-type']).toMatch(/^application\/json/)
+    const firstLength = Number(first.headers['content-length'])
+    const head = raw.text.indexOf('\r\n\r\n') + 4
+    expect(JSON.parse(raw.text.slice(head, head + firstLength))).toMatchObject({ documentCode: '380' })
+    const second = parse(raw.text.slice(head + firstLength))
+    expect(second.status).toBe(400)
+    expect(second.headers['connection']).toBe('close')
+    expect(JSON.parse(second.body)).toMatchObject({ httpCode: 400, errorCode: 'INVALID_REQUEST', details: { code: expect.stringMatching(/^HPE_/) } })
+    expect((await ping()).status).toBe(200)
+  })
+
+  it('answers a request marked Connection: close and then closes, however much follows it', async () => {
+    const body = INVOICE_JSON.toString('utf8')
+    const raw = await rawExchange([
+      `POST /api/v1.8.2/e-invoice/calculate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      Buffer.alloc(300_000, '%PDF-1.7 '),
+    ])
+    expect(raw.error).toBeUndefined()
+    const first = parse(raw.text)
+    expect(first.status).toBe(200)
+    expect(first.headers['connection']).toBe('close')
+    // Nothing after the answer: the client said it would send no other request.
+    expect(first.body.length).toBe(Number(first.headers['content-length']))
+  })
+
+  it('answers a quick request (ping) before the 400 as well', async () => {
+    const raw = await rawExchange([`GET /api/v1.8.2/e-invoice/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n\u0001junk`])
+    const first = parse(raw.text)
+    expect(first.status).toBe(200)
+    const head = raw.text.indexOf('\r\n\r\n') + 4
+    expect(parse(raw.text.slice(head + Number(first.headers['content-length']))).status).toBe(400)
   })
 })
 
