@@ -12,7 +12,7 @@ import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { EInvoiceError } from '../errors.js'
-import { PACKAGE_ROOT } from '../version.js'
+import { fontconfigFileFor } from './fontconfig.js'
 
 /** Program names looked up on PATH, in order. */
 const CANDIDATES = ['chromium', 'chromium-browser']
@@ -28,19 +28,11 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   '--disable-sync',
 ]
 
-/**
- * Chromium on Linux finds fonts through fontconfig. This file (assets/fonts/fonts.conf) adds the
- * bundled fonts to the system's, so text in CJK, Indic or South-East Asian scripts is drawn with
- * them instead of as .notdef boxes, which no PDF/A may contain (Debian's `chromium` brings fonts
- * for none of these scripts).
- */
-export const BUNDLED_FONTCONFIG = join(PACKAGE_ROOT, 'assets', 'fonts', 'fonts.conf')
-
-/** The browser's environment: this process's, with the bundled fonts' fontconfig file. */
+/** The browser's environment: this process's, with the fontconfig file that adds the bundled fonts (fontconfig.ts). */
 function browserEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
-  env['FONTCONFIG_FILE'] = BUNDLED_FONTCONFIG
+  env['FONTCONFIG_FILE'] = fontconfigFileFor(process.env)
   return env
 }
 

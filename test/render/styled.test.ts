@@ -83,6 +83,36 @@ describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () =>
     }
   }, 60_000)
 
+  it("reads the caller's own fontconfig (FONTCONFIG_FILE) as well as the bundled fonts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'einvoice-fc-'))
+    const saved = process.env['FONTCONFIG_FILE']
+    try {
+      // A company font name the caller's configuration maps to an installed font.
+      const conf = join(dir, 'company.conf')
+      writeFileSync(
+        conf,
+        '<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>' +
+          '<alias binding="strong"><family>CompanySans</family><prefer><family>DejaVu Serif</family></prefer></alias></fontconfig>',
+      )
+      process.env['FONTCONFIG_FILE'] = conf
+      await closeBrowser()
+      const template = TEMPLATE.replace('font-family: "DejaVu Sans", sans-serif', 'font-family: CompanySans')
+      expect(template).not.toBe(TEMPLATE)
+      const { pdf } = await styledInvoiceToFacturX(JSON.stringify({ template, invoice: invoiceNamed('Bürostuhl 办公用品') }), { language: 'EN' })
+      const file = join(dir, 'styled.pdf')
+      writeFileSync(file, pdf)
+      const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      expect(fonts).toContain('DejaVuSerif')
+      // The Chinese name still finds a font (no .notdef): the PDF is PDF/A.
+      expect((await validatePdf(pdf)).pdfaValid).toBe(true)
+    } finally {
+      if (saved === undefined) delete process.env['FONTCONFIG_FILE']
+      else process.env['FONTCONFIG_FILE'] = saved
+      await closeBrowser()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('names the characters no font can show instead of only the .notdef glyph', async () => {
     const body = JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Beleg \u{1F9FE} \u0378') })
     await expect(styledInvoiceToFacturX(body, { language: 'EN' })).rejects.toMatchObject({
