@@ -255,7 +255,11 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
     counts.unreadable++
     exitCode = EXIT_BAD_INPUT
   }
-  const tasks: ValidateTask[] = files.map((path, id) => ({ id, path, name: path === '-' ? '<stdin>' : path, format: flags.format, ignoreNotices: flags.ignoreNotices === true }))
+  // Several JSON reports go one per line (JSON Lines, as calculate and parse write several
+  // results); the runs that end with the summary table are the ones that may have several.
+  const several = files.length + unmatched.length > 1
+  const format = flags.format === 'json' && several ? 'json-line' : flags.format
+  const tasks: ValidateTask[] = files.map((path, id) => ({ id, path, name: path === '-' ? '<stdin>' : path, format, ignoreNotices: flags.ignoreNotices === true }))
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
   const threads = threadsFor(jobs, fileTasks, io.env)
@@ -310,7 +314,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
     bar.clear()
   }
   const total = tasks.length + unmatched.length
-  if (total > 1) {
+  if (several) {
     const table = summaryTable(total, counts, performance.now() - started)
     // Machine-readable formats keep standard output clean: the table goes to standard error.
     if (flags.format === 'text') io.stdout.write(`\n${table}`)

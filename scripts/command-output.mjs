@@ -10,3 +10,9 @@ export function stdoutOf(command, args) {
     return err.stdout
   }
 }
+
+/** The reports of `einvoice validate --format json`: one indented object for one file, JSON Lines for several. */
+export function jsonReports(stdout) {
+  if (stdout.startsWith('{\n')) return [JSON.parse(stdout)]
+  return stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
+}

@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { stdoutOf } from './command-output.mjs'
+import { jsonReports, stdoutOf } from './command-output.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const REFCHECK = join(ROOT, '..', 'shared', 'tools', 'refcheck')
@@ -43,9 +43,7 @@ let compared = 0
 let differ = 0
 let verdicts = 0
 const kinds = new Map()
-for (const text of ours.split(/\n(?=\{\n)/)) {
-  if (text.trim() === '') continue
-  const r = JSON.parse(text)
+for (const r of jsonReports(ours)) {
   const ref = official.get(r.file)
   if (ref === undefined) continue
   compared++

@@ -7,7 +7,7 @@
  */
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { stdoutOf } from './command-output.mjs'
+import { jsonReports, stdoutOf } from './command-output.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const REFCHECK = join(ROOT, '..', 'shared', 'tools', 'refcheck')
@@ -55,10 +55,7 @@ export function compareVerdicts(dir) {
   const ours = stdoutOf(process.execPath, [join(ROOT, 'bin', 'einvoice.js'), 'validate', '--format', 'json', '--jobs', '1', dir])
   const differences = []
   const pdfParts = new Map()
-  // The reports follow one another as JSON objects.
-  for (const text of ours.split(/\n(?=\{\n)/)) {
-    if (text.trim() === '') continue
-    const r = JSON.parse(text)
+  for (const r of jsonReports(ours)) {
     if (r.pdf !== undefined) {
       pdfParts.set(r.file, { valid: r.pdf.valid, pdfaValid: r.pdf.pdfaValid, facturxValid: r.pdf.facturxValid, rules: errors(r.pdf.findings.filter((f) => f.severity === 'error' || f.severity === 'fatal').map((f) => f.ruleId)) })
       // The report's verdict covers the PDF part too; the XML's alone is that of its binding findings.

@@ -8,7 +8,8 @@ import { writeTextReport } from './report/text-report.js'
 import type { FileValidationResult } from './validate-file.js'
 
 export const REPORT_FORMATS = ['text', 'xml', 'json'] as const
-export type ReportFormat = (typeof REPORT_FORMATS)[number]
+/** The forms users choose, and `json-line`: the JSON report on one line (a CLI batch writes JSON Lines). */
+export type ReportFormat = (typeof REPORT_FORMATS)[number] | 'json-line'
 
 export function formatReport(result: FileValidationResult, format: ReportFormat): string {
   switch (format) {
@@ -16,6 +17,8 @@ export function formatReport(result: FileValidationResult, format: ReportFormat)
       return writeMustangReport(result)
     case 'json':
       return JSON.stringify(toJsonReport(result), null, 2) + '\n'
+    case 'json-line':
+      return JSON.stringify(toJsonReport(result)) + '\n'
     case 'text':
       return writeTextReport(result)
   }

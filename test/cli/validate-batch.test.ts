@@ -62,11 +62,13 @@ describe('einvoice validate FILE... (batch)', () => {
     expect((await cli(['validate', `${dir}/[ab].xml`, join(dir, 'sub', 'c.xml')])).code).toBe(0)
   })
 
-  it('keeps standard output machine-readable with --format json: the table goes to standard error', async () => {
+  it('keeps standard output machine-readable with --format json: one report per line (JSON Lines), the table on standard error', async () => {
     const dir = await batchFolder()
     const r = await cli(['validate', '-f', 'json', `${dir}/[ab].xml`])
     expect(r.code).toBe(0)
-    const reports = r.stdout.trim().split(/\n(?=\{)/).map((t) => JSON.parse(t) as { file: string; valid: boolean })
+    const lines = r.stdout.split('\n')
+    expect(lines.pop()).toBe('')
+    const reports = lines.map((t) => JSON.parse(t) as { file: string; valid: boolean })
     expect(reports.map((x) => x.file)).toEqual(['a.xml', 'b.xml'])
     expect(r.stderr).toMatch(/files\s+valid/)
   })
