@@ -34,8 +34,8 @@ function priceFields(line: InvoiceLine): Pick<ItemPayload, 'price'> & Pick<Produ
 }
 
 const hasOwnExemption = (vat: LineVat): boolean => vat.exemptionReason !== undefined || vat.exemptionReasonCode !== undefined
-const sameGroup = (vat: LineVat, b: VatBreakdown): boolean =>
-  b.categoryCode === vat.categoryCode && (b.rate === undefined || vat.rate === undefined ? b.rate === vat.rate : b.rate.eq(vat.rate))
+/** A missing rate counts as 0 % here: O lines have none, and their breakdown may give 0. */
+const sameGroup = (vat: LineVat, b: VatBreakdown): boolean => b.categoryCode === vat.categoryCode && (b.rate?.isZero() ?? true) === (vat.rate?.isZero() ?? true) && (b.rate === undefined || vat.rate === undefined || b.rate.eq(vat.rate))
 
 /**
  * The JSON has BT-120/BT-121 only on the lines (product.taxExemptionReason …), from which

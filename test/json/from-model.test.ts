@@ -110,6 +110,11 @@ describe('invoiceToJson (parse output)', () => {
     const third = own.slice(from, to).replace('<a:LineID>2</a:LineID>', '<a:LineID>3</a:LineID>').replace('<a:ExemptionReason>Own</a:ExemptionReason>', '')
     const second = own.slice(0, to) + third + own.slice(to)
     expect(JSON.parse(parseInvoiceToJsonText(second)).zfitems.map((i: { product: { taxExemptionReason?: string } }) => i.product.taxExemptionReason)).toEqual([undefined, 'Own', undefined])
+    // A line without a rate belongs to its category's breakdown at 0 % (O lines have no rate; the
+    // CEN example XRechnung-O.xml gives its O breakdown a 0; scripts/invoice-roundtrip.mjs --corpus).
+    const noRate = fixture.replace('<a:CategoryCode>E</a:CategoryCode><a:RateApplicablePercent>0</a:RateApplicablePercent></a:ApplicableTradeTax>', '<a:CategoryCode>E</a:CategoryCode></a:ApplicableTradeTax>')
+    expect(noRate).not.toBe(fixture)
+    expect(JSON.parse(parseInvoiceToJsonText(noRate)).zfitems[1].product).toMatchObject({ taxCategoryCode: 'E', taxExemptionReason: 'Exempt', taxExemptionReasonCode: 'VATEX-EU-132' })
   })
 
   it('writes the gross price with its discount as a product allowance', () => {
