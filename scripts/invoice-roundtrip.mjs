@@ -77,15 +77,15 @@ const GAPS = [
     },
     reason: "a contact's person and department name (two BT-41/BT-56 in KoSIT's CII view) are UBL's one contact name, joined with ', ' (equal ones once)",
   },
-  {
-    check: 'ubl',
+  ...['ubl', 'json'].map((check) => ({
+    check,
     line: /^[+-]\s*<xr:Invoice_line_object_identifier xr:id="BT-128"/,
     when: (lines, i) => {
       const other = lines[i].startsWith('-') ? lines[i + 1] : lines[i - 1]
       return other !== undefined && /xr:id="BT-128"/.test(other) && valueOf(other) === valueOf(lines[i])
     },
-    reason: "BT-128's scheme (CII ReferenceTypeCode): UBL's schemeID, which KoSIT's CII view leaves out",
-  },
+    reason: "BT-128's scheme (CII ReferenceTypeCode, UBL schemeID), which KoSIT's CII view leaves out",
+  })),
   {
     check: 'ubl',
     line: /^[+-]\s*<xr:Value_added_tax_point_date_code xr:id="BT-8">/,
@@ -155,6 +155,29 @@ const GAPS = [
       return added !== undefined && /^\+.*xr:id="BT-122"/.test(added) && file !== undefined && valueOf(added) === file
     },
     reason: "BT-122 that differs from its attachment's file name: the JSON names the attachment by its file name (docs/parse.md)",
+  },
+  {
+    check: 'json',
+    line: /^-\s*<xr:(Item_price_discount|Item_gross_price) xr:id="BT-14[78]">/,
+    when: (lines, i) => {
+      const near = (id) => lines.slice(Math.max(0, i - 3), i + 3).find((l) => l.includes(`xr:id="${id}"`))
+      return Number(valueOf(near('BT-147') ?? '') ?? 0) === 0 && valueOf(near('BT-148') ?? '') === valueOf(near('BT-146') ?? '')
+    },
+    reason: 'a gross price equal to the net price with a discount of 0 (UBL): the JSON has one price',
+  },
+  {
+    check: 'json',
+    line: /^-\s*(<\/?xr:VAT_BREAKDOWN|<xr:(VAT_category_\w+|VAT_exemption_reason_\w+) )/,
+    when: (lines, i) => {
+      // The removed breakdown around this line, with a taxable amount of 0: no line, allowance or charge makes it.
+      let from = i
+      let to = i
+      while (from > 0 && lines[from - 1].startsWith('-')) from--
+      while (to < lines.length - 1 && lines[to + 1].startsWith('-')) to++
+      const block = lines.slice(from, to + 1)
+      return block.some((l) => /xr:id="BT-116">0</.test(l)) && block.filter((l) => /xr:id="BT-116"/.test(l)).every((l) => /xr:id="BT-116">0</.test(l))
+    },
+    reason: 'a VAT breakdown of taxable amount 0 that no line, allowance or charge makes: the JSON has no breakdown, invoice2xml builds it from the lines (docs/parse.md)',
   },
   {
     check: 'json',
@@ -327,10 +350,11 @@ if (corpusMode && out !== undefined) prepareCorpus(out)
 if (out === undefined || !existsSync(join(out, 'xml'))) throw new Error('usage: invoice-roundtrip.mjs OUT (the --out of invoice-variants.mjs) | --corpus OUT')
 
 /**
- * --corpus OUT: the real invoices instead of random ones. The CII files of ../shared/corpus that
- * the oracle finds valid in the CEN layer and that declare EN 16931 or XRechnung 3.0 are copied to
- * OUT/xml (a scratch folder, never the project) under the names of the targets they match, with
- * their ciitoubl UBL beside them; OUT/corpus-names.json maps each name to its corpus path.
+ * --corpus OUT: the real invoices instead of random ones. The CII (c…) and UBL (u…) files of
+ * ../shared/corpus that the oracle finds valid in the CEN layer and that declare EN 16931 or
+ * XRechnung 3.0 are copied to OUT/xml (a scratch folder, never the project) under the names of the
+ * targets they match, the CII with their ciitoubl UBL beside them (UBL files go through parse →
+ * invoice2xml into CII only); OUT/corpus-names.json maps each name to its corpus path.
  */
 function prepareCorpus(dir) {
   const corpus = join(ROOT, '..', 'shared', 'corpus')
@@ -343,16 +367,17 @@ function prepareCorpus(dir) {
   for (const line of readFileSync(join(corpus, 'oracle.jsonl'), 'utf8').split('\n')) {
     if (line.trim() === '') continue
     const r = JSON.parse(line)
-    if (r.syntax !== 'CII' || !r.file.endsWith('.xml') || r.layerVerdicts?.en16931 !== 'valid') continue
+    const syntax = r.syntax === 'CII' ? 'c' : r.syntax === 'UBL-Invoice' || r.syntax === 'UBL-CreditNote' ? 'u' : undefined
+    if (syntax === undefined || !r.file.endsWith('.xml') || r.layerVerdicts?.en16931 !== 'valid') continue
     const target = r.customizationId === 'urn:cen.eu:en16931:2017' ? 'fx-EN16931' : r.customizationId === 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0' ? 'xr-3' : undefined
     if (target === undefined) continue
-    const name = `c${String(n++).padStart(3, '0')}-${target}.xml`
+    const name = `${syntax}${String(n++).padStart(3, '0')}-${target}.xml`
     names[name] = r.file
     writeFileSync(join(xml, name), readFileSync(join(corpus, r.file)))
   }
   writeFileSync(join(dir, 'corpus-names.json'), JSON.stringify(names, null, 1))
   for (const [cii, target] of [['fx-EN16931', 'ubl-en16931'], ['xr-3', 'ubl-xr3']]) {
-    const inputs = readdirSync(xml).filter((f) => f.endsWith(`-${cii}.xml`)).map((f) => join(xml, f))
+    const inputs = readdirSync(xml).filter((f) => f.startsWith('c') && f.endsWith(`-${cii}.xml`)).map((f) => join(xml, f))
     try {
       execFileSync(process.execPath, [CLI, 'ciitoubl', '--out-dir', ubl, ...inputs], { stdio: ['ignore', 'ignore', 'ignore'] })
     } catch { /* a refusal leaves its file out: the pair is then missing from the count */ }
