@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
@@ -42,6 +42,23 @@ describe('einvoice calculate', () => {
     expect(readdirSync(outDir).sort()).toEqual(['a.json', 'b.json'])
     const lines = (await cli(['calculate', a, b])).stdout.trim().split('\n')
     expect(lines.map((l) => JSON.parse(l).grandTotal)).toEqual([1.07, 2.14])
+  })
+
+  it('never writes two results to one --out-dir file, nor a result over its own input', async () => {
+    const dir = tempDir()
+    for (const sub of ['x', 'y']) mkdirSync(join(dir, sub))
+    const a = await writeTemp(join(dir, 'x'), 'invoice.json', { zfitems: [{ price: 1, quantity: 1, product: { vatpercent: 7 } }] })
+    const b = await writeTemp(join(dir, 'y'), 'invoice.json', { zfitems: [{ price: 2, quantity: 1, product: { vatpercent: 7 } }] })
+    const outDir = join(dir, 'out')
+    const r = await cli(['calculate', a, b, '--out-dir', outDir])
+    expect(r.code).toBe(2)
+    // The first keeps its result; the second is refused, naming both inputs and the file.
+    expect(JSON.parse(readFileSync(join(outDir, 'invoice.json'), 'utf8')).grandTotal).toBe(1.07)
+    expect(r.stderr).toBe(`error ${b}: its result would be ${join(outDir, 'invoice.json')}, the result of ${a} in this run; give the inputs different names or convert them in separate runs\n`)
+    const own = await cli(['calculate', a, '--out-dir', join(dir, 'x')])
+    expect(own.code).toBe(2)
+    expect(own.stderr).toBe(`error ${a}: its result would replace the input itself; choose another --out-dir\n`)
+    expect(JSON.parse(readFileSync(a, 'utf8')).zfitems[0].price).toBe(1)
   })
 
   it('refuses -o with several inputs', async () => {
