@@ -9,6 +9,7 @@ import { detach } from '../src/operations/detach.js'
 import type { CliIO } from './io.js'
 import { EXIT_OK, describeError, printError } from './output.js'
 import { readSource } from './render-common.js'
+import { uniqueName } from '../src/util/unique-name.js'
 
 type DetachedJson = Record<string, { data: string }>
 
@@ -32,8 +33,12 @@ export async function runDetach(file: string | undefined, outDir: string | undef
     }
     await io.mkdir(outDir)
     const files = JSON.parse(text) as DetachedJson
+    // Distinct attachment names can make one file name (sub/x.pdf and x.pdf, x?.pdf and x*.pdf).
+    const written = new Set<string>()
     for (const [key, value] of Object.entries(files)) {
-      const target = join(outDir, safeFileName(key))
+      const name = uniqueName(safeFileName(key), (candidate) => written.has(candidate))
+      written.add(name)
+      const target = join(outDir, name)
       await io.writeFileAtomic(target, Buffer.from(value.data, 'base64'))
       io.stderr.write(`${target}\n`)
     }

@@ -10,6 +10,7 @@ import { listAttachments } from './attachments.js'
 import { invoiceSyntaxOfRoot } from './invoice-xml.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { looksLikePdf } from './pdf-structure.js'
+import { uniqueName } from '../util/unique-name.js'
 
 /** One attachment in the detach JSON (docs/pdf.md). */
 export type DetachedFile = {
@@ -31,18 +32,8 @@ export type DetachedFile = {
 
 export type DetachResult = Record<string, DetachedFile>
 
-function uniqueKey(result: DetachResult, name: string): string {
-  if (!(name in result)) return name
-  const dot = name.lastIndexOf('.')
-  const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
-  for (let n = 2; ; n++) {
-    const key = `${base} (${n})${ext}`
-    if (!(key in result)) return key
-  }
-}
-
 function add(result: DetachResult, file: DetachedFile): void {
-  result[uniqueKey(result, file.filename)] = file
+  result[uniqueName(file.filename, (key) => key in result)] = file
 }
 
 const BASE64 = /^[A-Za-z0-9+/=\s]*$/

@@ -60,3 +60,22 @@ describe('einvoice combine / extract / detach', () => {
     expect(readFileSync(out).subarray(0, 8).toString('latin1')).toMatch(/^%PDF-1\.[4-7]/)
   })
 })
+
+describe('einvoice detach --out-dir', () => {
+  it('writes attachments whose names make one file name under distinct names', async () => {
+    const dir = tempDir()
+    const xml = readFileSync(join(PACKAGE_ROOT, 'test', 'fixtures', 'xml', 'cii-odd-prefixes.xml'), 'utf8')
+    const start = xml.indexOf('<a:AdditionalReferencedDocument><a:IssuerAssignedID>timesheet.pdf')
+    const end = xml.indexOf('</a:AdditionalReferencedDocument>', start) + '</a:AdditionalReferencedDocument>'.length
+    const doc = xml.slice(start, end)
+    const twice = xml.slice(0, end) + doc.replace('filename="timesheet.pdf"', 'filename="sub/timesheet.pdf"').replace('JVBERi0x', 'JVBERi0y') + xml.slice(end)
+    const input = join(dir, 'two.xml')
+    writeFileSync(input, twice)
+    const out = join(dir, 'attachments')
+    const r = await cli(['detach', input, '--out-dir', out])
+    expect(r.code).toBe(0)
+    expect(readdirSync(out).sort()).toEqual(['timesheet (2).pdf', 'timesheet.pdf'])
+    expect(readFileSync(join(out, 'timesheet.pdf'), 'latin1')).toMatch(/^%PDF-1/)
+    expect(readFileSync(join(out, 'timesheet (2).pdf'), 'latin1')).toMatch(/^%PDF-2/)
+  })
+})
