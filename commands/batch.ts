@@ -36,7 +36,14 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
     await printError(io, `-o takes one input, got ${sources.length}; use --out-dir DIR for many`)
     return EXIT_BAD_INPUT
   }
-  if (flags.outDir !== undefined) await io.mkdir(flags.outDir)
+  if (flags.outDir !== undefined) {
+    try {
+      await io.mkdir(flags.outDir)
+    } catch (err) {
+      await printError(io, describeError(err, `--out-dir ${flags.outDir}`).line)
+      return EXIT_BAD_INPUT
+    }
+  }
   const targets = flags.outDir === undefined ? undefined : outDirTargets(sources, flags.outDir, options.outputExtension)
   let exitCode = EXIT_OK
   await withProgress(io, sources.length, options.label, async (tick) => {

@@ -3,9 +3,10 @@
  * @module
  */
 import { readFileSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { WorkerBundle } from './cli-loader.js'
+import { makeDirectory } from '../src/util/make-directory.js'
 
 export type CliIO = {
   stdout: { write(chunk: string | Uint8Array): unknown; isTTY?: boolean | undefined }
@@ -67,8 +68,6 @@ export const processIO: CliIO = {
   // thousands of files pays on its main thread. A failure still arrives as a rejection.
   readFile: async (path) => readFileSync(path),
   writeFileAtomic,
-  mkdir: async (path) => {
-    await mkdir(path, { recursive: true })
-  },
+  mkdir: makeDirectory,
   env: process.env,
 }

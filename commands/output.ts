@@ -20,6 +20,19 @@ export async function colours(io: CliIO, stream: 'stdout' | 'stderr' = 'stderr')
   return new Chalk({ level: tty && !noColor && io.env.TERM !== 'dumb' ? 1 : 0 })
 }
 
+/** What the file system's refusals mean, for the one-line message (EACCES, ENOENT, EISDIR above). */
+const FILE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'already exists',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EPERM: 'operation not permitted',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many open files',
+}
+
 /** One line naming the source and the problem; the exit code it deserves. */
 export function describeError(err: unknown, source: string | undefined): { line: string; exitCode: number } {
   const prefix = source === undefined ? '' : `${source}: `
@@ -31,6 +44,8 @@ export function describeError(err: unknown, source: string | undefined): { line:
   if (code === 'ENOENT') return { line: `${prefix}no such file`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EISDIR') return { line: `${prefix}is a directory, not a file`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EACCES') return { line: `${prefix}permission denied`, exitCode: EXIT_BAD_INPUT }
+  const fileProblem = code === undefined ? undefined : FILE_PROBLEMS[code]
+  if (fileProblem !== undefined) return { line: prefix + fileProblem, exitCode: EXIT_BAD_INPUT }
   const message = err instanceof Error ? err.message : String(err)
   return { line: `${prefix}internal error: ${message} (please report it)`, exitCode: EXIT_FAILED }
 }

@@ -5,11 +5,12 @@
  * names in EINVOICE_STORAGE_DIR. Any other storage name is refused.
  * @module
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { EInvoiceError } from '../errors.js'
 import { lookupTable } from '../util/lookup-table.js'
+import { makeDirectory } from '../util/make-directory.js'
 
 /** Storage names (as in the header after `write`) → how they store. */
 export const STORAGES = lookupTable<{ env: string; description: string }>({
@@ -60,7 +61,7 @@ export async function writeToStorage(storage: string, baseName: string, data: Ui
       details: { [`write${storage}`]: 'storage not configured' },
     })
   }
-  await mkdir(dir, { recursive: true })
+  await makeDirectory(dir)
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   const path = join(dir, `${safeName(baseName)}-${stamp}-${randomBytes(3).toString('hex')}.pdf`)
   const tmp = `${path}.tmp`

@@ -61,6 +61,14 @@ describe('einvoice calculate', () => {
     expect(JSON.parse(readFileSync(a, 'utf8')).zfitems[0].price).toBe(1)
   })
 
+  it('names an --out-dir it cannot make, with exit 2', async () => {
+    const dir = tempDir()
+    const file = await writeTemp(dir, 'plain.json', '{}')
+    const r = await cli(['calculate', sample, '--out-dir', join(file, 'out')])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^error .*plain\.json.*: a part of the path is a file, not a folder\n$/)
+  })
+
   it('refuses -o with several inputs', async () => {
     const r = await cli(['calculate', sample, sample, '-o', '/tmp/x.json'])
     expect(r.code).toBe(2)
