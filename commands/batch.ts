@@ -4,8 +4,7 @@
  * errors reported per file without stopping the batch, files written atomically.
  * @module
  */
-import { resolve } from 'node:path'
-import { type CliSource, outputPathFor, sourcesOf } from './inputs.js'
+import { type CliSource, outDirTargets, outputPathFor, sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
 import { withProgress } from './progress.js'
@@ -44,7 +43,8 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
       return EXIT_BAD_INPUT
     }
   }
-  const targets = flags.outDir === undefined ? undefined : outDirTargets(sources, flags.outDir, options.outputExtension)
+  const outDir = flags.outDir
+  const targets = outDir === undefined ? undefined : outDirTargets(sources, (source) => outputPathFor(source, outDir, options.outputExtension))
   let exitCode = EXIT_OK
   await withProgress(io, sources.length, options.label, async (tick) => {
     for (const source of sources) {
@@ -74,32 +74,6 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
     }
   })
   return exitCode
-}
-
-type OutDirTarget = { path: string; refusal?: string | undefined }
-
-/**
- * The `--out-dir` file of each source. Outputs are named after their inputs, so two inputs of one
- * name (a/invoice.json, b/invoice.json) would write one file, the second result silently replacing
- * the first, and `--out-dir` set to an input's own folder would replace the input: such a source
- * is refused with a message naming both, and the other sources are converted.
- */
-function outDirTargets(sources: readonly CliSource[], outDir: string, ext: string): Map<CliSource, OutDirTarget> {
-  const targets = new Map<CliSource, OutDirTarget>()
-  const taken = new Map<string, CliSource>()
-  for (const source of sources) {
-    const path = outputPathFor(source, outDir, ext)
-    const key = resolve(path)
-    const earlier = taken.get(key)
-    if (source.name !== '<stdin>' && resolve(source.name) === key) targets.set(source, { path, refusal: 'its result would replace the input itself; choose another --out-dir' })
-    else if (earlier !== undefined) {
-      targets.set(source, { path, refusal: `its result would be ${path}, the result of ${earlier.name} in this run; give the inputs different names or convert them in separate runs` })
-    } else {
-      taken.set(key, source)
-      targets.set(source, { path })
-    }
-  }
-  return targets
 }
 
 /** Text of an operation's body, re-indented when `pretty` (number literals untouched). */

@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import type { WorkerBundle } from './cli-loader.js'
@@ -15,11 +15,19 @@ import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
 import { expandFileArgs } from './file-patterns.js'
+import { outDirTargets } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, describeError, printError } from './output.js'
 import { type ValidateReply, type ValidateTask, errorData, validateBytes } from './validate-task.js'
 
-export type BatchFlags = { format: ReportFormat; ignoreNotices?: boolean | undefined; jobs?: string | number | undefined }
+export type BatchFlags = { format: ReportFormat; ignoreNotices?: boolean | undefined; jobs?: string | number | undefined; outDir?: string | undefined }
+
+const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = { text: '.txt', xml: '.xml', json: '.json', 'json-line': '.json' }
+
+/** `--out-dir`: NAME.report.xml beside nothing else; the input's own extension stays (a.xml and a.pdf differ). */
+function reportPathFor(task: ValidateTask, outDir: string): string {
+  return join(outDir, `${task.path === '-' ? 'stdin' : basename(task.path)}.report${REPORT_EXTENSIONS[task.format]}`)
+}
 
 type Counts = { valid: number; invalid: number; unreadable: number }
 
@@ -244,6 +252,21 @@ export function isShortRun(threads: number, paths: readonly string[], sizeOf: (p
   })
 }
 
+/** Standard output, or the report's --out-dir file; false (and the reason printed) when that cannot be written. */
+async function writeReport(io: CliIO, report: string, target: { path: string } | undefined): Promise<boolean> {
+  if (target === undefined) {
+    io.stdout.write(report)
+    return true
+  }
+  try {
+    await io.writeFileAtomic(target.path, report)
+    return true
+  } catch (err) {
+    await printError(io, describeError(err, target.path).line)
+    return false
+  }
+}
+
 export async function runValidateBatch(args: readonly string[], flags: BatchFlags, io: CliIO): Promise<number> {
   const started = performance.now()
   const jobs = parseJobs(flags.jobs)
@@ -255,11 +278,21 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
     counts.unreadable++
     exitCode = EXIT_BAD_INPUT
   }
-  // Several JSON reports go one per line (JSON Lines, as calculate and parse write several
-  // results); the runs that end with the summary table are the ones that may have several.
+  // Several JSON reports on standard output go one per line (JSON Lines, as calculate and parse
+  // write several results); the runs that end with the summary table are the ones that may have several.
   const several = files.length + unmatched.length > 1
-  const format = flags.format === 'json' && several ? 'json-line' : flags.format
+  const format = flags.format === 'json' && several && flags.outDir === undefined ? 'json-line' : flags.format
   const tasks: ValidateTask[] = files.map((path, id) => ({ id, path, name: path === '-' ? '<stdin>' : path, format, ignoreNotices: flags.ignoreNotices === true }))
+  const outDir = flags.outDir
+  if (outDir !== undefined) {
+    try {
+      await io.mkdir(outDir)
+    } catch (err) {
+      await printError(io, describeError(err, `--out-dir ${outDir}`).line)
+      return EXIT_BAD_INPUT
+    }
+  }
+  const targets = outDir === undefined ? undefined : outDirTargets(tasks, (task) => reportPathFor(task, outDir))
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
   const threads = threadsFor(jobs, fileTasks, io.env)
@@ -274,8 +307,15 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
       const task = tasks[next] as ValidateTask
       next++
       bar.clear()
-      if (r.ok) {
-        io.stdout.write(r.report)
+      const target = targets?.get(task)
+      if (r.ok && target?.refusal !== undefined) {
+        await printError(io, `${task.name}: ${target.refusal}`)
+        counts.unreadable++
+        exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
+      } else if (r.ok && !(await writeReport(io, r.report, target))) {
+        counts.unreadable++
+        exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
+      } else if (r.ok) {
         if (r.valid) counts.valid++
         else {
           counts.invalid++

@@ -54,10 +54,10 @@ describe('einvoice calculate', () => {
     expect(r.code).toBe(2)
     // The first keeps its result; the second is refused, naming both inputs and the file.
     expect(JSON.parse(readFileSync(join(outDir, 'invoice.json'), 'utf8')).grandTotal).toBe(1.07)
-    expect(r.stderr).toBe(`error ${b}: its result would be ${join(outDir, 'invoice.json')}, the result of ${a} in this run; give the inputs different names or convert them in separate runs\n`)
+    expect(r.stderr).toBe(`error ${b}: its output ${join(outDir, 'invoice.json')} would also be the output of ${a} in this run; give the inputs different names or run them separately\n`)
     const own = await cli(['calculate', a, '--out-dir', join(dir, 'x')])
     expect(own.code).toBe(2)
-    expect(own.stderr).toBe(`error ${a}: its result would replace the input itself; choose another --out-dir\n`)
+    expect(own.stderr).toBe(`error ${a}: its output would replace the input itself; choose another --out-dir\n`)
     expect(JSON.parse(readFileSync(a, 'utf8')).zfitems[0].price).toBe(1)
   })
 

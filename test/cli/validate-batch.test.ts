@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -71,6 +71,24 @@ describe('einvoice validate FILE... (batch)', () => {
     const reports = lines.map((t) => JSON.parse(t) as { file: string; valid: boolean })
     expect(reports.map((x) => x.file)).toEqual(['a.xml', 'b.xml'])
     expect(r.stderr).toMatch(/files\s+valid/)
+  })
+
+  it('writes one report per input with --out-dir, refusing an input whose report another would overwrite', async () => {
+    const dir = await batchFolder()
+    await writeTemp(join(dir, 'sub'), 'a.xml', VALID)
+    const out = join(dir, 'reports')
+    const r = await cli(['validate', '-f', 'xml', '--out-dir', out, join(dir, 'a.xml'), join(dir, 'bad1.xml'), join(dir, 'sub', 'a.xml')])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(readdirSync(out).sort()).toEqual(['a.xml.report.xml', 'bad1.xml.report.xml'])
+    expect(readFileSync(join(out, 'a.xml.report.xml'), 'utf8')).toMatch(/^<\?xml[^]*<summary status="valid"/)
+    expect(readFileSync(join(out, 'bad1.xml.report.xml'), 'utf8')).toMatch(/<summary status="invalid"/)
+    expect(r.stderr).toContain(`error ${join(dir, 'sub', 'a.xml')}: its output ${join(out, 'a.xml.report.xml')} would also be the output of ${join(dir, 'a.xml')} in this run`)
+    expect(r.stderr).toMatch(/files\s+valid\s+invalid\s+unreadable[^]*\n\s+3\s+1\s+1\s+1\s/)
+    // JSON reports in files are whole documents, not JSON Lines.
+    const json = await cli(['validate', '-f', 'json', '--out-dir', out, join(dir, 'a.xml'), join(dir, 'b.xml')])
+    expect(json.code).toBe(0)
+    expect(JSON.parse(readFileSync(join(out, 'b.xml.report.json'), 'utf8'))).toMatchObject({ file: 'b.xml', valid: true })
   })
 
   it('reads standard input for -', async () => {
