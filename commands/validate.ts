@@ -27,7 +27,7 @@ export async function runValidate(files: readonly string[], flags: ValidateFlags
 export function registerValidate(program: Command, io: CliIO, setExit: (code: number) => void): void {
   program
     .command('validate')
-    .description(validateFileOperation.summary + ': EN 16931 rules (CEN), reports as text, Mustang XML or JSON')
+    .description(validateFileOperation.summary + ': EN 16931, XRechnung, Factur-X/ZUGFeRD and Order-X rules, PDF/A-3; reports as text, Mustang XML or JSON')
     .argument('[files...]', "invoice XML or PDF files, directories or patterns ('invoices/**/*.xml'); - or nothing reads standard input")
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'xml', 'json']).default('text'))
     .option('-j, --jobs <n>', 'at most this many threads, the main thread and n-1 workers, one per 150 files (default: the number of cores)')
