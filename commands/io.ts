@@ -55,7 +55,9 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
     await rename(tmp, path)
   } catch (err) {
     await rm(tmp, { force: true })
-    throw err
+    // Name the file the user asked for, not the temporary one beside it.
+    const code = (err as NodeJS.ErrnoException).code
+    throw code === undefined ? err : Object.assign(new Error(`${path}: ${code}`, { cause: err }), { code, path })
   }
 }
 

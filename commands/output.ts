@@ -41,7 +41,7 @@ export function describeError(err: unknown, source: string | undefined): { line:
   // A file error names its own file (combine reads two; the PDF was named for a missing JSON).
   const path = (err as NodeJS.ErrnoException | undefined)?.path
   if (typeof path === 'string' && code !== undefined) return describeError(Object.assign(new Error(''), { code }), path)
-  if (code === 'ENOENT') return { line: `${prefix}no such file`, exitCode: EXIT_BAD_INPUT }
+  if (code === 'ENOENT') return { line: `${prefix}no such file or folder`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EISDIR') return { line: `${prefix}is a directory, not a file`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EACCES') return { line: `${prefix}permission denied`, exitCode: EXIT_BAD_INPUT }
   const fileProblem = code === undefined ? undefined : FILE_PROBLEMS[code]

@@ -69,6 +69,15 @@ describe('einvoice calculate', () => {
     expect(r.stderr).toMatch(/^error .*plain\.json.*: a part of the path is a file, not a folder\n$/)
   })
 
+  it('names the -o file, not its temporary neighbour, when it cannot be written', async () => {
+    const dir = tempDir()
+    const target = join(dir, 'no-folder', 'out.json')
+    const r = await cli(['calculate', sample, '-o', target])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(`error ${target}: no such file or folder\n`)
+    expect((await cli(['calculate', sample, '-o', dir])).stderr).toBe(`error ${dir}: is a directory, not a file\n`)
+  })
+
   it('refuses -o with several inputs', async () => {
     const r = await cli(['calculate', sample, sample, '-o', '/tmp/x.json'])
     expect(r.code).toBe(2)
@@ -91,7 +100,7 @@ describe('einvoice calculate', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toBe(
       `error ${broken}: invalid JSON at line 1, column 14 (offset 13): unexpected end of input, expected a value\n` +
-        `error ${join(dir, 'missing.json')}: no such file\n`,
+        `error ${join(dir, 'missing.json')}: no such file or folder\n`,
     )
     expect(r.stderr).not.toMatch(/\n\s+at /)
   })
