@@ -3,8 +3,10 @@
  * when it is created; the store keeps only its SHA-256.
  * @module
  */
+import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { InvalidArgumentError } from 'commander'
+import type { SqliteStore } from '../src/server/stores/sqlite-store.js'
 import type { UsageStore } from '../src/server/stores/types.js'
 import { intArg } from './serve.js'
 import type { CliIO } from './io.js'
@@ -27,9 +29,22 @@ function endpointList(text: string): string[] {
   return names
 }
 
-async function openStore(flags: StoreFlags) {
+/**
+ * The key store of `--db`, or undefined after saying why not. Only `keys create` (and `serve`)
+ * make a new one: listing or revoking in a mistyped path must not answer from an empty store.
+ */
+async function openStore(flags: StoreFlags, io: CliIO, mayCreate: boolean): Promise<SqliteStore | undefined> {
+  if (!mayCreate && !existsSync(flags.db)) {
+    await printError(io, `--db ${flags.db}: no key store there (einvoice serve and einvoice keys create make one)`)
+    return undefined
+  }
   const { SqliteStore } = await import('../src/server/stores/sqlite-store.js')
-  return new SqliteStore(flags.db)
+  try {
+    return new SqliteStore(flags.db)
+  } catch (err) {
+    await printError(io, `--db ${flags.db}: cannot open the key store: ${(err as Error).message}`)
+    return undefined
+  }
 }
 
 export async function runKeysCreate(flags: CreateFlags, io: CliIO): Promise<number> {
@@ -43,7 +58,8 @@ export async function runKeysCreate(flags: CreateFlags, io: CliIO): Promise<numb
   const { checkPrefix, generateKey, hashKey } = await import('../src/server/gateway/key-format.js')
   const environment = flags.env === 'live' ? 'live' : 'sandbox'
   const key = generateKey(checkPrefix(flags.keyPrefix), environment)
-  const store = await openStore(flags)
+  const store = await openStore(flags, io, true)
+  if (store === undefined) return EXIT_BAD_INPUT
   try {
     const record = store.create({
       hash: hashKey(key),
@@ -64,7 +80,8 @@ export async function runKeysCreate(flags: CreateFlags, io: CliIO): Promise<numb
 const limit = (n: number | undefined): string => (n === undefined ? 'unlimited' : String(n))
 
 export async function runKeysList(flags: StoreFlags & { json?: boolean }, io: CliIO): Promise<number> {
-  const store = await openStore(flags)
+  const store = await openStore(flags, io, false)
+  if (store === undefined) return EXIT_BAD_INPUT
   try {
     const now = Date.now()
     const rows = store.list().map((k) => ({
@@ -95,7 +112,8 @@ export async function runKeysList(flags: StoreFlags & { json?: boolean }, io: Cl
 }
 
 export async function runKeysRevoke(id: string, flags: StoreFlags, io: CliIO): Promise<number> {
-  const store = await openStore(flags)
+  const store = await openStore(flags, io, false)
+  if (store === undefined) return EXIT_BAD_INPUT
   try {
     if (!store.revoke(id, new Date())) {
       await printError(io, `no key with id ${id} (see einvoice keys list)`)
@@ -109,7 +127,8 @@ export async function runKeysRevoke(id: string, flags: StoreFlags, io: CliIO): P
 }
 
 export async function runKeysUsage(id: string, flags: StoreFlags, io: CliIO): Promise<number> {
-  const store = await openStore(flags)
+  const store = await openStore(flags, io, false)
+  if (store === undefined) return EXIT_BAD_INPUT
   try {
     const key = store.get(id)
     if (key === undefined) {

@@ -4,7 +4,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander'
 import type { CliIO } from './io.js'
-import { EXIT_OK } from './output.js'
+import { EXIT_BAD_INPUT, EXIT_OK, printError } from './output.js'
 
 type ServeFlags = {
   host: string
@@ -44,10 +44,25 @@ function envArg(text: string): ServeFlags['env'] {
   throw new InvalidArgumentError('expected live, sandbox or both')
 }
 
+/** What a failed start means for the options given, or undefined for a failure that is a bug. */
+export function startProblem(err: unknown, flags: Pick<ServeFlags, 'host' | 'port' | 'db' | 'redis'>): string | undefined {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  const message = err instanceof Error ? err.message : String(err)
+  if (code === 'EADDRINUSE') return `--port ${flags.port}: ${flags.host}:${flags.port} is already in use (another einvoice serve?)`
+  if (code === 'EADDRNOTAVAIL') return `--host ${flags.host}: no such address on this machine`
+  if (code === 'EACCES' && /listen/.test(message)) return `--port ${flags.port}: permission denied (ports below 1024 need privileges)`
+  if (code === 'EINVOICE_REDIS') return `--redis ${flags.redis ?? ''}: ${message}`
+  // better-sqlite3: SqliteError (SQLITE_CANTOPEN, SQLITE_NOTADB …) or a TypeError for a missing folder.
+  if ((typeof code === 'string' && code.startsWith('SQLITE_')) || /^Cannot open database/.test(message)) return `--db ${flags.db}: cannot open the key store: ${message}`
+  return undefined
+}
+
 /** Resolves when the server has stopped after SIGTERM or SIGINT. */
 export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
   const { startServer } = await import('../src/server/start.js')
-  const server = await startServer({
+  let server: Awaited<ReturnType<typeof startServer>>
+  try {
+    server = await startServer({
     host: flags.host,
     port: flags.port,
     db: flags.db,
@@ -59,7 +74,13 @@ export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
     workers: flags.workers,
     heapGrowthPercent: flags.heapGrowth === 0 ? undefined : flags.heapGrowth,
     notice: (text) => io.stderr.write(text),
-  })
+    })
+  } catch (err) {
+    const problem = startProblem(err, flags)
+    if (problem === undefined) throw err
+    await printError(io, problem)
+    return EXIT_BAD_INPUT
+  }
   io.stderr.write(`einvoice serve: listening on ${server.url} (docs: ${server.url}/docs)\n`)
   await new Promise<void>((resolve) => {
     const stop = () => {

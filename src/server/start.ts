@@ -74,7 +74,7 @@ async function openUsage(redisUrl: string | undefined, sqlite: SqliteStore, logg
     await store.ready()
   } catch (err) {
     await store.close()
-    throw new Error(`cannot reach Redis at ${redisUrl}: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+    throw Object.assign(new Error(`cannot reach Redis at ${redisUrl}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }), { code: 'EINVOICE_REDIS' })
   }
   return store
 }

@@ -1,7 +1,8 @@
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseExpiry } from '../../commands/keys.js'
-import { parseSize } from '../../commands/serve.js'
+import { parseSize, startProblem } from '../../commands/serve.js'
 import { SqliteStore } from '../../src/server/stores/sqlite-store.js'
 import { hashKey } from '../../src/server/gateway/key-format.js'
 import { cli, tempDir } from '../helpers/cli.js'
@@ -35,6 +36,23 @@ describe('einvoice keys', () => {
     expect(JSON.parse((await cli(['keys', 'list', '--json', '--db', db])).stdout)[0].status).toBe('revoked')
   })
 
+  it('does not make a key store to list, revoke or show usage, and names a --db it cannot open', async () => {
+    const dir = tempDir()
+    const missing = join(dir, 'typo.db')
+    for (const argv of [['keys', 'list'], ['keys', 'revoke', 'k_1'], ['keys', 'usage', 'k_1']]) {
+      const r = await cli([...argv, '--db', missing])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`error --db ${missing}: no key store there (einvoice serve and einvoice keys create make one)\n`)
+    }
+    expect(existsSync(missing)).toBe(false)
+    const notDb = join(dir, 'not.db')
+    writeFileSync(notDb, 'plain text, not SQLite')
+    const r = await cli(['keys', 'list', '--db', notDb])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(`error --db ${notDb}: cannot open the key store: file is not a database\n`)
+    expect((await cli(['keys', 'create', '--env', 'test', '--db', join(dir, 'no-folder', 'k.db')])).stderr).toMatch(/^error --db .*: cannot open the key store: /)
+  })
+
   it('refuses bad arguments with exit code 2', async () => {
     const db = join(tempDir(), 'keys.db')
     expect((await cli(['keys', 'create', '--env', 'prod', '--db', db])).code).toBe(2)
@@ -44,6 +62,7 @@ describe('einvoice keys', () => {
     const unknownOp = await cli(['keys', 'create', '--env', 'test', '--endpoints', 'fly', '--db', db])
     expect(unknownOp.code).toBe(2)
     expect(unknownOp.stderr).toContain('unknown operation(s) fly')
+    expect((await cli(['keys', 'create', '--env', 'test', '--db', db])).code).toBe(0)
     const revoke = await cli(['keys', 'revoke', 'k_nothing', '--db', db])
     expect(revoke.code).toBe(2)
     expect(revoke.stderr).toContain('no key with id k_nothing')
@@ -58,5 +77,20 @@ describe('einvoice keys', () => {
     expect(parseExpiry('2026-02-28')).toBe('2026-03-01T00:00:00.000Z')
     expect(parseExpiry('2026-02-28T10:00:00Z')).toBe('2026-02-28T10:00:00.000Z')
     expect(() => parseExpiry('soon')).toThrow(/date/)
+  })
+})
+
+describe('einvoice serve: a start that fails on its options', () => {
+  const flags = { host: '127.0.0.1', port: 8080, db: 'keys.db', redis: 'redis://127.0.0.1:1' }
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code })
+  it('names the option instead of an internal error', () => {
+    expect(startProblem(errno('EADDRINUSE', 'listen EADDRINUSE: address already in use 127.0.0.1:8080'), flags)).toBe('--port 8080: 127.0.0.1:8080 is already in use (another einvoice serve?)')
+    expect(startProblem(errno('EADDRNOTAVAIL', 'listen EADDRNOTAVAIL'), { ...flags, host: '10.9.9.9' })).toBe('--host 10.9.9.9: no such address on this machine')
+    expect(startProblem(errno('EACCES', 'listen EACCES: permission denied 0.0.0.0:80'), { ...flags, port: 80 })).toMatch(/^--port 80: permission denied/)
+    expect(startProblem(errno('SQLITE_NOTADB', 'file is not a database'), flags)).toBe('--db keys.db: cannot open the key store: file is not a database')
+    expect(startProblem(new TypeError('Cannot open database because the directory does not exist'), flags)).toMatch(/^--db keys\.db: cannot open the key store/)
+    expect(startProblem(errno('EINVOICE_REDIS', 'cannot reach Redis at redis://127.0.0.1:1: refused'), flags)).toBe('--redis redis://127.0.0.1:1: cannot reach Redis at redis://127.0.0.1:1: refused')
+    // Anything else is a bug and stays an internal error.
+    expect(startProblem(new Error('boom'), flags)).toBeUndefined()
   })
 })
