@@ -2,11 +2,11 @@
  * The CLI's window on the world, injectable so tests run commands in process.
  * @module
  */
-import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { WorkerBundle } from './cli-loader.js'
 import { makeDirectory } from '../src/util/make-directory.js'
+import { readInputFile, readInputStream } from './read-input.js'
 
 export type CliIO = {
   stdout: { write(chunk: string | Uint8Array): unknown; isTTY?: boolean | undefined }
@@ -40,12 +40,6 @@ export type CliIO = {
 /** What bin/einvoice.js (commands/cli-loader.ts) hands the commands beyond the process's IO. */
 export type CliHost = Pick<CliIO, 'shortRun' | 'parallelRun' | 'workerBundle'>
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks)
-}
-
 export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
   // node:crypto (16 internal modules) loads only for a command that writes a file, not at every start.
   const { randomBytes } = await import('node:crypto')
@@ -64,11 +58,11 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
 export const processIO: CliIO = {
   stdout: process.stdout,
   stderr: process.stderr,
-  readStdin: () => readAll(process.stdin),
+  readStdin: () => readInputStream(process.stdin, '<stdin>'),
   // Read in one call: fs/promises' readFile goes through the thread pool step by step (open, stat,
   // reads, close) and cost 130–155 µs of CPU per 35 KB file against 31–36 µs, which a batch of
   // thousands of files pays on its main thread. A failure still arrives as a rejection.
-  readFile: async (path) => readFileSync(path),
+  readFile: async (path) => readInputFile(path),
   writeFileAtomic,
   mkdir: makeDirectory,
   env: process.env,

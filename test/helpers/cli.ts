@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeFileAtomic, type CliIO } from '../../commands/io.js'
+import { processIO, writeFileAtomic, type CliIO } from '../../commands/io.js'
 import { runCli } from '../../commands/main.js'
 
 export type CliRun = { code: number; stdout: string; stderr: string; stdoutBytes: Buffer }
@@ -15,12 +15,10 @@ export async function cli(argv: string[], options: { stdin?: string | Uint8Array
     stdout: { write: (c) => out.push(Buffer.from(c)), isTTY: options.tty },
     stderr: { write: (c) => err.push(Buffer.from(c)), isTTY: options.tty },
     readStdin: async () => Buffer.from(options.stdin ?? ''),
-    readFile: (p) => readFile(p),
+    // The binary's own reads and folder making (bounded, commands/read-input.ts; makeDirectory).
+    readFile: processIO.readFile,
     writeFileAtomic,
-    mkdir: async (p) => {
-      const { mkdir } = await import('node:fs/promises')
-      await mkdir(p, { recursive: true })
-    },
+    mkdir: processIO.mkdir,
     env: options.env ?? {},
   }
   const host = { ...(options.shortRun === undefined ? {} : { shortRun: options.shortRun }), ...(options.parallelRun === undefined ? {} : { parallelRun: options.parallelRun }) }
