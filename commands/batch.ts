@@ -4,7 +4,8 @@
  * errors reported per file without stopping the batch, files written atomically.
  * @module
  */
-import { type CliSource, outDirTargets, outputPathFor, sourcesOf } from './inputs.js'
+import { dirname } from 'node:path'
+import { type CliSource, outDirTargets, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
 import { withProgress } from './progress.js'
@@ -44,7 +45,8 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
     }
   }
   const outDir = flags.outDir
-  const targets = outDir === undefined ? undefined : outDirTargets(sources, (source) => outputPathFor(source, outDir, options.outputExtension))
+  const names = relativeNames(sources.map((s) => s.name))
+  const targets = outDir === undefined ? undefined : outDirTargets(sources, (source) => outputPathFor(names.get(source.name) ?? 'stdin', outDir, options.outputExtension))
   let exitCode = EXIT_OK
   await withProgress(io, sources.length, options.label, async (tick) => {
     for (const source of sources) {
@@ -63,7 +65,10 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
         }
         const out = withNewline(body)
         if (flags.output !== undefined) await io.writeFileAtomic(flags.output, out)
-        else if (target !== undefined) await io.writeFileAtomic(target.path, out)
+        else if (target !== undefined) {
+          await io.mkdir(dirname(target.path))
+          await io.writeFileAtomic(target.path, out)
+        }
         else io.stdout.write(out)
       } catch (err) {
         const { line, exitCode: code } = describeError(err, source.name)

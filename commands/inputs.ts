@@ -2,7 +2,7 @@
  * Reading the CLI's FILE arguments (`-` is standard input) and naming outputs.
  * @module
  */
-import { basename, extname, join, resolve } from 'node:path'
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type { CliIO } from './io.js'
 
 export type CliSource = { name: string; read(): Promise<Uint8Array> }
@@ -16,19 +16,39 @@ export function sourcesOf(files: readonly string[], io: CliIO): CliSource[] {
   )
 }
 
-/** Output path in `outDir` for a source: its base name with `ext` (stdin becomes `stdin`). */
-export function outputPathFor(source: CliSource, outDir: string, ext: string): string {
-  const base = source.name === '<stdin>' ? 'stdin' : basename(source.name, extname(source.name))
-  return join(outDir, base + ext)
+/** How standard input is named among the inputs (`-` on the command line). */
+const STDIN_NAMES = new Set(['-', '<stdin>'])
+
+/**
+ * Each input's path relative to the deepest folder all inputs share, for naming outputs in
+ * `--out-dir`: the outputs mirror the inputs' tree, so `in/a/x.json` and `in/b/x.json` give
+ * `a/x…` and `b/x…`, and the files of one folder keep their bare names. Standard input is `stdin`.
+ */
+export function relativeNames(names: readonly string[]): Map<string, string> {
+  const files = names.filter((n) => !STDIN_NAMES.has(n))
+  let common = files.length === 0 ? '' : dirname(resolve(files[0] as string))
+  for (const name of files) {
+    while (!isWithin(resolve(name), common)) common = dirname(common)
+  }
+  return new Map(names.map((n) => [n, STDIN_NAMES.has(n) ? 'stdin' : relative(common, resolve(n))]))
+}
+
+function isWithin(path: string, dir: string): boolean {
+  return path.startsWith(dir.endsWith(sep) ? dir : dir + sep)
+}
+
+/** Output path in `outDir` for an input's relative name (relativeNames), its extension replaced by `ext`. */
+export function outputPathFor(relativeName: string, outDir: string, ext: string): string {
+  return join(outDir, dirname(relativeName), basename(relativeName, extname(relativeName)) + ext)
 }
 
 export type OutDirTarget = { path: string; refusal?: string | undefined }
 
 /**
- * The `--out-dir` file of each input. Outputs are named after their inputs, so two inputs of one
- * name (a/invoice.json, b/invoice.json) would write one file, the second output silently replacing
- * the first, and an `--out-dir` that is an input's own folder could replace the input: such an
- * input gets a refusal naming both, and the others are written.
+ * The `--out-dir` file of each input. Two inputs can still make one output name (`x.xml` and
+ * `x.pdf` parsed to `x.json`), and an `--out-dir` that is an input's own folder could replace the
+ * input: such an input gets a refusal naming both instead of silently replacing a file, and the
+ * others are written.
  */
 export function outDirTargets<S extends { name: string }>(sources: readonly S[], pathFor: (source: S) => string): Map<S, OutDirTarget> {
   const targets = new Map<S, OutDirTarget>()

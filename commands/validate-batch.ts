@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { basename, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import type { WorkerBundle } from './cli-loader.js'
@@ -15,7 +15,7 @@ import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
 import { expandFileArgs } from './file-patterns.js'
-import { outDirTargets } from './inputs.js'
+import { outDirTargets, relativeNames } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, describeError, printError } from './output.js'
 import { type ValidateReply, type ValidateTask, errorData, validateBytes } from './validate-task.js'
@@ -24,9 +24,9 @@ export type BatchFlags = { format: ReportFormat; ignoreNotices?: boolean | undef
 
 const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = { text: '.txt', xml: '.xml', json: '.json', 'json-line': '.json' }
 
-/** `--out-dir`: NAME.report.xml beside nothing else; the input's own extension stays (a.xml and a.pdf differ). */
-function reportPathFor(task: ValidateTask, outDir: string): string {
-  return join(outDir, `${task.path === '-' ? 'stdin' : basename(task.path)}.report${REPORT_EXTENSIONS[task.format]}`)
+/** `--out-dir`: the input's relative name (relativeNames) + `.report.xml`; its own extension stays (a.xml and a.pdf differ). */
+function reportPathFor(task: ValidateTask, relativeName: string, outDir: string): string {
+  return join(outDir, `${relativeName}.report${REPORT_EXTENSIONS[task.format]}`)
 }
 
 type Counts = { valid: number; invalid: number; unreadable: number }
@@ -259,6 +259,7 @@ async function writeReport(io: CliIO, report: string, target: { path: string } |
     return true
   }
   try {
+    await io.mkdir(dirname(target.path))
     await io.writeFileAtomic(target.path, report)
     return true
   } catch (err) {
@@ -292,7 +293,8 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
       return EXIT_BAD_INPUT
     }
   }
-  const targets = outDir === undefined ? undefined : outDirTargets(tasks, (task) => reportPathFor(task, outDir))
+  const names = relativeNames(files)
+  const targets = outDir === undefined ? undefined : outDirTargets(tasks, (task) => reportPathFor(task, names.get(task.path) ?? 'stdin', outDir))
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
   const threads = threadsFor(jobs, fileTasks, io.env)

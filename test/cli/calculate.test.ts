@@ -44,17 +44,22 @@ describe('einvoice calculate', () => {
     expect(lines.map((l) => JSON.parse(l).grandTotal)).toEqual([1.07, 2.14])
   })
 
-  it('never writes two results to one --out-dir file, nor a result over its own input', async () => {
+  it('mirrors the inputs\' folders in --out-dir, and never writes two results to one file nor over an input', async () => {
     const dir = tempDir()
     for (const sub of ['x', 'y']) mkdirSync(join(dir, sub))
     const a = await writeTemp(join(dir, 'x'), 'invoice.json', { zfitems: [{ price: 1, quantity: 1, product: { vatpercent: 7 } }] })
     const b = await writeTemp(join(dir, 'y'), 'invoice.json', { zfitems: [{ price: 2, quantity: 1, product: { vatpercent: 7 } }] })
     const outDir = join(dir, 'out')
-    const r = await cli(['calculate', a, b, '--out-dir', outDir])
+    expect((await cli(['calculate', a, b, '--out-dir', outDir])).code).toBe(0)
+    expect(JSON.parse(readFileSync(join(outDir, 'x', 'invoice.json'), 'utf8')).grandTotal).toBe(1.07)
+    expect(JSON.parse(readFileSync(join(outDir, 'y', 'invoice.json'), 'utf8')).grandTotal).toBe(2.14)
+    // Two inputs of one folder whose names differ only in the extension make one output name.
+    const c = await writeTemp(join(dir, 'x'), 'invoice.txt', { zfitems: [{ price: 3, quantity: 1, product: { vatpercent: 7 } }] })
+    const flat = join(dir, 'flat')
+    const r = await cli(['calculate', a, c, '--out-dir', flat])
     expect(r.code).toBe(2)
-    // The first keeps its result; the second is refused, naming both inputs and the file.
-    expect(JSON.parse(readFileSync(join(outDir, 'invoice.json'), 'utf8')).grandTotal).toBe(1.07)
-    expect(r.stderr).toBe(`error ${b}: its output ${join(outDir, 'invoice.json')} would also be the output of ${a} in this run; give the inputs different names or run them separately\n`)
+    expect(JSON.parse(readFileSync(join(flat, 'invoice.json'), 'utf8')).grandTotal).toBe(1.07)
+    expect(r.stderr).toBe(`error ${c}: its output ${join(flat, 'invoice.json')} would also be the output of ${a} in this run; give the inputs different names or run them separately\n`)
     const own = await cli(['calculate', a, '--out-dir', join(dir, 'x')])
     expect(own.code).toBe(2)
     expect(own.stderr).toBe(`error ${a}: its output would replace the input itself; choose another --out-dir\n`)

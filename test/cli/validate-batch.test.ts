@@ -73,22 +73,24 @@ describe('einvoice validate FILE... (batch)', () => {
     expect(r.stderr).toMatch(/files\s+valid/)
   })
 
-  it('writes one report per input with --out-dir, refusing an input whose report another would overwrite', async () => {
+  it('writes one report per input with --out-dir, mirroring the inputs\' folders', async () => {
     const dir = await batchFolder()
     await writeTemp(join(dir, 'sub'), 'a.xml', VALID)
     const out = join(dir, 'reports')
     const r = await cli(['validate', '-f', 'xml', '--out-dir', out, join(dir, 'a.xml'), join(dir, 'bad1.xml'), join(dir, 'sub', 'a.xml')])
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.stdout).toBe('')
-    expect(readdirSync(out).sort()).toEqual(['a.xml.report.xml', 'bad1.xml.report.xml'])
+    expect(readdirSync(out).sort()).toEqual(['a.xml.report.xml', 'bad1.xml.report.xml', 'sub'])
     expect(readFileSync(join(out, 'a.xml.report.xml'), 'utf8')).toMatch(/^<\?xml[^]*<summary status="valid"/)
+    expect(readFileSync(join(out, 'sub', 'a.xml.report.xml'), 'utf8')).toMatch(/<summary status="valid"/)
     expect(readFileSync(join(out, 'bad1.xml.report.xml'), 'utf8')).toMatch(/<summary status="invalid"/)
-    expect(r.stderr).toContain(`error ${join(dir, 'sub', 'a.xml')}: its output ${join(out, 'a.xml.report.xml')} would also be the output of ${join(dir, 'a.xml')} in this run`)
-    expect(r.stderr).toMatch(/files\s+valid\s+invalid\s+unreadable[^]*\n\s+3\s+1\s+1\s+1\s/)
-    // JSON reports in files are whole documents, not JSON Lines.
-    const json = await cli(['validate', '-f', 'json', '--out-dir', out, join(dir, 'a.xml'), join(dir, 'b.xml')])
-    expect(json.code).toBe(0)
-    expect(JSON.parse(readFileSync(join(out, 'b.xml.report.json'), 'utf8'))).toMatchObject({ file: 'b.xml', valid: true })
+    expect(r.stderr).toMatch(/files\s+valid\s+invalid\s+unreadable[^]*\n\s+3\s+2\s+1\s+0\s/)
+    // A folder gives its tree; JSON reports in files are whole documents, not JSON Lines.
+    const tree = join(dir, 'tree')
+    const json = await cli(['validate', '-f', 'json', '--out-dir', tree, dir])
+    expect(json.code).toBe(2)
+    expect(JSON.parse(readFileSync(join(tree, 'sub', 'c.xml.report.json'), 'utf8'))).toMatchObject({ file: 'c.xml', valid: true })
+    expect(existsSync(join(tree, 'sub', 'broken.xml.report.json'))).toBe(false)
   })
 
   it('reads standard input for -', async () => {
