@@ -10,6 +10,7 @@ import { readingInput } from '../src/operations/inputs.js'
 import { parseParams } from '../src/operations/params.js'
 import type { Operation } from '../src/operations/types.js'
 import type { CliIO } from './io.js'
+import { EXIT_BAD_INPUT, printError } from './output.js'
 import { runRender } from './render-common.js'
 
 type CombineFlags = {
@@ -23,15 +24,23 @@ type CombineFlags = {
   output?: string
 }
 
+/** `-` is standard input, as for every other command's file arguments. */
+const readArg = (io: CliIO, path: string): Promise<Uint8Array> => (path === '-' ? io.readStdin() : io.readFile(path))
+const nameOf = (path: string): string => (path === '-' ? '<stdin>' : path)
+
 async function runCombine(op: Operation, dataInput: 'json' | 'XML', dataFile: string, flags: CombineFlags, io: CliIO): Promise<number> {
+  if (flags.pdf === '-' && dataFile === '-') {
+    await printError(io, `--pdf and --${dataInput.toLowerCase()} cannot both read standard input`)
+    return EXIT_BAD_INPUT
+  }
   return runRender(
     {
       op,
-      source: flags.pdf,
-      sources: { file: flags.pdf, [dataInput]: dataFile },
+      source: nameOf(flags.pdf),
+      sources: { file: nameOf(flags.pdf), [dataInput]: nameOf(dataFile) },
       output: flags.output,
       input: async () => ({
-        inputs: { file: await io.readFile(flags.pdf), [dataInput]: await readingInput(dataInput, () => io.readFile(dataFile)) },
+        inputs: { file: await readArg(io, flags.pdf), [dataInput]: await readingInput(dataInput, () => readArg(io, dataFile)) },
         params: parseParams(op, { format: flags.format, profile: flags.profile, version: flags.version, ignorePDFAErrors: flags.ignorePdfaErrors }),
       }),
     },
@@ -47,8 +56,8 @@ export function registerCombine(program: Command, io: CliIO, setExit: (code: num
   program
     .command('combine')
     .description(`${combine.summary}: embeds the invoice2xml XML of the JSON`)
-    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input')
-    .requiredOption('--json <file>', 'the invoice JSON')
+    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input (- reads standard input)')
+    .requiredOption('--json <file>', 'the invoice JSON (- reads standard input)')
     .requiredOption('--format <format>', 'fx (Factur-X), zf (ZUGFeRD) or xr (XRechnung CII)')
     .requiredOption('--profile <profile>', 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG')
     .requiredOption('--version <n>', 'generation: 2 (fx also takes 1; xr takes 2 or 3)')
@@ -61,8 +70,8 @@ export function registerCombine(program: Command, io: CliIO, setExit: (code: num
   program
     .command('combine-xml')
     .description(`${combineXml.summary}: embeds the given XML unchanged`)
-    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input')
-    .requiredOption('--xml <file>', 'the invoice XML (CII, ZUGFeRD 1 or Order-X)')
+    .requiredOption('--pdf <file>', 'the PDF/A-1 or PDF/A-3 input (- reads standard input)')
+    .requiredOption('--xml <file>', 'the invoice XML (CII, ZUGFeRD 1 or Order-X; - reads standard input)')
     .option('--format <format>', 'fx, zf, xr or ox (default: from the XML)')
     .option('--profile <profile>', 'default: read from BT-24; must match BT-24 when given')
     .option('--version <n>', 'generation (default: from the XML)')

@@ -35,6 +35,21 @@ describe('combine errors name the file at fault', () => {
     expect(gone.stderr).toContain(`${missing}: no such file`)
   })
 
+  it('reads one input from standard input for -, and names it so', async () => {
+    const dir = tempDir()
+    const pdf = join(dir, 'in.pdf')
+    writeFileSync(pdf, await makePdf({ subset: 'PDF/A-3b' }))
+    const out = join(dir, 'out.pdf')
+    const fromStdin = await cli(['combine', '--pdf', pdf, '--json', '-', ...FX, '-o', out], { stdin: readFileSync(join(PACKAGE_ROOT, 'samples', 'invoice.json')) })
+    expect(fromStdin.code).toBe(0)
+    expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-')
+    const broken = await cli(['combine', '--pdf', pdf, '--json', '-', ...FX, '-o', join(dir, 'x.pdf')], { stdin: '{"a":' })
+    expect(broken.stderr).toContain('<stdin>: invalid JSON at line 1')
+    const both = await cli(['combine', '--pdf', '-', '--json', '-', ...FX])
+    expect(both.code).toBe(2)
+    expect(both.stderr).toBe('error --pdf and --json cannot both read standard input\n')
+  })
+
   it('names the XML file of combine-xml for XML in UTF-16', async () => {
     const dir = tempDir()
     const pdf = join(dir, 'in.pdf')
