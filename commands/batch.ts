@@ -4,8 +4,7 @@
  * errors reported per file without stopping the batch, files written atomically.
  * @module
  */
-import { dirname } from 'node:path'
-import { type CliSource, outDirTargets, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
+import { type CliSource, type OutDirTarget, outDirTargets, outDirWriter, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
 import { withProgress } from './progress.js'
@@ -45,8 +44,12 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
     }
   }
   const outDir = flags.outDir
-  const names = relativeNames(sources.map((s) => s.name))
-  const targets = outDir === undefined ? undefined : outDirTargets(sources, (source) => outputPathFor(names.get(source.name) ?? 'stdin', outDir, options.outputExtension))
+  let targets: Map<CliSource, OutDirTarget> | undefined
+  if (outDir !== undefined) {
+    const names = relativeNames(sources.map((s) => s.name))
+    targets = outDirTargets(sources, (source) => outputPathFor(names.get(source.name) ?? 'stdin', outDir, options.outputExtension))
+  }
+  const writeOut = outDirWriter(io)
   let exitCode = EXIT_OK
   await withProgress(io, sources.length, options.label, async (tick) => {
     for (const source of sources) {
@@ -65,10 +68,7 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
         }
         const out = withNewline(body)
         if (flags.output !== undefined) await io.writeFileAtomic(flags.output, out)
-        else if (target !== undefined) {
-          await io.mkdir(dirname(target.path))
-          await io.writeFileAtomic(target.path, out)
-        }
+        else if (target !== undefined) await writeOut(target.path, out)
         else io.stdout.write(out)
       } catch (err) {
         const { line, exitCode: code } = describeError(err, source.name)

@@ -67,3 +67,16 @@ export function outDirTargets<S extends { name: string }>(sources: readonly S[],
   }
   return targets
 }
+
+/** Writes `--out-dir` files, making each file's folder first, once per folder and run. */
+export function outDirWriter(io: Pick<CliIO, 'mkdir' | 'writeFileAtomic'>): (path: string, data: string | Uint8Array) => Promise<void> {
+  const made = new Set<string>()
+  return async (path, data) => {
+    const dir = dirname(path)
+    if (!made.has(dir)) {
+      await io.mkdir(dir)
+      made.add(dir)
+    }
+    await io.writeFileAtomic(path, data)
+  }
+}

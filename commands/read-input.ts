@@ -8,7 +8,10 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { EInvoiceError } from '../src/errors.js'
 
-/** The largest input of any operation (a PDF, src/pdf/limits.ts MAX_PDF_BYTES). */
+/**
+ * The largest input of any operation (a PDF, src/pdf/limits.ts MAX_PDF_BYTES; not imported, as that
+ * module loads pdf-lib at every CLI start; test/cli/read-input.test.ts keeps the two equal).
+ */
 export const MAX_INPUT_BYTES = 100 * 1024 * 1024
 
 function tooLarge(name: string, size: number | undefined, limit: number): EInvoiceError {

@@ -63,17 +63,17 @@ export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer({
-    host: flags.host,
-    port: flags.port,
-    db: flags.db,
-    redis: flags.redis,
-    env: flags.env,
-    keyPrefix: flags.keyPrefix,
-    maxBodyBytes: flags.maxBody,
-    timeoutMs: flags.timeout * 1000,
-    workers: flags.workers,
-    heapGrowthPercent: flags.heapGrowth === 0 ? undefined : flags.heapGrowth,
-    notice: (text) => io.stderr.write(text),
+      host: flags.host,
+      port: flags.port,
+      db: flags.db,
+      redis: flags.redis,
+      env: flags.env,
+      keyPrefix: flags.keyPrefix,
+      maxBodyBytes: flags.maxBody,
+      timeoutMs: flags.timeout * 1000,
+      workers: flags.workers,
+      heapGrowthPercent: flags.heapGrowth === 0 ? undefined : flags.heapGrowth,
+      notice: (text) => io.stderr.write(text),
     })
   } catch (err) {
     const problem = startProblem(err, flags)

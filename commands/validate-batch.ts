@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import type { WorkerBundle } from './cli-loader.js'
@@ -15,7 +15,7 @@ import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
 import { expandFileArgs } from './file-patterns.js'
-import { outDirTargets, relativeNames } from './inputs.js'
+import { type OutDirTarget, outDirTargets, outDirWriter, relativeNames } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, describeError, printError } from './output.js'
 import { type ValidateReply, type ValidateTask, errorData, validateBytes } from './validate-task.js'
@@ -253,14 +253,13 @@ export function isShortRun(threads: number, paths: readonly string[], sizeOf: (p
 }
 
 /** Standard output, or the report's --out-dir file; false (and the reason printed) when that cannot be written. */
-async function writeReport(io: CliIO, report: string, target: { path: string } | undefined): Promise<boolean> {
+async function writeReport(io: CliIO, report: string, target: { path: string } | undefined, writeOut: ReturnType<typeof outDirWriter>): Promise<boolean> {
   if (target === undefined) {
     io.stdout.write(report)
     return true
   }
   try {
-    await io.mkdir(dirname(target.path))
-    await io.writeFileAtomic(target.path, report)
+    await writeOut(target.path, report)
     return true
   } catch (err) {
     await printError(io, describeError(err, target.path).line)
@@ -293,8 +292,12 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
       return EXIT_BAD_INPUT
     }
   }
-  const names = relativeNames(files)
-  const targets = outDir === undefined ? undefined : outDirTargets(tasks, (task) => reportPathFor(task, names.get(task.path) ?? 'stdin', outDir))
+  let targets: Map<ValidateTask, OutDirTarget> | undefined
+  if (outDir !== undefined) {
+    const names = relativeNames(files)
+    targets = outDirTargets(tasks, (task) => reportPathFor(task, names.get(task.path) ?? 'stdin', outDir))
+  }
+  const writeOut = outDirWriter(io)
   const workerFile = findValidateWorker()
   const fileTasks = tasks.filter((t) => t.path !== '-').length
   const threads = threadsFor(jobs, fileTasks, io.env)
@@ -314,7 +317,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
         await printError(io, `${task.name}: ${target.refusal}`)
         counts.unreadable++
         exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
-      } else if (r.ok && !(await writeReport(io, r.report, target))) {
+      } else if (r.ok && !(await writeReport(io, r.report, target, writeOut))) {
         counts.unreadable++
         exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
       } else if (r.ok) {

@@ -32,7 +32,7 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'xml', 'json']).default('text'))
     .option('-j, --jobs <n>', 'at most this many threads, the main thread and n-1 workers, one per 150 files (default: the number of cores)')
     .option('--ignore-notices', 'skip the XRechnung rules run as notices on BASIC/EN 16931 CII (Mustang ignoreNotices)')
-    .option('--out-dir <dir>', 'write each report to DIR/NAME.report.txt|xml|json instead of standard output')
+    .option('--out-dir <dir>', 'write each report to DIR/PATH.report.txt|xml|json (PATH: the input below the folder all inputs share) instead of standard output')
     .addHelpText(
       'after',
       '\nChecked: the schema structure (CII D16B and the Factur-X profiles, UBL 2.1, ZUGFeRD 1, Order-X),\n' +

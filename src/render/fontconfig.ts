@@ -52,6 +52,15 @@ export function fontconfigText(include: string, cacheDir: string): string {
 
 const written = new Map<string, string>()
 
+/** One level, no `recursive` (Node 20's never settles where mkdir answers ENOENT, util/make-directory.ts). */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+}
+
 /**
  * The FONTCONFIG_FILE for Chromium under `env`: a file in the temporary folder, written once per
  * configuration (atomically, so concurrent processes never read half of it), or the static
@@ -66,7 +75,7 @@ export function fontconfigFileFor(env: Readonly<Record<string, string | undefine
   try {
     const uid = userInfo().uid
     const dir = join(tmpdir(), `einvoice-fontconfig-${uid}`)
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    makeFolder(dir)
     // The temporary folder is shared: use the folder only when it is this user's and nobody else
     // can write it (someone else's file there would choose the fonts of our invoices).
     const stat = lstatSync(dir)
@@ -74,7 +83,7 @@ export function fontconfigFileFor(env: Readonly<Record<string, string | undefine
     const text = fontconfigText(include, join(dir, 'cache'))
     file = join(dir, `fonts-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.conf`)
     if (!existsSync(file)) {
-      mkdirSync(join(dir, 'cache'), { recursive: true, mode: 0o700 })
+      makeFolder(join(dir, 'cache'))
       const partial = `${file}.${process.pid}.tmp`
       writeFileSync(partial, text)
       renameSync(partial, file)
