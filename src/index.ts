@@ -61,8 +61,8 @@ export { validateXml, validateFile, writeMustangReport, toJsonReport, writeTextR
 export type { Finding, FileValidationResult, ValidateFileOptions, XmlValidationResult } from './validate/index.js'
 
 // PDF/A-3 and the Factur-X container
-export { embedInvoiceXml, extractInvoiceXml, detachAttachments, pdfToPdfa } from './pdf/index.js'
-export type { EmbedInvoiceOptions, ExtractedInvoiceXml, DetachResult, Pdf2PdfaResult } from './pdf/index.js'
+export { embedInvoiceXml, resolveContainer, extractInvoiceXml, detachAttachments, pdfToPdfa } from './pdf/index.js'
+export type { ContainerRequest, EmbedInvoiceOptions, ExtractedInvoiceXml, DetachResult, InvoiceContainer, Pdf2PdfaResult } from './pdf/index.js'
 
 // The EN 16931 semantic model
 export type * from './model/invoice.js'

@@ -7,6 +7,7 @@ import { invoiceToJson } from './json/from-model.js'
 import { writeJson } from './json/write-json.js'
 import { readInvoice } from './read-invoice.js'
 import { looksLikePdf } from './pdf/pdf-structure.js'
+import { bytesArgument } from './util/byte-input.js'
 
 /**
  * @throws EInvoiceError INVALID_XML / INPUT_TOO_LARGE for bad XML (with line and column),
@@ -21,6 +22,7 @@ export async function parseInvoiceFileToJsonText(
   input: Uint8Array,
   options: { pretty?: boolean | undefined } = {},
 ): Promise<string> {
+  input = bytesArgument(input, 'file')
   if (!looksLikePdf(input)) return parseInvoiceToJsonText(input, options)
   // The PDF layer is heavy: load it only for PDF input.
   const { extractInvoiceXml } = await import('./pdf/extract.js')

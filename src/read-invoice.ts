@@ -10,6 +10,7 @@ import { readCii } from './cii/read-cii.js'
 import { readZf1 } from './zf1/read-zf1.js'
 import { readOrderX } from './orderx/read-orderx.js'
 import { readUbl } from './ubl/read-ubl.js'
+import { textOrBytesArgument } from './util/byte-input.js'
 
 export type InvoiceSyntax = InvoiceSource['syntax']
 
@@ -72,6 +73,7 @@ function isPdf(input: Uint8Array | string): boolean {
  * invoice.totals.amountDueForPayment.toString()
  */
 export function readInvoice(input: Uint8Array | string, options: ParseXmlOptions = {}): Invoice {
+  input = textOrBytesArgument(input, 'xml')
   if (isPdf(input)) {
     throw new EInvoiceError(
       'UNSUPPORTED_DOCUMENT',

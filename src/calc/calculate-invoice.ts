@@ -8,6 +8,7 @@ import { readInvoicePayload, readInvoiceText } from '../json/read-invoice.js'
 import type { InvoicePayload } from '../json/schemas.js'
 import { decodeText } from '../util/text.js'
 import { type DocumentCalculation, calculateDocument } from './document.js'
+import { textOrBytesArgument } from '../util/byte-input.js'
 
 /** Checks what calculation needs beyond the payload's types. */
 function requireLines(invoice: InvoicePayload): void {
@@ -42,7 +43,8 @@ export function calculateInvoice(value: unknown): CalculatedInvoiceJson {
 
 /** JSON text (or UTF-8 bytes) in, CalculatedInvoice JSON text out; numbers stay exact. */
 export function calculateInvoiceJsonText(input: Uint8Array | string, options: { pretty?: boolean } = {}): string {
-  const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
+  const given = textOrBytesArgument(input, 'invoice')
+  const text = typeof given === 'string' ? given : decodeText(given, 'invoice')
   const { invoice, plainStrings } = readInvoiceText(text)
   return calculatedInvoiceJsonText(invoice, calculatePayload(invoice), { ...options, plainStrings })
 }

@@ -6,6 +6,7 @@
  */
 import { EInvoiceError } from '../errors.js'
 import { findJsonSyntaxProblem } from './json-syntax-error.js'
+import { textArgument } from '../util/byte-input.js'
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
@@ -67,6 +68,7 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  * @throws EInvoiceError INVALID_JSON naming line, column and byte offset.
  */
 export function parseJsonText(text: string): unknown {
+  textArgument(text, 'json')
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   // Named like a syntax error: where the value was expected (the end of the white space).
   if (body.trim() === '') throw new EInvoiceError('INVALID_JSON', 'the JSON input is empty', { details: { json: 'empty', offset: String(body.length) } })

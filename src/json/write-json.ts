@@ -367,6 +367,12 @@ export function writeJson(value: unknown, options: { pretty?: boolean | undefine
   try {
     write(value, '', options.pretty === true ? '  ' : '')
     return sink.out
+  } catch (err) {
+    // As JSON.stringify refuses a cycle: a TypeError that says why, not the stack overflow it causes here.
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      throw new TypeError('writeJson: the value refers to itself (a cycle), or is nested too deeply to write', { cause: err })
+    }
+    throw err
   } finally {
     sink = EMPTY_SINK
   }

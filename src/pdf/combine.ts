@@ -6,12 +6,14 @@
 import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { EInvoiceError } from '../errors.js'
 import { type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
+import { resolveContainer } from './invoice-container.js'
 import { INVOICE_FILE_NAMES } from './invoice-xml.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
 import { preflight } from './preflight.js'
 import { savePdf } from './save-pdf.js'
+import { bytesArgument } from '../util/byte-input.js'
 
 /** Where and how the XML goes into the container (a row of src/cii/profiles.ts). */
 export type InvoiceContainer = {
@@ -21,7 +23,11 @@ export type InvoiceContainer = {
 }
 
 export type EmbedInvoiceOptions = LoadPdfOptions & {
-  container: InvoiceContainer
+  /**
+   * Attachment name, AFRelationship and XMP of the embedded XML. @default the container of the
+   * profile the XML's specification identifier (BT-24) names (`resolveContainer(xml, {})`)
+   */
+  container?: InvoiceContainer | undefined
   /** Make the output even when the input fails the PDF/A pre-flight (a warning says so). @default false */
   ignorePdfaErrors?: boolean | undefined
   /** The clock reading for ModDate and the attachment dates. @default now */
@@ -41,9 +47,15 @@ const DESCRIPTION: Readonly<Record<string, string>> = {
  * Embeds `xml` unchanged. Any invoice XML already in the PDF (the file names of §5.1) is
  * replaced, so exactly one remains.
  * @throws EInvoiceError NOT_PDFA listing every pre-flight reason (unless ignorePdfaErrors),
- *   INVALID_PDF / INPUT_TOO_LARGE for unreadable input.
+ *   INVALID_PDF / INPUT_TOO_LARGE for unreadable input, and without `container` what
+ *   `resolveContainer` throws for XML that names no embeddable profile.
+ * @example
+ * const { pdf } = await embedInvoiceXml(readFileSync('letter-pdfa3.pdf'), readFileSync('factur-x.xml'))
  */
-export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions): Promise<EmbedInvoiceResult> {
+export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions = {}): Promise<EmbedInvoiceResult> {
+  pdf = bytesArgument(pdf, 'pdf')
+  xml = bytesArgument(xml, 'xml')
+  const container = options.container ?? resolveContainer(xml, {})
   const { doc } = await loadPdf(pdf, options)
   const check = preflight(doc)
   const warnings: string[] = []
@@ -56,7 +68,6 @@ export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options:
     warnings.push(`ignorePDFAErrors: the output may not be PDF/A, because the input failed the pre-flight: ${check.reasons.join('; ')}`)
   }
   const now = pdfDateFromDate(options.now ?? new Date())
-  const { container } = options
   removeEmbeddedFiles(doc, new Set(INVOICE_FILE_NAMES))
   embedFile(doc, {
     name: container.attachmentFileName,

@@ -11,6 +11,7 @@ import { invoiceSyntaxOfRoot } from './invoice-xml.js'
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { looksLikePdf } from './pdf-structure.js'
 import { uniqueName } from '../util/unique-name.js'
+import { bytesArgument } from '../util/byte-input.js'
 
 /** One attachment in the detach JSON (docs/pdf.md). */
 export type DetachedFile = {
@@ -93,6 +94,7 @@ function fromXml(bytes: Uint8Array): DetachResult {
  * @throws EInvoiceError INVALID_PDF / INPUT_TOO_LARGE / INVALID_XML / UNSUPPORTED_DOCUMENT.
  */
 export async function detachAttachments(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<DetachResult> {
+  bytes = bytesArgument(bytes, 'file')
   if (!looksLikePdf(bytes)) return fromXml(bytes)
   const { doc } = await loadPdf(bytes, options)
   const result: DetachResult = {}

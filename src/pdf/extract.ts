@@ -9,6 +9,7 @@ import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSynt
 import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { checkPdfStructure, looksLikePdf } from './pdf-structure.js'
 import { NeedsFullParser, quickCatalogAttachments } from './quick-catalog.js'
+import { bytesArgument } from '../util/byte-input.js'
 
 export type ExtractedInvoiceXml = {
   /** The XML bytes exactly as embedded (or as given). */
@@ -82,6 +83,7 @@ function quickExtract(bytes: Uint8Array, options: ExtractOptions): ExtractedInvo
  * const { xml, fileName } = await extractInvoiceXml(readFileSync('invoice.pdf'))
  */
 export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
+  bytes = bytesArgument(bytes, 'file')
   if (!looksLikePdf(bytes)) return fromXml(bytes)
   const quick = quickExtract(bytes, options)
   if (quick !== undefined) return quick

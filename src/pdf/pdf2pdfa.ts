@@ -26,6 +26,7 @@ import { type PreflightResult, preflight } from './preflight.js'
 import { dropUnreachable, savePdf } from './save-pdf.js'
 import type { Xmp } from './xmp.js'
 import { lazyModule } from '../util/lazy-module.js'
+import { bytesArgument } from '../util/byte-input.js'
 
 // The validator's PDF/A checks are the final word on every file pdf2pdfa writes. The only import
 // from pdf/ into validate/ (which builds on pdf/'s readers); lazy, and no module cycle.
@@ -122,6 +123,7 @@ function carryInfo(from: PDFDocument, to: PDFDocument): void {
  * const { pdf, method } = await pdfToPdfa(readFileSync('letter.pdf'))
  */
 export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}): Promise<Pdf2PdfaResult> {
+  bytes = bytesArgument(bytes, 'pdf')
   const now = options.now ?? new Date()
   const first = await prepare(bytes, options)
   const embeddedFonts = first.fonts.replaced

@@ -7,6 +7,7 @@ import { EInvoiceError } from '../errors.js'
 import type { ParseXmlOptions } from '../xml/index.js'
 import { type XmlValidationResult, validateXmlLoading } from './validate-document.js'
 import type { PdfValidationResult } from './pdf/validate-pdf.js'
+import { bytesArgument } from '../util/byte-input.js'
 
 export type ValidateFileOptions = {
   /** File name shown in reports (no path). @default 'invoice' */
@@ -58,6 +59,7 @@ const isPdf = (bytes: Uint8Array): boolean => bytes[0] === 0x25 && bytes[1] === 
  * result.valid
  */
 export async function validateFile(bytes: Uint8Array, options: ValidateFileOptions = {}): Promise<FileValidationResult> {
+  bytes = bytesArgument(bytes, 'file')
   const fileName = options.fileName ?? 'invoice'
   const datetime = mustangDateTime(new Date())
   if (bytes.length === 0) throw new EInvoiceError('MISSING_INPUT', 'the file is empty (0 bytes)', { details: { file: fileName } })

@@ -9,6 +9,7 @@
  */
 import { isAscii, isUtf8, transcode } from 'node:buffer'
 import { lineColumnAt, xmlError } from './position.js'
+import { textOrBytesArgument } from '../util/byte-input.js'
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024
 
@@ -151,6 +152,7 @@ export type DecodedXml = { text: string; encoding: XmlEncoding | undefined }
  * encoding declaration names another encoding; within `maxBytes` either way.
  */
 export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): DecodedXml {
+  input = textOrBytesArgument(input, 'xml')
   let text: string
   let encoding: XmlEncoding | undefined = 'utf-8'
   if (typeof input === 'string') {

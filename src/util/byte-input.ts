@@ -1,0 +1,52 @@
+/**
+ * The library's byte arguments, checked where a caller hands them in. TypeScript callers pass
+ * what the signatures say; a JavaScript caller (or `fetch(...).arrayBuffer()`) may pass anything,
+ * and should hear which argument was wrong instead of meeting a TypeError from deep inside a reader.
+ * @module
+ */
+import { EInvoiceError } from '../errors.js'
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value)
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`
+  return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`
+}
+
+function refusal(value: unknown, name: string, expected: string): EInvoiceError {
+  const got = describe(value)
+  return new EInvoiceError(value === undefined || value === null ? 'MISSING_INPUT' : 'INVALID_PARAMETER', `${name}: expected ${expected}, got ${got}`, {
+    details: { [name]: `expected ${expected}, got ${got}` },
+  })
+}
+
+/** Bytes as a Uint8Array: a Buffer or Uint8Array as it is, any other typed array, DataView or ArrayBuffer viewed as its bytes. */
+function asBytes(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+  // By tag, not instanceof: an ArrayBuffer from another realm (vm context, worker message) is one too.
+  const tag = Object.prototype.toString.call(value)
+  if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return new Uint8Array(value as ArrayBuffer)
+  return undefined
+}
+
+/** `value` as bytes, or an EInvoiceError naming the argument (MISSING_INPUT for null and undefined). */
+export function bytesArgument(value: unknown, name: string): Uint8Array {
+  const bytes = asBytes(value)
+  if (bytes === undefined) throw refusal(value, name, 'bytes (a Buffer, Uint8Array or ArrayBuffer)')
+  return bytes
+}
+
+/** `value` as a string or bytes, or an EInvoiceError naming the argument. */
+export function textOrBytesArgument(value: unknown, name: string): Uint8Array | string {
+  if (typeof value === 'string') return value
+  const bytes = asBytes(value)
+  if (bytes === undefined) throw refusal(value, name, 'a string or bytes (a Buffer, Uint8Array or ArrayBuffer)')
+  return bytes
+}
+
+/** `value` as a string, or an EInvoiceError naming the argument. */
+export function textArgument(value: unknown, name: string): string {
+  if (typeof value === 'string') return value
+  throw refusal(value, name, 'a string')
+}
