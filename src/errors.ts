@@ -3,6 +3,7 @@
  * message and exits 2, the HTTP server answers a 400 ApiErrorResponse.
  * @module
  */
+import { MAX_QUOTE, excerpt, excerptMiddle } from './util/excerpt.js'
 
 /** Stable, documented error codes (docs/errors.md). */
 export const ERROR_CODES = [
@@ -48,10 +49,18 @@ export class EInvoiceError extends Error {
   readonly details: Record<string, string>
 
   constructor(errorCode: EInvoiceErrorCode, message: string, options: EInvoiceErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    super(excerptMiddle(message), options.cause === undefined ? undefined : { cause: options.cause })
     this.errorCode = errorCode
-    this.details = options.details ?? {}
+    this.details = boundedDetails(options.details ?? {})
   }
+}
+
+/** Details quote input too (a root element's name, an identifier): each value is bounded like the message. */
+function boundedDetails(details: Record<string, string>): Record<string, string> {
+  for (const key in details) {
+    if ((details[key] as string).length > MAX_QUOTE) return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, excerpt(v)]))
+  }
+  return details
 }
 
 export function isEInvoiceError(err: unknown): err is EInvoiceError {

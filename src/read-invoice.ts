@@ -11,6 +11,7 @@ import { readZf1 } from './zf1/read-zf1.js'
 import { readOrderX } from './orderx/read-orderx.js'
 import { readUbl } from './ubl/read-ubl.js'
 import { textOrBytesArgument } from './util/byte-input.js'
+import { excerpt } from './util/excerpt.js'
 
 export type InvoiceSyntax = InvoiceSource['syntax']
 
@@ -46,10 +47,10 @@ export function readInvoiceDocument(doc: XmlDocument): Invoice {
   const { ns, local, qname, line, column } = doc.root
   const row = SYNTAXES.find((s) => s.local === local && s.ns === ns)
   if (row === undefined) {
-    const where = ns === '' ? 'without a namespace' : `in namespace "${ns}"`
+    const where = ns === '' ? 'without a namespace' : `in namespace "${excerpt(ns)}"`
     throw new EInvoiceError(
       'UNSUPPORTED_DOCUMENT',
-      `line ${line}, column ${column}: the root element ${qname} ${where} is not an invoice einvoice reads; ` +
+      `line ${line}, column ${column}: the root element ${excerpt(qname)} ${where} is not an invoice einvoice reads; ` +
         `supported: ${SYNTAXES.map((s) => s.name).join('; ')}`,
       { details: { root: qname, namespace: ns, line: String(line), column: String(column) } },
     )

@@ -8,6 +8,7 @@ import { MESSAGES_EN } from './messages-en.js'
 import { MESSAGES_EN_LAYERS } from './messages-en-layers.js'
 import { MESSAGES_EN_FACTURX } from './facturx/messages-en-facturx.js'
 import type { MessageParams } from './types.js'
+import { excerpt, excerptMiddle } from '../util/excerpt.js'
 
 export type MessageLanguage = 'en'
 
@@ -19,9 +20,16 @@ export function renderMessage(lang: MessageLanguage, key: string, ruleId: string
   const template = TABLES[lang][key] ?? TABLES.en[key]
   if (template === undefined) {
     const detail = Object.entries(params)
-      .map(([k, v]) => `${k}=${v}`)
+      .map(([k, v]) => `${k}=${excerpt(v)}`)
       .join(', ')
     return `[${ruleId}] the rule is not met${detail === '' ? '' : ` (${detail})`}`
   }
-  return `[${ruleId}] ` + template.replace(PLACEHOLDER, (_, name: string) => params[name] ?? `{${name}}`)
+  // Values from the document are quoted in bounded excerpts; `expected` is the validator's own text
+  // (a computed amount, the schema's list of allowed elements) and is kept whole. The whole
+  // message is bounded too, for an `expected` that repeats a document value.
+  const text = template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = params[name] ?? `{${name}}`
+    return name === 'expected' ? value : excerpt(value)
+  })
+  return excerptMiddle(`[${ruleId}] ${text}`)
 }

@@ -48,6 +48,19 @@ describe('validation reports', () => {
     expect(json.findings.map((f) => f.ruleId).sort()).toEqual(['BR-CO-10', 'BR-CO-10', 'BR-CO-13', 'BR-CO-13', 'PEPPOL-EN16931-R008'])
   })
 
+  it('quotes a huge value in a bounded excerpt in every message, keeping the value itself in the params', async () => {
+    const code = '9'.repeat(300_000)
+    const huge = Buffer.from(VALID.toString('utf8').replace('<ram:TypeCode>380</ram:TypeCode>', `<ram:TypeCode>${code}</ram:TypeCode>`))
+    const result = await validateFile(huge, { fileName: 'huge.xml' })
+    const quoting = result.xml.findings.filter((f) => Object.values(f.params).includes(code))
+    expect(quoting.map((f) => f.ruleId)).toContain('BR-CL-01')
+    for (const f of quoting) {
+      expect(f.message.length, f.ruleId).toBeLessThan(500)
+      expect(f.message).toContain(`${'9'.repeat(200)}… (300000 characters)`)
+    }
+    expect(writeTextReport(result).length).toBeLessThan(20_000)
+  })
+
   it('refuses an empty file', async () => {
     await expect(validateFile(new Uint8Array(0), { fileName: 'empty.xml' })).rejects.toThrow(/empty/)
   })

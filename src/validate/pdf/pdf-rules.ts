@@ -5,6 +5,7 @@
  * @module
  */
 import type { Severity } from '../types.js'
+import { excerpt } from '../../util/excerpt.js'
 
 /** `pdfa`: what veraPDF judges (PDF/A-3b); `facturx`: the Factur-X/ZUGFeRD container rules. */
 export type PdfRuleGroup = 'pdfa' | 'facturx'
@@ -174,7 +175,7 @@ const PLACEHOLDER = /\{(\w+)\}/g
 /** A finding of `id` at `location`, its message rendered from the table. */
 export function pdfFinding(id: PdfRuleId, location: string, params: Readonly<Record<string, string>> = {}): PdfFinding {
   const rule: PdfRule = PDF_RULES[id]
-  const text = rule.template.replace(PLACEHOLDER, (_, name: string) => params[name] ?? `{${name}}`)
+  const text = rule.template.replace(PLACEHOLDER, (_, name: string) => excerpt(params[name] ?? `{${name}}`))
   return {
     ruleId: id,
     severity: rule.severity,

@@ -7,6 +7,7 @@ import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
 import { pdfTextLines } from './pdf-part.js'
 import { maxOf, pushAll } from '../../util/arrays.js'
+import { excerpt } from '../../util/excerpt.js'
 
 const ORDER: readonly (readonly [Severity, string])[] = [
   ['fatal', 'Errors (fatal)'],
@@ -23,7 +24,7 @@ export function writeTextReport(r: FileValidationResult): string {
   const x = r.xml
   const lines: string[] = []
   const verdict = r.valid ? 'valid' : 'INVALID'
-  lines.push(`${r.fileName}: ${verdict} (${x.syntax}, ${x.specificationId ?? 'no specification identifier'})`)
+  lines.push(`${r.fileName}: ${verdict} (${x.syntax}, ${x.specificationId === undefined ? 'no specification identifier' : excerpt(x.specificationId)})`)
   const skipped = x.layers.filter((l) => !l.implemented).map((l) => l.name)
   if (skipped.length > 0) lines.push(`  not checked yet: ${skipped.join(', ')}`)
   if (r.pdf?.result !== undefined) pushAll(lines, pdfTextLines(r.pdf.result))
