@@ -4,7 +4,7 @@
  * errors reported per file without stopping the batch, files written atomically.
  * @module
  */
-import { type CliSource, type OutDirTarget, outDirTargets, outDirWriter, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
+import { type CliSource, type OutDirTarget, foldsCase, outDirTargets, outDirWriter, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
 import { withProgress } from './progress.js'
@@ -47,7 +47,7 @@ export async function runBatch(files: readonly string[], flags: BatchFlags, io: 
   let targets: Map<CliSource, OutDirTarget> | undefined
   if (outDir !== undefined) {
     const names = relativeNames(sources.map((s) => s.name))
-    targets = outDirTargets(sources, (source) => outputPathFor(names.get(source.name) ?? 'stdin', outDir, options.outputExtension))
+    targets = outDirTargets(sources, (source) => outputPathFor(names.get(source.name) ?? 'stdin', outDir, options.outputExtension), await foldsCase(outDir))
   }
   const writeOut = outDirWriter(io)
   let exitCode = EXIT_OK

@@ -10,6 +10,7 @@ import type { CliIO } from './io.js'
 import { EXIT_OK, describeError, printError } from './output.js'
 import { readSource } from './render-common.js'
 import { uniqueName } from '../src/util/unique-name.js'
+import { fileKey, foldsCase } from './inputs.js'
 
 type DetachedJson = Record<string, { data: string }>
 
@@ -33,11 +34,13 @@ export async function runDetach(file: string | undefined, outDir: string | undef
     }
     await io.mkdir(outDir)
     const files = JSON.parse(text) as DetachedJson
-    // Distinct attachment names can make one file name (sub/x.pdf and x.pdf, x?.pdf and x*.pdf).
+    // Distinct attachment names can make one file name (sub/x.pdf and x.pdf, x?.pdf and x*.pdf; A.pdf
+    // and a.pdf where the file system folds case).
+    const folds = await foldsCase(outDir)
     const written = new Set<string>()
     for (const [key, value] of Object.entries(files)) {
-      const name = uniqueName(safeFileName(key), (candidate) => written.has(candidate))
-      written.add(name)
+      const name = uniqueName(safeFileName(key), (candidate) => written.has(fileKey(candidate, folds)))
+      written.add(fileKey(name, folds))
       const target = join(outDir, name)
       await io.writeFileAtomic(target, Buffer.from(value.data, 'base64'))
       io.stderr.write(`${target}\n`)

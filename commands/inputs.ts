@@ -2,6 +2,8 @@
  * Reading the CLI's FILE arguments (`-` is standard input) and naming outputs.
  * @module
  */
+import { randomBytes } from 'node:crypto'
+import { access, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type { CliIO } from './io.js'
 
@@ -45,19 +47,52 @@ export function outputPathFor(relativeName: string, outDir: string, ext: string)
 export type OutDirTarget = { path: string; refusal?: string | undefined }
 
 /**
+ * Whether the file system of `dir` (an existing folder) takes names that differ only in case for
+ * one file, as macOS and Windows do by default: a probe file is made and looked up in upper case.
+ * A folder where no probe can be made counts as case-sensitive.
+ */
+export async function foldsCase(dir: string): Promise<boolean> {
+  const probe = `.einvoice-case-probe-${randomBytes(6).toString('hex')}`
+  try {
+    await writeFile(join(dir, probe), '', { flag: 'wx' })
+  } catch {
+    return false
+  }
+  try {
+    await access(join(dir, probe.toUpperCase()))
+    return true
+  } catch {
+    return false
+  } finally {
+    await rm(join(dir, probe), { force: true })
+  }
+}
+
+/**
+ * What two paths must differ in to be two files. Where the file system folds case, `A.json` and
+ * `a.json` are one file, and (on macOS) so are the composed and decomposed spellings of `é`;
+ * lower case after NFC approximates that folding.
+ */
+export function fileKey(path: string, folds: boolean): string {
+  return folds ? path.normalize('NFC').toLowerCase() : path
+}
+
+/**
  * The `--out-dir` file of each input. Two inputs can still make one output name (`x.xml` and
  * `x.pdf` parsed to `x.json`), and an `--out-dir` that is an input's own folder could replace the
  * input: such an input gets a refusal naming both instead of silently replacing a file, and the
- * others are written.
+ * others are written. `folds`: the output folder's file system folds case (foldsCase).
  */
-export function outDirTargets<S extends { name: string }>(sources: readonly S[], pathFor: (source: S) => string): Map<S, OutDirTarget> {
+export function outDirTargets<S extends { name: string }>(sources: readonly S[], pathFor: (source: S) => string, folds = false): Map<S, OutDirTarget> {
   const targets = new Map<S, OutDirTarget>()
   const taken = new Map<string, S>()
   for (const source of sources) {
     const path = pathFor(source)
-    const key = resolve(path)
+    const key = fileKey(resolve(path), folds)
     const earlier = taken.get(key)
-    if (source.name !== '<stdin>' && resolve(source.name) === key) targets.set(source, { path, refusal: 'its output would replace the input itself; choose another --out-dir' })
+    if (source.name !== '<stdin>' && fileKey(resolve(source.name), folds) === key) {
+      targets.set(source, { path, refusal: 'its output would replace the input itself; choose another --out-dir' })
+    }
     else if (earlier !== undefined) {
       targets.set(source, { path, refusal: `its output ${path} would also be the output of ${earlier.name} in this run; give the inputs different names or run them separately` })
     } else {

@@ -15,7 +15,7 @@ import { EInvoiceError, type EInvoiceErrorCode } from '../src/errors.js'
 import type { ReportFormat } from '../src/validate/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
 import { expandFileArgs } from './file-patterns.js'
-import { type OutDirTarget, outDirTargets, outDirWriter, relativeNames } from './inputs.js'
+import { type OutDirTarget, foldsCase, outDirTargets, outDirWriter, relativeNames } from './inputs.js'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, describeError, printError } from './output.js'
 import { type ValidateReply, type ValidateTask, errorData, validateBytes } from './validate-task.js'
@@ -295,7 +295,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   let targets: Map<ValidateTask, OutDirTarget> | undefined
   if (outDir !== undefined) {
     const names = relativeNames(files)
-    targets = outDirTargets(tasks, (task) => reportPathFor(task, names.get(task.path) ?? 'stdin', outDir))
+    targets = outDirTargets(tasks, (task) => reportPathFor(task, names.get(task.path) ?? 'stdin', outDir), await foldsCase(outDir))
   }
   const writeOut = outDirWriter(io)
   const workerFile = findValidateWorker()
