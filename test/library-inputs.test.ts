@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   EInvoiceError,
+  calculateInvoice,
   calculateInvoiceJsonText,
   ciiToUbl,
   detachAttachments,
@@ -91,6 +92,14 @@ describe('library arguments', () => {
       expect((await extractInvoiceXml(input as never)).container).toBe('xml')
     }
     expect(JSON.parse(calculateInvoiceJsonText(new TextEncoder().encode(sample).buffer as never)).grandTotal).toBeDefined()
+  })
+
+  it('calculateInvoice takes a bigint as an exact number, and refuses a Date object saying why', () => {
+    const result = calculateInvoice({ zfitems: [{ price: 9.9, quantity: 20n, product: { vatpercent: 19n } }] })
+    expect(writeJson(result)).toContain('"grandTotal":235.62')
+    expect(() => calculateInvoice({ issueDate: new Date('2026-11-02'), zfitems: [{ price: 1, quantity: 1, product: { vatpercent: 19 } }] })).toThrow(
+      'issueDate: expected a date as text (YYYY-MM-DD), got a Date object: which calendar day a Date object is depends on the time zone, so give the day itself',
+    )
   })
 
   it('parseJsonText names a text argument that is not a string', () => {

@@ -46,6 +46,7 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'bigint') return `${value}n`
   return typeof value === 'object' ? 'an object' : String(value)
 }
 
@@ -73,6 +74,8 @@ function toDecimal(value: unknown): Decimal | string {
     return result
   }
   if (isDecimal(value)) return new Decimal(value)
+  // A library caller's exact integer (JSON text never gives one).
+  if (typeof value === 'bigint') return new Decimal(value.toString())
   return `expected a number, got ${describe(value)}`
 }
 
@@ -180,6 +183,9 @@ export function toCalendarDate(value: unknown): CalendarDate | string {
     const date = new Date(millis)
     if (Number.isNaN(date.getTime())) return `expected a date, got ${describe(value)}`
     return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
+  }
+  if (value instanceof Date) {
+    return 'expected a date as text (YYYY-MM-DD), got a Date object: which calendar day a Date object is depends on the time zone, so give the day itself'
   }
   if (typeof value !== 'string') return `expected a date (YYYY-MM-DD, ISO date-time or epoch millis), got ${describe(value)}`
   const s = value.trim()
