@@ -3,7 +3,7 @@
  * message and exits 2, the HTTP server answers a 400 ApiErrorResponse.
  * @module
  */
-import { MAX_QUOTE, excerpt, excerptMiddle } from './util/excerpt.js'
+import { MAX_DETAIL, excerpt, excerptMiddle } from './util/excerpt.js'
 
 /** Stable, documented error codes (docs/errors.md). */
 export const ERROR_CODES = [
@@ -58,7 +58,7 @@ export class EInvoiceError extends Error {
 /** Details quote input too (a root element's name, an identifier): each value is bounded like the message. */
 function boundedDetails(details: Record<string, string>): Record<string, string> {
   for (const key in details) {
-    if ((details[key] as string).length > MAX_QUOTE) return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, excerpt(v)]))
+    if ((details[key] as string).length > MAX_DETAIL) return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, excerpt(v, MAX_DETAIL)]))
   }
   return details
 }

@@ -20,8 +20,11 @@ export function excerpt(text: string, max = MAX_QUOTE): string {
   return `${text.slice(0, cutAt(text, max))}… (${text.length} characters)`
 }
 
-/** Longest error message: a sentence that quotes several bounded values fits easily. */
-export const MAX_MESSAGE = 4000
+/** Longest error message: a refusal that lists dozens of reasons (pdf2pdfa, combine's pre-flight) still fits. */
+export const MAX_MESSAGE = 8000
+
+/** Longest value of an error's details: one reason of such a list, or a quoted value. */
+export const MAX_DETAIL = 1000
 
 /**
  * `text` with its middle cut when it is longer than `max`: its start and end (where a message's

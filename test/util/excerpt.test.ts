@@ -1,7 +1,7 @@
 /** Messages quote input in bounded pieces (excerpt, excerptMiddle) and never split a surrogate pair. */
 import { describe, expect, it } from 'vitest'
 import { EInvoiceError } from '../../src/errors.js'
-import { MAX_MESSAGE, MAX_QUOTE, excerpt, excerptMiddle } from '../../src/util/excerpt.js'
+import { MAX_DETAIL, MAX_MESSAGE, MAX_QUOTE, excerpt, excerptMiddle } from '../../src/util/excerpt.js'
 
 describe('excerpt', () => {
   it('keeps a short text and cuts a long one, saying how long it was', () => {
@@ -34,7 +34,7 @@ describe('EInvoiceError', () => {
     const err = new EInvoiceError('UNSUPPORTED_DOCUMENT', `the root element ${name} is not an invoice`, { details: { root: name, line: '1' } })
     expect(err.message.length).toBeLessThan(MAX_MESSAGE + 100)
     expect(err.message.endsWith('is not an invoice')).toBe(true)
-    expect(err.details['root']).toBe(`${'n'.repeat(MAX_QUOTE)}… (1000000 characters)`)
+    expect(err.details['root']).toBe(`${'n'.repeat(MAX_DETAIL)}… (1000000 characters)`)
     expect(err.details['line']).toBe('1')
   })
 })
