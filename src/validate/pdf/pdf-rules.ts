@@ -5,7 +5,7 @@
  * @module
  */
 import type { Severity } from '../types.js'
-import { excerpt } from '../../util/excerpt.js'
+import { excerpt, excerptMiddle } from '../../util/excerpt.js'
 
 /** `pdfa`: what veraPDF judges (PDF/A-3b); `facturx`: the Factur-X/ZUGFeRD container rules. */
 export type PdfRuleGroup = 'pdfa' | 'facturx'
@@ -175,7 +175,13 @@ const PLACEHOLDER = /\{(\w+)\}/g
 /** A finding of `id` at `location`, its message rendered from the table. */
 export function pdfFinding(id: PdfRuleId, location: string, params: Readonly<Record<string, string>> = {}): PdfFinding {
   const rule: PdfRule = PDF_RULES[id]
-  const text = rule.template.replace(PLACEHOLDER, (_, name: string) => excerpt(params[name] ?? `{${name}}`))
+  // `found` and `value` quote the file (an XMP property, a header line) and are excerpted; the
+  // other params are the checker's own lists (objects, glyph names, problems), kept whole up to the
+  // bound of the whole message.
+  const text = rule.template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = params[name] ?? `{${name}}`
+    return name === 'found' || name === 'value' ? excerpt(value) : value
+  })
   return {
     ruleId: id,
     severity: rule.severity,
@@ -184,6 +190,6 @@ export function pdfFinding(id: PdfRuleId, location: string, params: Readonly<Rec
     section: rule.section,
     location,
     params,
-    message: `[${id}] ${text} (${rule.clause.startsWith('6.') ? `ISO 19005-3 ${rule.clause}` : rule.clause})`,
+    message: excerptMiddle(`[${id}] ${text} (${rule.clause.startsWith('6.') ? `ISO 19005-3 ${rule.clause}` : rule.clause})`),
   }
 }
