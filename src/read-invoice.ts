@@ -5,7 +5,7 @@
  */
 import { EInvoiceError } from './errors.js'
 import type { Invoice, InvoiceSource } from './model/invoice.js'
-import { NS, type ParseXmlOptions, type XmlDocument, parseXml } from './xml/index.js'
+import { NS, type ParseXmlOptions, type XmlDocument, documentArgument, parseXml } from './xml/index.js'
 import { readCii } from './cii/read-cii.js'
 import { readZf1 } from './zf1/read-zf1.js'
 import { readOrderX } from './orderx/read-orderx.js'
@@ -35,7 +35,7 @@ const SYNTAXES: readonly SyntaxRow[] = [
 
 /** The syntax of a parsed document, or undefined when its root is none einvoice reads. */
 export function detectSyntax(doc: XmlDocument): InvoiceSyntax | undefined {
-  const { ns, local } = doc.root
+  const { ns, local } = documentArgument(doc, 'doc').root
   return SYNTAXES.find((s) => s.local === local && s.ns === ns)?.syntax
 }
 
@@ -44,7 +44,7 @@ export function detectSyntax(doc: XmlDocument): InvoiceSyntax | undefined {
  * @throws EInvoiceError UNSUPPORTED_DOCUMENT when the root is not a supported invoice syntax.
  */
 export function readInvoiceDocument(doc: XmlDocument): Invoice {
-  const { ns, local, qname, line, column } = doc.root
+  const { ns, local, qname, line, column } = documentArgument(doc, 'doc').root
   const row = SYNTAXES.find((s) => s.local === local && s.ns === ns)
   if (row === undefined) {
     const where = ns === '' ? 'without a namespace' : `in namespace "${excerpt(ns)}"`

@@ -9,6 +9,9 @@ import type { InvoicePayload } from '../json/schemas.js'
 import { decodeText } from '../util/text.js'
 import { type DocumentCalculation, calculateDocument } from './document.js'
 import { textOrBytesArgument } from '../util/byte-input.js'
+import { payloadArgument } from './payload-argument.js'
+import { checkOptions } from '../util/option-input.js'
+import { JSON_TEXT_OPTIONS, type JsonTextOptions } from '../json/write-json.js'
 
 /** Checks what calculation needs beyond the payload's types. */
 function requireLines(invoice: InvoicePayload): void {
@@ -26,7 +29,7 @@ function requireLines(invoice: InvoicePayload): void {
 
 /** Calculates a parsed payload (lines required). */
 export function calculatePayload(invoice: InvoicePayload): DocumentCalculation {
-  requireLines(invoice)
+  requireLines(payloadArgument(invoice))
   return calculateDocument(invoice)
 }
 
@@ -42,8 +45,9 @@ export function calculateInvoice(value: unknown): CalculatedInvoiceJson {
 }
 
 /** JSON text (or UTF-8 bytes) in, CalculatedInvoice JSON text out; numbers stay exact. */
-export function calculateInvoiceJsonText(input: Uint8Array | string, options: { pretty?: boolean } = {}): string {
+export function calculateInvoiceJsonText(input: Uint8Array | string, options: JsonTextOptions = {}): string {
   const given = textOrBytesArgument(input, 'invoice')
+  options = checkOptions(options, 'options', JSON_TEXT_OPTIONS)
   const text = typeof given === 'string' ? given : decodeText(given, 'invoice')
   const { invoice, plainStrings } = readInvoiceText(text)
   return calculatedInvoiceJsonText(invoice, calculatePayload(invoice), { ...options, plainStrings })

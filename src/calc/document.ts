@@ -9,6 +9,7 @@ import { Decimal, ONE, ZERO, minus, percentText, percentToRate, plus, round2, sh
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload } from '../json/schemas.js'
 import { allowanceChargeAmount } from './allowance-charge.js'
 import { type LineCalculation, calculateLine, isCalculationRelevant } from './line.js'
+import { payloadArgument } from './payload-argument.js'
 
 /** A document allowance or charge with its amount and the VAT group it is booked into. */
 export type DocumentAllowanceChargeCalculation = {
@@ -307,6 +308,7 @@ function categoryList(
 
 /** Calculates every line and the document totals of a parsed Invoice payload. */
 export function calculateDocument(invoice: InvoicePayload): DocumentCalculation {
+  payloadArgument(invoice)
   const items = invoice.zfitems ?? []
   const lines = items.map((item, i) => calculateLine(item, i))
   const exact = sumsAreExact(items, lines)

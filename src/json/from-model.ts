@@ -10,6 +10,7 @@
 import { Decimal } from '../model/decimal.js'
 import type { DocumentAllowanceCharge, Invoice, PaymentTerm } from '../model/invoice.js'
 import { xmlTrim } from '../xml/whitespace.js'
+import { invoiceArgument } from '../model/invoice-argument.js'
 import { breakdownsLendingExemption, lineJson } from './from-model-line.js'
 import { noteJson, partyJson, payeeJson, paymentJson } from './from-model-party.js'
 import type { AllowanceChargePayload, CalculatedInvoicePayload, CashDiscountPayload, TradePartyPayload } from './schemas.js'
@@ -71,6 +72,7 @@ function deliveryAddressJson(invoice: Invoice): TradePartyPayload | undefined {
 
 /** The parse output for a model read from XML (write it with `writeJson`). */
 export function invoiceToJson(invoice: Invoice): ParsedInvoiceJson {
+  invoiceArgument(invoice, 'invoice')
   const absent = new Set(invoice.source?.absentTerms ?? [])
   const present = <T>(term: string, value: T): T | undefined => (absent.has(term) ? undefined : value)
   const t = invoice.totals

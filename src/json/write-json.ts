@@ -4,6 +4,14 @@
  * @module
  */
 import { Decimal, centsText, decimalText, isDecimal } from '../model/decimal.js'
+import { boolean, checkOptions, type OptionSpec } from '../util/option-input.js'
+
+export type JsonTextOptions = {
+  /** Indent by two spaces, laid out as JSON.stringify does. @default false (compact) */
+  pretty?: boolean | undefined
+}
+
+export const JSON_TEXT_OPTIONS: OptionSpec<JsonTextOptions> = { pretty: boolean }
 
 /** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
 export class JsonNumber {
@@ -359,7 +367,8 @@ export function closeCompactObject(empty: boolean): void {
 }
 
 /** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. */
-export function writeJson(value: unknown, options: { pretty?: boolean | undefined } = {}): string {
+export function writeJson(value: unknown, options: JsonTextOptions = {}): string {
+  options = checkOptions(options, 'options', JSON_TEXT_OPTIONS)
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError('writeJson: the value has no JSON form')
   }

@@ -8,9 +8,10 @@ import { EInvoiceError } from '../errors.js'
 import type { Invoice } from '../model/invoice.js'
 import { ublStricterRuleWarnings } from '../ubl/binding-warnings.js'
 import { ublDroppedContent } from '../ubl/write-dropped.js'
-import { writeUbl } from '../ubl/write-ubl.js'
+import { WRITE_UBL_OPTIONS, writeUbl } from '../ubl/write-ubl.js'
 import type { WriteUblOptions } from '../ubl/write-ubl.js'
 import { NS, type XmlElement, parseXml } from '../xml/index.js'
+import { checkOptions } from '../util/option-input.js'
 
 export type CiiToUblResult = {
   /** The UBL Invoice or CreditNote. */
@@ -54,6 +55,7 @@ function unsupported(root: XmlElement, message: string): EInvoiceError {
  *   for XML that is not a CII D16B CrossIndustryInvoice (ZUGFeRD 1 is named as such).
  */
 export function ciiToUbl(bytes: Uint8Array | string, options: WriteUblOptions = {}): CiiToUblResult {
+  options = checkOptions(options, 'options', WRITE_UBL_OPTIONS)
   const doc = parseXml(bytes)
   const root = doc.root
   if (root.ns !== NS.rsm || root.local !== 'CrossIndustryInvoice') {

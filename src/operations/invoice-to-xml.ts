@@ -14,6 +14,7 @@ import type { CalculatedInvoicePayload } from '../json/schemas.js'
 import { invoicePayloadToModel } from '../json/to-model.js'
 import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
+import { checkOptions, integer, type OptionSpec, text } from '../util/option-input.js'
 
 export type InvoiceToXmlOptions = {
   /** fx, zf (version 2, or 1 for ZUGFeRD 1.0), xr, ox (Order-X, version 1 or 2 alike). @default 'fx' */
@@ -23,6 +24,8 @@ export type InvoiceToXmlOptions = {
   /** @default 2 */
   version?: number | undefined
 }
+
+const INVOICE_TO_XML_OPTIONS: OptionSpec<InvoiceToXmlOptions> = { format: text, profile: text, version: integer }
 
 export type InvoiceToXmlResult = { xml: string; profile: FormatProfile; model: Invoice }
 
@@ -54,6 +57,7 @@ export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToX
 }
 
 function formatProfileOf(options: InvoiceToXmlOptions): FormatProfile {
+  options = checkOptions(options, 'options', INVOICE_TO_XML_OPTIONS)
   return requireFormatProfile(options.format ?? 'fx', options.profile ?? 'EN16931', options.version ?? 2)
 }
 

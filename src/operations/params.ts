@@ -4,6 +4,7 @@
  */
 import { EInvoiceError } from '../errors.js'
 import type { Operation, ParamSpec, ParamValue } from './types.js'
+import { objectArgument } from '../util/option-input.js'
 
 function parseOne(spec: ParamSpec, raw: string | boolean | number): ParamValue {
   const text = String(raw).trim()
@@ -46,6 +47,8 @@ export function parseParams(
   op: Pick<Operation, 'params'>,
   raw: Readonly<Record<string, string | boolean | number | undefined>>,
 ): Record<string, ParamValue> {
+  objectArgument(op, 'op', 'an operation (from OPERATIONS or getOperation)', (v) => Array.isArray(v['params']))
+  objectArgument(raw, 'raw', 'an object of parameter values by name')
   const out: Record<string, ParamValue> = {}
   for (const spec of op.params) {
     const value = raw[spec.name]

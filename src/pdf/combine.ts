@@ -8,12 +8,13 @@ import { EInvoiceError } from '../errors.js'
 import { type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
 import { resolveContainer } from './invoice-container.js'
 import { INVOICE_FILE_NAMES } from './invoice-xml.js'
-import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
 import { preflight } from './preflight.js'
 import { savePdf } from './save-pdf.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { boolean, checkOptions, fields, nonEmptyText, oneOf, type OptionSpec, text, validDate } from '../util/option-input.js'
 
 /** Where and how the XML goes into the container (a row of src/cii/profiles.ts). */
 export type InvoiceContainer = {
@@ -36,6 +37,29 @@ export type EmbedInvoiceOptions = LoadPdfOptions & {
   description?: string | undefined
 }
 
+const AF_RELATIONSHIPS = ['Source', 'Data', 'Alternative', 'Supplement', 'EncryptedPayload', 'FormData', 'Schema', 'Unspecified'] as const satisfies readonly AfRelationship[]
+
+/** An XMP prefix is written as an element name's prefix: an XML name without a colon, not starting with `xml`. */
+const xmpPrefix = { expected: 'an XML name without a colon (such as fx)', test: (v: unknown): v is string => typeof v === 'string' && /^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]*$/.test(v) }
+
+const EMBED_INVOICE_OPTIONS: OptionSpec<EmbedInvoiceOptions> = {
+  ...LOAD_PDF_OPTIONS,
+  container: fields<InvoiceContainer>({
+    attachmentFileName: nonEmptyText,
+    afRelationship: oneOf(AF_RELATIONSHIPS),
+    xmp: fields<XmpInvoiceSchema>({
+      namespaceUri: nonEmptyText,
+      prefix: xmpPrefix,
+      version: nonEmptyText,
+      conformanceLevel: nonEmptyText,
+      documentType: oneOf(['INVOICE', 'ORDER']),
+    }),
+  }),
+  ignorePdfaErrors: boolean,
+  now: validDate,
+  description: text,
+}
+
 export type EmbedInvoiceResult = { pdf: Uint8Array; warnings: string[] }
 
 const DESCRIPTION: Readonly<Record<string, string>> = {
@@ -55,6 +79,7 @@ const DESCRIPTION: Readonly<Record<string, string>> = {
 export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions = {}): Promise<EmbedInvoiceResult> {
   pdf = bytesArgument(pdf, 'pdf')
   xml = bytesArgument(xml, 'xml')
+  options = checkOptions(options, 'options', EMBED_INVOICE_OPTIONS)
   const container = options.container ?? resolveContainer(xml, {})
   const { doc } = await loadPdf(pdf, options)
   const check = preflight(doc)

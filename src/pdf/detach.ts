@@ -8,10 +8,11 @@ import { EInvoiceError } from '../errors.js'
 import { NS, type XmlElement, elementPath, parseXml } from '../xml/index.js'
 import { listAttachments } from './attachments.js'
 import { invoiceSyntaxOfRoot } from './invoice-xml.js'
-import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { looksLikePdf } from './pdf-structure.js'
 import { uniqueName } from '../util/unique-name.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { checkOptions } from '../util/option-input.js'
 
 /** One attachment in the detach JSON (docs/pdf.md). */
 export type DetachedFile = {
@@ -95,6 +96,7 @@ function fromXml(bytes: Uint8Array): DetachResult {
  */
 export async function detachAttachments(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<DetachResult> {
   bytes = bytesArgument(bytes, 'file')
+  options = checkOptions(options, 'options', LOAD_PDF_OPTIONS)
   if (!looksLikePdf(bytes)) return fromXml(bytes)
   const { doc } = await loadPdf(bytes, options)
   const result: DetachResult = {}

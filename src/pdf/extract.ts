@@ -6,10 +6,11 @@ import { EInvoiceError } from '../errors.js'
 import { parseXml } from '../xml/index.js'
 import { type AttachmentSource, type PdfAttachment, listAttachments } from './attachments.js'
 import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSyntaxOfRoot, mayBeInvoiceXml, sniffInvoiceSyntax } from './invoice-xml.js'
-import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { checkPdfStructure, looksLikePdf } from './pdf-structure.js'
 import { NeedsFullParser, quickCatalogAttachments } from './quick-catalog.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { checkOptions } from '../util/option-input.js'
 
 export type ExtractedInvoiceXml = {
   /** The XML bytes exactly as embedded (or as given). */
@@ -84,6 +85,7 @@ function quickExtract(bytes: Uint8Array, options: ExtractOptions): ExtractedInvo
  */
 export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
   bytes = bytesArgument(bytes, 'file')
+  options = checkOptions(options, 'options', LOAD_PDF_OPTIONS)
   if (!looksLikePdf(bytes)) return fromXml(bytes)
   const quick = quickExtract(bytes, options)
   if (quick !== undefined) return quick

@@ -9,6 +9,7 @@ import { EInvoiceError } from '../errors.js'
 import { type XmlElement, parseXml } from '../xml/index.js'
 import type { InvoiceContainer } from './combine.js'
 import { ORDERX_CONTAINER, ZF1_CONTAINER } from './facturx-xmp.js'
+import { checkOptions, integer, type OptionSpec, text } from '../util/option-input.js'
 import { type InvoiceXmlSyntax, invoiceSyntaxOfRoot } from './invoice-xml.js'
 
 export type ContainerRequest = {
@@ -16,6 +17,8 @@ export type ContainerRequest = {
   profile?: string | undefined
   version?: number | undefined
 }
+
+const CONTAINER_REQUEST: OptionSpec<ContainerRequest> = { format: text, profile: text, version: integer }
 
 /** BT-24 values → CII level, including the ZUGFeRD 2.0 spellings (`:compliant:` with colons). */
 const CII_GUIDELINES: readonly [RegExp, CiiLevel][] = [
@@ -65,6 +68,7 @@ function ciiRow(format: string, profile: string, version: number): FormatProfile
  *   profile given and none recognisable in BT-24).
  */
 export function resolveContainer(xml: Uint8Array, request: ContainerRequest): InvoiceContainer {
+  request = checkOptions(request, 'request', CONTAINER_REQUEST)
   const { root, encoding } = parseXml(xml)
   // The container keeps the bytes as given, and Factur-X/ZUGFeRD embed UTF-8 XML.
   if (encoding !== undefined && encoding !== 'utf-8') {

@@ -8,8 +8,11 @@ import { EInvoiceError, isEInvoiceError } from '../errors.js'
 import { applyIndirectLengths, installIndirectLengthReader } from './indirect-stream-length.js'
 import { inflateLimitHits, installInflateGuard, lastInflateLimitError, withParseBudget } from './limits.js'
 import { type PdfStructureOptions, checkPdfStructure } from './pdf-structure.js'
+import { type OptionSpec, positiveInteger } from '../util/option-input.js'
 
 export type LoadPdfOptions = PdfStructureOptions
+
+export const LOAD_PDF_OPTIONS: OptionSpec<LoadPdfOptions> = { maxBytes: positiveInteger }
 
 export type LoadedPdf = {
   doc: PDFDocument

@@ -18,7 +18,7 @@ import { unembeddedFonts } from './fonts.js'
 import { findGhostscript, ghostscriptToPdfa } from './ghostscript.js'
 import { jpxImagesGhostscriptDrops } from './jpeg2000.js'
 import { requireDecodeBudget } from './limits.js'
-import { type LoadPdfOptions, loadPdf } from './load-pdf.js'
+import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
 import { applyNativeFixes, contentProblems } from './pdfa-fixes.js'
@@ -27,6 +27,7 @@ import { dropUnreachable, savePdf } from './save-pdf.js'
 import type { Xmp } from './xmp.js'
 import { lazyModule } from '../util/lazy-module.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { boolean, checkOptions, type OptionSpec, validDate } from '../util/option-input.js'
 
 // The validator's PDF/A checks are the final word on every file pdf2pdfa writes. The only import
 // from pdf/ into validate/ (which builds on pdf/'s readers); lazy, and no module cycle.
@@ -42,6 +43,13 @@ export type Pdf2PdfaOptions = LoadPdfOptions & {
   ghostscript?: string | false | undefined
   /** Embed Liberation subsets for unembedded standard-14 fonts in place. @default true */
   embedStandardFonts?: boolean | undefined
+}
+
+const PDF2PDFA_OPTIONS: OptionSpec<Pdf2PdfaOptions> = {
+  ...LOAD_PDF_OPTIONS,
+  now: validDate,
+  ghostscript: { expected: 'the path of a Ghostscript program, or false', test: (v): v is string | false => v === false || (typeof v === 'string' && v !== '') },
+  embedStandardFonts: boolean,
 }
 
 export type Pdf2PdfaResult = {
@@ -124,6 +132,7 @@ function carryInfo(from: PDFDocument, to: PDFDocument): void {
  */
 export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}): Promise<Pdf2PdfaResult> {
   bytes = bytesArgument(bytes, 'pdf')
+  options = checkOptions(options, 'options', PDF2PDFA_OPTIONS)
   const now = options.now ?? new Date()
   const first = await prepare(bytes, options)
   const embeddedFonts = first.fonts.replaced

@@ -6,7 +6,8 @@
  */
 import { EInvoiceError } from '../errors.js'
 import type { DeliveryInformation, DocumentAllowanceCharge, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
-import { NS, type XmlDocument, type XmlElement } from '../xml/index.js'
+import { NS, type XmlDocument, type XmlElement, documentArgument } from '../xml/index.js'
+import { boolean, checkOptions, type OptionSpec } from '../util/option-input.js'
 import { UblReadContext } from './read-context.js'
 import { readLines, readPeriod } from './read-line.js'
 import { partyIdentifiers, readAddress, readParty, readPayee, readTaxRepresentative } from './read-party.js'
@@ -115,12 +116,15 @@ export type ReadUblOptions = {
   subLines?: boolean | undefined
 }
 
+const READ_UBL_OPTIONS: OptionSpec<ReadUblOptions> = { subLines: boolean }
+
 /**
  * Reads a parsed UBL 2.1 Invoice or CreditNote into the EN 16931 model.
  * @throws EInvoiceError UNSUPPORTED_DOCUMENT when the root is not a UBL Invoice or CreditNote.
  */
 export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice {
-  const root = doc.root
+  const root = documentArgument(doc, 'doc').root
+  options = checkOptions(options, 'options', READ_UBL_OPTIONS)
   const kind = ublKindOf(root)
   if (kind === undefined) {
     throw new EInvoiceError(

@@ -15,6 +15,8 @@ import { writeLine, writePeriod } from './write-line.js'
 import { writeAddress, writeParty, writePayee, writeTaxRepresentative } from './write-party.js'
 import { writeDocumentAllowanceCharge, writeMonetaryTotal, writePaymentMeans, writeTaxTotals } from './write-settlement.js'
 import { cbcId } from './write-values.js'
+import { invoiceArgument } from '../model/invoice-argument.js'
+import { checkOptions, type OptionSpec, text } from '../util/option-input.js'
 
 export type WriteUblOptions = {
   /** BT-24 to write instead of the invoice's own specification identifier. @default the source's BT-24 */
@@ -22,6 +24,8 @@ export type WriteUblOptions = {
   /** BT-23 to write instead of the invoice's own business process type. @default the source's BT-23 */
   profileId?: string | undefined
 }
+
+export const WRITE_UBL_OPTIONS: OptionSpec<WriteUblOptions> = { customizationId: text, profileId: text }
 
 /** BT-21 has no element of its own in UBL: it is written `#CODE#` in front of the note. */
 function noteText(n: InvoiceNote): string {
@@ -194,6 +198,8 @@ function writeDelivery(w: XmlTextWriter, inv: Invoice): void {
  * const xml = writeUbl(readCii(parseXml(bytes)), { customizationId: 'urn:cen.eu:en16931:2017' })
  */
 export function writeUbl(inv: Invoice, options: WriteUblOptions = {}): string {
+  inv = invoiceArgument(inv, 'invoice')
+  options = checkOptions(options, 'options', WRITE_UBL_OPTIONS)
   const kind = ublKindFor(inv.typeCode)
   const doc: UblDocument = { inv, kind, options, isCreditNote: kind === UBL_CREDIT_NOTE, currency: inv.currencyCode }
   const w = new XmlTextWriter(kind.root, { '': kind.ns, cac: NS.cac, cbc: NS.cbc })

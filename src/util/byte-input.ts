@@ -6,7 +6,8 @@
  */
 import { EInvoiceError } from '../errors.js'
 
-function describe(value: unknown): string {
+/** How a refusal names what it got: `a number`, `an object (Date)`, `null`. */
+export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`
@@ -14,7 +15,7 @@ function describe(value: unknown): string {
 }
 
 function refusal(value: unknown, name: string, expected: string): EInvoiceError {
-  const got = describe(value)
+  const got = describeValue(value)
   return new EInvoiceError(value === undefined || value === null ? 'MISSING_INPUT' : 'INVALID_PARAMETER', `${name}: expected ${expected}, got ${got}`, {
     details: { [name]: `expected ${expected}, got ${got}` },
   })

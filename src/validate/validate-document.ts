@@ -6,7 +6,7 @@
  * @module
  */
 import { isEInvoiceError } from '../errors.js'
-import { NS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXml } from '../xml/index.js'
+import { NS, PARSE_XML_OPTIONS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXml } from '../xml/index.js'
 import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
@@ -18,6 +18,7 @@ import type { XsdTable } from './xsd/xsd-table.js'
 import { xrechnungVersion } from './xrechnung/versions.js'
 import { type Finding, type RuleSet, type Severity, type SyntaxKind, type TreePattern, isInvalidating } from './types.js'
 import { pushAll } from '../util/arrays.js'
+import { boolean, checkOptions, type OptionSpec } from '../util/option-input.js'
 
 export type XmlValidationResult = {
   syntax: SyntaxKind
@@ -136,6 +137,8 @@ export type ValidateDocumentOptions = {
   ignoreNotices?: boolean | undefined
 }
 
+export const VALIDATE_XML_OPTIONS: OptionSpec<ParseXmlOptions & ValidateDocumentOptions> = { ...PARSE_XML_OPTIONS, ignoreNotices: boolean }
+
 /** Validates a parsed document with the given tables (they must include what its plan needs). */
 export function validateDocumentWith(
   doc: XmlDocument,
@@ -212,6 +215,7 @@ export function validateDocumentWith(
  * XML that is not an invoice syntax einvoice knows.
  */
 export async function validateXmlLoading(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): Promise<XmlValidationResult> {
+  options = checkOptions(options, 'options', VALIDATE_XML_OPTIONS)
   const doc = parseXml(input, options)
   refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)

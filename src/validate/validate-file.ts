@@ -4,10 +4,11 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import type { ParseXmlOptions } from '../xml/index.js'
+import { PARSE_XML_OPTIONS, type ParseXmlOptions } from '../xml/index.js'
 import { type XmlValidationResult, validateXmlLoading } from './validate-document.js'
 import type { PdfValidationResult } from './pdf/validate-pdf.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { boolean, checkOptions, nestedOptions, type OptionSpec, text } from '../util/option-input.js'
 
 export type ValidateFileOptions = {
   /** File name shown in reports (no path). @default 'invoice' */
@@ -21,6 +22,8 @@ export type ValidateFileOptions = {
   /** Parser limits. */
   xml?: ParseXmlOptions | undefined
 }
+
+const VALIDATE_FILE_OPTIONS: OptionSpec<ValidateFileOptions> = { fileName: text, ignoreNotices: boolean, xml: nestedOptions(PARSE_XML_OPTIONS) }
 
 export type PdfPart = {
   /** Name of the embedded invoice file. */
@@ -60,6 +63,7 @@ const isPdf = (bytes: Uint8Array): boolean => bytes[0] === 0x25 && bytes[1] === 
  */
 export async function validateFile(bytes: Uint8Array, options: ValidateFileOptions = {}): Promise<FileValidationResult> {
   bytes = bytesArgument(bytes, 'file')
+  options = checkOptions(options, 'options', VALIDATE_FILE_OPTIONS)
   const fileName = options.fileName ?? 'invoice'
   const datetime = mustangDateTime(new Date())
   if (bytes.length === 0) throw new EInvoiceError('MISSING_INPUT', 'the file is empty (0 bytes)', { details: { file: fileName } })

@@ -14,6 +14,7 @@ import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import {
   type ValidateDocumentOptions,
   type XmlValidationResult,
+  VALIDATE_XML_OPTIONS,
   detectValidationSyntax,
   unsupported,
   validateDocumentWith,
@@ -23,6 +24,7 @@ import { evaluationFindings } from './schematron/rule-table.js'
 import { probeEvaluation } from './probe/evaluation-probe.js'
 import { readInvoiceDocument } from '../read-invoice.js'
 import { readUbl } from '../ubl/read-ubl.js'
+import { checkOptions } from '../util/option-input.js'
 
 export type { ValidateDocumentOptions, XmlValidationResult } from './validate-document.js'
 export { detectValidationSyntax } from './validate-document.js'
@@ -50,6 +52,7 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
  * XML that is not an invoice syntax einvoice knows.
  */
 export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
+  options = checkOptions(options, 'options', VALIDATE_XML_OPTIONS)
   const doc = parseXml(input, options)
   refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)

@@ -7,9 +7,12 @@
 import { decodeXmlInput, DEFAULT_MAX_BYTES } from './decode.js'
 import { scanXml } from './scanner.js'
 import type { ParseXmlOptions, XmlDocument } from './types.js'
+import { checkOptions, objectArgument, type OptionSpec, positiveInteger } from '../util/option-input.js'
 
 export const DEFAULT_MAX_DEPTH = 64
 export const DEFAULT_MAX_ELEMENTS = 2_000_000
+
+export const PARSE_XML_OPTIONS: OptionSpec<ParseXmlOptions> = { maxBytes: positiveInteger, maxDepth: positiveInteger, maxElements: positiveInteger }
 
 /**
  * Parses XML from untrusted input. Text is kept verbatim (no trimming, no number coercion).
@@ -24,6 +27,12 @@ export const DEFAULT_MAX_ELEMENTS = 2_000_000
  * const id = childText(child(root, NS.rsm, 'ExchangedDocument')!, NS.ram, 'ID')
  */
 export function parseXml(input: Uint8Array | string, options: ParseXmlOptions = {}): XmlDocument {
+  options = checkOptions(options, 'options', PARSE_XML_OPTIONS)
   const { text, encoding } = decodeXmlInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES)
   return scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS, encoding)
+}
+
+/** A parsed document handed in by a caller: what `parseXml` returns, or an EInvoiceError naming `name`. */
+export function documentArgument(doc: XmlDocument, name: string): XmlDocument {
+  return objectArgument(doc, name, 'a parsed document (what parseXml returns)', (d) => typeof d['root'] === 'object' && d['root'] !== null && Array.isArray((d['root'] as { children?: unknown }).children))
 }

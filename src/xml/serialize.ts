@@ -4,6 +4,9 @@
  * here is shared with the streaming XmlTextWriter (text-writer.ts) of the syntax writers.
  * @module
  */
+import { EInvoiceError } from '../errors.js'
+import { boolean, type Check, checkOptions, objectArgument, optionError, type OptionSpec, recordOf, text } from '../util/option-input.js'
+import { excerpt } from '../util/excerpt.js'
 
 export type XmlNode = {
   /** Prefixed name as it is written, e.g. `ram:ID`. */
@@ -25,6 +28,24 @@ export type SerializeXmlOptions = {
   indent?: string | undefined
   /** A comment written right after the root start tag (e.g. the producing tool). */
   comment?: string | undefined
+}
+
+/** Declared prefixes: '' (the default namespace) or an XML name without a colon. */
+const namespaceDeclarations: Check<Record<string, string>> = {
+  expected: "an object of prefix → namespace URI (prefixes are '' or XML names without a colon)",
+  test: (v, name): v is Record<string, string> => {
+    if (!recordOf(text).test(v, name)) return false
+    const bad = Object.keys(v).find((prefix) => prefix !== '' && !/^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]*$/.test(prefix))
+    if (bad !== undefined) throw optionError(name, `the prefix ${JSON.stringify(excerpt(bad))} is not an XML name without a colon`)
+    return true
+  },
+}
+
+const SERIALIZE_XML_OPTIONS: OptionSpec<SerializeXmlOptions> = {
+  namespaces: namespaceDeclarations,
+  declaration: boolean,
+  indent: { expected: 'spaces and tabs', test: (v): v is string => typeof v === 'string' && /^[ \t]*$/.test(v) },
+  comment: text,
 }
 
 type Child = XmlNode | string | undefined | false | null
@@ -212,7 +233,9 @@ function writeNode(node: XmlNode, w: Writer, level: number, pretty: boolean, ext
  * inside it, and the output ends with '\n'. Same input → same bytes.
  */
 export function serializeXml(root: XmlNode, options: SerializeXmlOptions): string {
-  const { namespaces, declaration = true, indent = '  ', comment } = options
+  objectArgument(root, 'root', 'an XML node (what el() builds)', (v) => typeof v['name'] === 'string')
+  const { namespaces, declaration = true, indent = '  ', comment } = checkOptions(options, 'options', SERIALIZE_XML_OPTIONS)
+  if (namespaces === undefined) throw new EInvoiceError('MISSING_INPUT', 'options.namespaces: required (an object of prefix → namespace URI; {} for none)', { details: { 'options.namespaces': 'required' } })
   let decls = ''
   for (const prefix of Object.keys(namespaces)) {
     decls += `${prefix === '' ? ' xmlns' : ` xmlns:${prefix}`}="${escapeXmlAttribute(namespaces[prefix] ?? '')}"`

@@ -3,6 +3,7 @@
  * @module
  */
 import type { FileValidationResult } from '../validate-file.js'
+import { resultArgument } from './report-argument.js'
 import { pdfJson } from './pdf-part.js'
 
 export type JsonValidationReport = {
@@ -34,6 +35,7 @@ export type JsonValidationReport = {
 }
 
 export function toJsonReport(r: FileValidationResult): JsonValidationReport {
+  r = resultArgument(r)
   const x = r.xml
   const counts = { fatal: 0, error: 0, warning: 0, information: 0 }
   for (const f of x.findings) counts[f.severity]++

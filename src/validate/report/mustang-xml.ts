@@ -9,6 +9,7 @@ import { VERSION } from '../../version.js'
 import { type XmlNode, el, serializeXml } from '../../xml/index.js'
 import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
+import { resultArgument } from './report-argument.js'
 import { buildPdfPart } from './pdf-part.js'
 
 const ELEMENT: Readonly<Record<Severity, string>> = { fatal: 'error', error: 'error', warning: 'warning', information: 'notice' }
@@ -55,5 +56,6 @@ export function buildMustangReport(r: FileValidationResult): XmlNode {
 
 /** The report as XML text (UTF-8, pretty-printed, deterministic for the same result). */
 export function writeMustangReport(r: FileValidationResult): string {
+  r = resultArgument(r)
   return serializeXml(buildMustangReport(r), { namespaces: {} })
 }

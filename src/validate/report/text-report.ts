@@ -5,6 +5,7 @@
  */
 import type { Finding, Severity } from '../types.js'
 import type { FileValidationResult } from '../validate-file.js'
+import { resultArgument } from './report-argument.js'
 import { pdfTextLines } from './pdf-part.js'
 import { maxOf, pushAll } from '../../util/arrays.js'
 import { excerpt } from '../../util/excerpt.js'
@@ -21,6 +22,7 @@ function where(f: Finding): string {
 }
 
 export function writeTextReport(r: FileValidationResult): string {
+  r = resultArgument(r)
   const x = r.xml
   const lines: string[] = []
   const verdict = r.valid ? 'valid' : 'INVALID'
