@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   Decimal,
-  EInvoiceError,
   calculateDocument,
   calculateInvoiceJsonText,
   calculatePayload,
@@ -44,23 +43,14 @@ import {
 } from '../src/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
 import { makePdf } from './pdf/fixtures.js'
+import { einvoiceErrorOf } from './helpers/einvoice-error.js'
 
 const sample = readFileSync(join(PACKAGE_ROOT, 'samples', 'invoice.json'), 'utf8')
 const cii = invoiceJsonToXml(sample, { format: 'fx', profile: 'EN16931', version: 2 }).xml
 const ciiBytes = Buffer.from(cii)
 
-async function failure(f: () => unknown): Promise<EInvoiceError> {
-  try {
-    await f()
-  } catch (err) {
-    expect(err, String(err)).toBeInstanceOf(EInvoiceError)
-    return err as EInvoiceError
-  }
-  throw new Error('no error')
-}
-
 async function refusal(f: () => unknown, message: string, code = 'INVALID_PARAMETER'): Promise<void> {
-  const err = await failure(f)
+  const err = await einvoiceErrorOf(f)
   expect(err.message).toBe(message)
   expect(err.errorCode).toBe(code)
 }
@@ -94,7 +84,7 @@ describe('option values of the wrong kind', () => {
   ]
   for (const [name, call, message] of wrongValues) {
     it(`${name}: ${message}`, async () => {
-      const err = await failure(call)
+      const err = await einvoiceErrorOf(call)
       expect(err.message).toBe(message)
       expect(err.errorCode).toBe('INVALID_PARAMETER')
       const [path] = message.split(': ')
@@ -103,7 +93,7 @@ describe('option values of the wrong kind', () => {
   }
 
   it('quotes a long string value bounded', async () => {
-    const err = await failure(() => validateXml(cii, { ignoreNotices: 'x'.repeat(100_000) as never }))
+    const err = await einvoiceErrorOf(() => validateXml(cii, { ignoreNotices: 'x'.repeat(100_000) as never }))
     expect(err.message.length).toBeLessThan(400)
     expect(err.message).toContain('(100000 characters)')
   })
@@ -135,8 +125,8 @@ describe('options that are absent or right', () => {
   })
 
   it('good options still take effect', async () => {
-    expect((await failure(() => validateXml(cii, { maxBytes: 100 }))).errorCode).toBe('INPUT_TOO_LARGE')
-    expect((await failure(() => validateFile(ciiBytes, { xml: { maxDepth: 3 } }))).errorCode).toBe('INVALID_XML')
+    expect((await einvoiceErrorOf(() => validateXml(cii, { maxBytes: 100 }))).errorCode).toBe('INPUT_TOO_LARGE')
+    expect((await einvoiceErrorOf(() => validateFile(ciiBytes, { xml: { maxDepth: 3 } }))).errorCode).toBe('INVALID_XML')
     expect(ciiToUbl(cii, { customizationId: 'urn:example:x' }).xml).toContain('<cbc:CustomizationID>urn:example:x</cbc:CustomizationID>')
     expect(serializeXml(el('a'), { namespaces: { '': 'urn:x' }, declaration: false, indent: '\t' })).toBe('<a xmlns="urn:x"/>\n')
   })
@@ -186,7 +176,7 @@ describe('object arguments that are not options', () => {
       [() => parseParams(null as never, {}), 'op: expected an operation (from OPERATIONS or getOperation), got null'],
       [() => parseParams(getOperation('calculate') as never, null as never), 'raw: expected an object of parameter values by name, got null'],
     ] as const) {
-      const err = await failure(call)
+      const err = await einvoiceErrorOf(call)
       expect(err.message).toBe(message)
       expect(err.errorCode).toBe(/got (null|undefined)$/.test(message) || message.endsWith('required (an object of prefix → namespace URI; {} for none)') ? 'MISSING_INPUT' : 'INVALID_PARAMETER')
     }

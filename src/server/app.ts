@@ -19,6 +19,8 @@ import { usageCheck } from './gateway/usage-limits.js'
 import { openApiDocument } from './openapi.js'
 import { type OperationRunner, mountOperations } from './routes.js'
 import type { KeyStore, UsageStore } from './stores/types.js'
+import { EInvoiceError } from '../errors.js'
+import { type Check, callable, checkOptions, type OptionSpec, positiveInteger, text, wholeNumber, withMethods } from '../util/option-input.js'
 
 export const BASE_PATH = '/api/v1.8.2'
 
@@ -64,6 +66,27 @@ export type AppOptions = {
   clock?: (() => Date) | undefined
 }
 
+/** The largest delay a Node timer keeps; a longer one fires at once (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2_147_483_647
+
+export const LOGGER: Check<Logger> = withMethods('a pino logger', ['info', 'warn', 'error', 'child'])
+
+const APP_OPTIONS: OptionSpec<AppOptions> = {
+  keys: withMethods('a key store (such as SqliteStore)', ['findByHash', 'get', 'create', 'list', 'revoke', 'count']),
+  usage: withMethods('a usage store (SqliteStore or RedisUsageStore)', ['consume', 'usage', 'close']),
+  keyPrefix: text,
+  environments: {
+    expected: 'a list of "live" and "sandbox"',
+    test: (v): v is readonly Environment[] => Array.isArray(v) && v.length > 0 && v.every((e) => e === 'live' || e === 'sandbox'),
+  },
+  maxBodyBytes: positiveInteger,
+  timeoutMs: wholeNumber(1, MAX_TIMER_MS),
+  logger: LOGGER,
+  operations: { expected: 'a list of operations (from OPERATIONS)', test: (v): v is readonly Operation[] => Array.isArray(v) && v.every((op) => typeof op === 'object' && op !== null && typeof (op as Operation).run === 'function') },
+  runHeavy: callable(),
+  clock: callable(),
+}
+
 /**
  * @example
  * const store = new SqliteStore('einvoice-keys.db')
@@ -71,6 +94,10 @@ export type AppOptions = {
  * serve({ fetch: app.fetch, port: 8080, hostname: '127.0.0.1' })
  */
 export function createApp(options: AppOptions): Hono<ServerEnv> {
+  options = checkOptions(options, 'options', APP_OPTIONS)
+  for (const store of ['keys', 'usage'] as const) {
+    if (options[store] === undefined) throw new EInvoiceError('MISSING_INPUT', `options.${store}: required (${APP_OPTIONS[store].expected})`, { details: { [`options.${store}`]: 'required' } })
+  }
   const ops = options.operations ?? OPERATIONS
   const logger = options.logger ?? pino({ enabled: false })
   const runHeavy = options.runHeavy

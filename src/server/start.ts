@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
-import { BASE_PATH, createApp } from './app.js'
+import { BASE_PATH, LOGGER, MAX_TIMER_MS, createApp } from './app.js'
+import { callable, checkOptions, nonEmptyText, oneOf, type OptionSpec, positiveInteger, text, wholeNumber } from '../util/option-input.js'
 import { answerUnreadableRequests } from './client-error.js'
 import { lingerAfterEarlyAnswers } from './linger.js'
 import { OPERATIONS } from '../operations/registry.js'
@@ -59,6 +60,21 @@ export type StartOptions = {
   notice?: ((text: string) => void) | undefined
 }
 
+const START_OPTIONS: OptionSpec<StartOptions> = {
+  host: nonEmptyText,
+  port: wholeNumber(0, 65535),
+  db: nonEmptyText,
+  redis: nonEmptyText,
+  env: oneOf(['live', 'sandbox', 'both']),
+  keyPrefix: text,
+  maxBodyBytes: positiveInteger,
+  timeoutMs: wholeNumber(1, MAX_TIMER_MS),
+  workers: wholeNumber(1, 256),
+  heapGrowthPercent: wholeNumber(1, 1000),
+  logger: LOGGER,
+  notice: callable(),
+}
+
 export type RunningServer = {
   url: string
   port: number
@@ -92,6 +108,7 @@ function ensureFirstKey(store: SqliteStore, environments: readonly Environment[]
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  options = checkOptions(options, 'options', START_OPTIONS)
   const environments = ENVIRONMENTS_OF[options.env ?? 'both']
   const prefix = checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX)
   // V8 reads this flag at every full collection, so it takes effect in a running process.

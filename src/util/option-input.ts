@@ -28,7 +28,7 @@ export function optionError(name: string, message: string): EInvoiceError {
 function shown(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(excerpt(value))
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
-  if (value instanceof Date) return 'an invalid Date'
+  if (value instanceof Date && Number.isNaN(value.getTime())) return 'an invalid Date'
   return describeValue(value)
 }
 
@@ -44,6 +44,27 @@ export const positiveInteger: Check<number> = {
 export const integer: Check<number> = {
   expected: 'a whole number',
   test: (v): v is number => Number.isSafeInteger(v),
+}
+
+/** A whole number from `min` to `max` (a port, a thread count, a timer's milliseconds). */
+export function wholeNumber(min: number, max: number): Check<number> {
+  return {
+    expected: `a whole number from ${min} to ${max}`,
+    test: (v): v is number => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max,
+  }
+}
+
+/** An object that has the methods an interface needs (a store, a logger), by their names. */
+export function withMethods<T>(expected: string, methods: readonly string[]): Check<T> {
+  return {
+    expected,
+    test: (v): v is T => typeof v === 'object' && v !== null && methods.every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
+  }
+}
+
+/** A function (a logger's sink, a clock); what it takes is typed where the option is declared. */
+export function callable<F>(): Check<F> {
+  return { expected: 'a function', test: (v): v is F => typeof v === 'function' }
 }
 
 export const boolean: Check<boolean> = { expected: 'true or false', test: (v): v is boolean => typeof v === 'boolean' }
