@@ -7,6 +7,8 @@
 import type { InputSpec, Operation, ParamSpec } from '../operations/types.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
 import { GATEWAY_ERROR_CODES } from './errors.js'
+import { describeValue } from '../util/byte-input.js'
+import { optionError } from '../util/option-input.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -153,6 +155,8 @@ function namedSchemas(ops: readonly Operation[]): Record<string, JsonObject> {
 }
 
 export function openApiDocument(ops: readonly Operation[], basePath: string): JsonObject {
+  if (!Array.isArray(ops)) throw optionError('ops', `expected a list of operations (OPERATIONS), got ${describeValue(ops)}`)
+  if (typeof basePath !== 'string') throw optionError('basePath', `expected a string such as /api/v1.8.2, got ${describeValue(basePath)}`)
   const paths: Record<string, JsonObject> = {}
   for (const op of ops) {
     const item = (paths[op.path] ??= {})

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.js'
 import { startServer } from '../../src/server/start.js'
 import { SqliteStore } from '../../src/server/stores/sqlite-store.js'
+import { RedisUsageStore } from '../../src/server/stores/redis-store.js'
+import { openApiDocument } from '../../src/server/openapi.js'
 import { tempDir } from '../helpers/cli.js'
 import { einvoiceErrorOf } from '../helpers/einvoice-error.js'
 
@@ -61,5 +63,15 @@ describe('createApp options', () => {
     } finally {
       await store.close()
     }
+  })
+})
+
+describe('the stores and the OpenAPI document', () => {
+  it('refuse an argument of another kind by name', async () => {
+    // better-sqlite3 would open a temporary database for null, ioredis read 6379 as a port.
+    expect((await einvoiceErrorOf(() => new SqliteStore(null as never))).message).toBe("file: expected a non-empty string (a file path, or ':memory:'), got null")
+    expect((await einvoiceErrorOf(() => new RedisUsageStore(6379 as never))).message).toBe('url: expected a Redis URL such as redis://127.0.0.1:6379, got a number')
+    expect((await einvoiceErrorOf(() => new RedisUsageStore('redis://127.0.0.1:1', { namespce: 'x' } as never))).message).toBe('options.namespce: no such option; did you mean namespace?')
+    expect((await einvoiceErrorOf(() => openApiDocument(undefined as never, '/api'))).message).toBe('ops: expected a list of operations (OPERATIONS), got undefined')
   })
 })
