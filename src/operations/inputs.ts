@@ -3,7 +3,38 @@
  * @module
  */
 import { EInvoiceError, isEInvoiceError } from '../errors.js'
-import type { OperationInput } from './types.js'
+import type { Operation, OperationInput } from './types.js'
+import { parseParams } from './params.js'
+import { bytesArgument } from '../util/byte-input.js'
+import { nearestOption, objectArgument, optionError } from '../util/option-input.js'
+
+/**
+ * `run`'s input as a library caller hands it in, checked and made what the faces give: each input
+ * bytes (an ArrayBuffer is viewed as its bytes), the parameters parsed by their declaration with
+ * defaults applied (parseParams gives back what it is given parsed, so the faces' input passes
+ * unchanged). A name that misspells a declared input or parameter is refused naming it.
+ */
+export function operationInput(op: Operation, input: OperationInput): OperationInput {
+  objectArgument(input, 'input', 'an operation input ({ inputs, params })')
+  const given = input.inputs === undefined ? {} : objectArgument(input.inputs, 'input.inputs', 'an object of bytes by input name')
+  const params = input.params === undefined ? {} : objectArgument(input.params, 'input.params', 'an object of parameter values by name')
+  refuseMisspelt(Object.keys(given), op.inputs.map((i) => i.name), 'input.inputs')
+  refuseMisspelt(Object.keys(params), op.params.map((p) => p.name), 'input.params')
+  const inputs: Record<string, Uint8Array | undefined> = {}
+  for (const { name } of op.inputs) {
+    const value = given[name]
+    inputs[name] = value === undefined ? undefined : bytesArgument(value, `input.inputs.${name}`)
+  }
+  return { inputs, params: parseParams(op, params) }
+}
+
+function refuseMisspelt(keys: readonly string[], known: readonly string[], where: string): void {
+  for (const key of keys) {
+    if (known.includes(key)) continue
+    const meant = nearestOption(key, known)
+    if (meant !== undefined) throw optionError(`${where}.${key}`, `no such ${where.endsWith('inputs') ? 'input' : 'parameter'}; did you mean ${meant}?`)
+  }
+}
 
 export function requireInput(input: OperationInput, name: string): Uint8Array {
   const bytes = input.inputs[name]

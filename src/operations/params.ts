@@ -5,6 +5,7 @@
 import { EInvoiceError } from '../errors.js'
 import type { Operation, ParamSpec, ParamValue } from './types.js'
 import { objectArgument } from '../util/option-input.js'
+import { describeValue } from '../util/byte-input.js'
 
 function parseOne(spec: ParamSpec, raw: string | boolean | number): ParamValue {
   const text = String(raw).trim()
@@ -60,6 +61,12 @@ export function parseParams(
       }
       out[spec.name] = spec.default
       continue
+    }
+    if (typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number') {
+      // String() of an object would be taken as the text "[object Object]".
+      throw new EInvoiceError('INVALID_PARAMETER', `${spec.name}: expected text, a number or true/false, got ${describeValue(value)}`, {
+        details: { [spec.name]: `expected text, a number or true/false` },
+      })
     }
     out[spec.name] = parseOne(spec, value)
   }

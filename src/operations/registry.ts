@@ -20,6 +20,16 @@ import { validateFileOperation } from './validate.js'
 import { validationReportToPdf } from './validation-report-to-pdf.js'
 import { xmltohtml } from './xmltohtml.js'
 import { xmltopdf } from './xmltopdf.js'
+import { operationInput } from './inputs.js'
+import { textArgument } from '../util/byte-input.js'
+
+/**
+ * The registry's operations are what library callers run: each `run` checks its input first
+ * (operationInput). The faces hand it checked input already, which passes unchanged.
+ */
+function guarded(op: Operation): Operation {
+  return { ...op, run: async (input) => op.run(operationInput(op, input)) }
+}
 
 /** In the interface's endpoint order (interface.md, Endpoints 1–18). */
 export const OPERATIONS: readonly Operation[] = [
@@ -41,16 +51,16 @@ export const OPERATIONS: readonly Operation[] = [
   calculate,
   ping,
   notice,
-]
+].map(guarded)
 
 const byName = new Map(OPERATIONS.map((op) => [op.name.toLowerCase(), op]))
 const byCliName = new Map(OPERATIONS.map((op) => [op.cliName, op]))
 
 /** Looks an operation up by its interface name (case-insensitive). */
 export function getOperation(name: string): Operation | undefined {
-  return byName.get(name.toLowerCase())
+  return byName.get(textArgument(name, 'name').toLowerCase())
 }
 
 export function getOperationByCliName(cliName: string): Operation | undefined {
-  return byCliName.get(cliName)
+  return byCliName.get(textArgument(cliName, 'cliName'))
 }

@@ -146,7 +146,7 @@ export function checkOptions<T extends object>(value: unknown, name: string, spe
 }
 
 /** The known option a key misspells: the same but for case, or at most two edits away. */
-function nearestOption(key: string, known: readonly string[]): string | undefined {
+export function nearestOption(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase()
   for (const option of known) if (option.toLowerCase() === lower) return option
   if (key.length < 5) return undefined

@@ -11,7 +11,7 @@ const CII = 'cen-en16931/cii/examples/CII_business_example_01.xml'
 
 describe('rendering operations', () => {
   it('are declared in the registry as the interface names them', () => {
-    expect(getOperation('xmltohtml')).toBe(xmltohtml)
+    expect(getOperation('xmltohtml')).toStrictEqual({ ...xmltohtml, run: expect.any(Function) })
     expect(getOperation('xmltopdf')).toMatchObject({ path: '/e-invoice/xmltopdf', heavy: true, errorMediaType: '*/*' })
     expect(getOperation('styledinvoicetofx')).toMatchObject({ cliName: 'styled', heavy: true })
     expect(xmltopdf.params.map((p) => p.name)).toEqual(['returnJSON', 'embedXml', 'tagged', 'language'])
