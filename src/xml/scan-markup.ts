@@ -8,6 +8,7 @@ import { lineColumnAt, xmlError } from './position.js'
 import { appendText, checkChars, endOfInput, fail, failAt, failChar, normaliseLineEnds, noteSplit, skipSpaces } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { GT, QUESTION, codePointAt, isNameChar, isNameStartChar, isSpace, isXmlChar } from './xml-chars.js'
+import { excerpt } from '../util/excerpt.js'
 
 const COLON = 0x3a
 
@@ -117,7 +118,7 @@ export function scanPi(s: ScanState, lt: number, declarationPossible: boolean): 
     endOfInput(s)
   }
   const sawCr = checkChars(s, from, end)
-  if (target.toLowerCase() === 'xml') fail(s, end + 1, `the processing instruction target "${target}" is reserved (an XML declaration must be lower-case and first)`)
+  if (target.toLowerCase() === 'xml') fail(s, end + 1, `the processing instruction target "${excerpt(target)}" is reserved (an XML declaration must be lower-case and first)`)
   const body = sawCr ? normaliseLineEnds(t.slice(from, end)) : t.slice(from, end)
   s.processingInstructions.push({ target, body, line })
   noteSplit(s)

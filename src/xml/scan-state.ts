@@ -7,6 +7,7 @@ import { lineColumnAt, xmlError } from './position.js'
 import { appendTextRun } from './text-runs.js'
 import type { XmlElement, XmlProcessingInstruction } from './types.js'
 import { CR, LF, SPACE, TAB, codePointAt, isXmlChar } from './xml-chars.js'
+import { excerpt } from '../util/excerpt.js'
 
 export class ScanState {
   readonly text: string
@@ -101,7 +102,7 @@ export function endOfInput(s: ScanState): never {
   if (!s.sawRoot) fail(s, at, 'no root element')
   const el = s.current
   if (s.depth > 0 && el !== undefined) {
-    fail(s, at, `the input ends inside <${el.qname}> opened at line ${el.line}, column ${el.column} (truncated, or an end tag is missing)`)
+    fail(s, at, `the input ends inside <${excerpt(el.qname)}> opened at line ${el.line}, column ${el.column} (truncated, or an end tag is missing)`)
   }
   fail(s, at, 'the input ends in the middle of markup (truncated)')
 }

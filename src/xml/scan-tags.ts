@@ -12,6 +12,7 @@ import { scanAttributeValue } from './scan-text.js'
 import { shared, sharedName, sharedNameAt } from './name-cache.js'
 import type { XmlAttribute, XmlElement } from './types.js'
 import { ASCII_NAME, COLON, DQUOTE, EQUALS, GT, NAME_PART, SLASH, SQUOTE, codePointAt, isNameChar, isNameStartChar, isSpace } from './xml-chars.js'
+import { excerpt } from '../util/excerpt.js'
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace'
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
@@ -81,12 +82,12 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
   const name = shared(t.slice(start, end))
   const colon = s.nameColon
   if (colon >= 0) {
-    if (colon === start || colon === end - 1 || s.nameColons > 1) fail(s, quote, `malformed name ${name} (one ":" between a prefix and a local name)`)
+    if (colon === start || colon === end - 1 || s.nameColons > 1) fail(s, quote, `malformed name ${excerpt(name)} (one ":" between a prefix and a local name)`)
     if (colon - start === 5 && t.startsWith('xmlns', start)) {
       // The namespace name is the attribute value as normalised, white space and all (Namespaces in
       // XML 1.0 §2.2; libxml2 and the JDK's parser keep it): `"urn:x "` is another namespace than `urn:x`.
       const uri = value
-      if (uri === '') fail(s, quote, `${name}="" cannot undeclare a prefix in XML 1.0`)
+      if (uri === '') fail(s, quote, `${excerpt(name)}="" cannot undeclare a prefix in XML 1.0`)
       // The shared copy: resolve() compares it with shared prefixes on every tag.
       const prefix = shared(name.slice(6))
       bind(s, prefix, uri)
@@ -133,11 +134,11 @@ function scanAttributes(s: ScanState, i: number): number {
     if (i >= n) endOfInput(s)
     c = t.charCodeAt(i)
     if (c !== EQUALS) {
-      if (c === GT) fail(s, i, `attribute ${t.slice(start, nameEnd)} has no value`)
+      if (c === GT) fail(s, i, `attribute ${excerpt(t.slice(start, nameEnd))} has no value`)
       if (!isSpace(c)) failAt(s, i, 'disallowed character in attribute name')
       i = skipSpaces(s, i)
       if (i >= n) endOfInput(s)
-      if (t.charCodeAt(i) !== EQUALS) failAt(s, i, `attribute ${t.slice(start, nameEnd)} has no value`)
+      if (t.charCodeAt(i) !== EQUALS) failAt(s, i, `attribute ${excerpt(t.slice(start, nameEnd))} has no value`)
     }
     i = skipSpaces(s, i + 1)
     if (i >= n) endOfInput(s)
@@ -178,7 +179,7 @@ function resolveAttributes(s: ScanState, gt: number): XmlAttribute[] {
     if (colon >= 0) {
       const prefix = name.slice(0, colon)
       const bound = resolve(s, prefix)
-      if (bound === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)
+      if (bound === undefined) fail(s, gt, `namespace prefix "${excerpt(prefix)}" is not declared (no xmlns:${excerpt(prefix)} in scope)`)
       uri = bound
       key = `{${uri}}${name.slice(colon + 1)}`
     }
@@ -206,7 +207,7 @@ function declarations(s: ScanState, mark: number): string[] {
 }
 
 function refuseDuplicate(s: ScanState, gt: number, name: string): never {
-  fail(s, gt, `duplicate attribute ${name} (an attribute may occur once per element)`)
+  fail(s, gt, `duplicate attribute ${excerpt(name)} (an attribute may occur once per element)`)
 }
 
 /** Start tag at `lt` (`<` followed by a name start character, else refused). */
@@ -240,10 +241,10 @@ export function scanStartTag(s: ScanState, lt: number): void {
   if (name.scope !== s.scope) {
     // Resolved once per name and scope: an invoice declares its prefixes on the root only.
     if (colon >= 0) {
-      if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${qname} (one ":" between a prefix and a local name)`)
+      if (colon === lt + 1 || colon === nameEnd - 1 || colons > 1) fail(s, gt, `malformed name ${excerpt(qname)} (one ":" between a prefix and a local name)`)
       if (prefix === 'xmlns') fail(s, gt, 'an element may not have the prefix xmlns')
       const uri = resolve(s, prefix)
-      if (uri === undefined) fail(s, gt, `namespace prefix "${prefix}" is not declared (no xmlns:${prefix} in scope)`)
+      if (uri === undefined) fail(s, gt, `namespace prefix "${excerpt(prefix)}" is not declared (no xmlns:${excerpt(prefix)} in scope)`)
       ns = uri
     } else ns = resolve(s, '') ?? ''
     name.ns = ns
@@ -253,7 +254,7 @@ export function scanStartTag(s: ScanState, lt: number): void {
 
   const depth = s.depth + 1
   if (depth > s.maxDepth) {
-    throw xmlError({ line, column }, `<${qname}> is nested ${depth} elements deep, more than the limit of ${s.maxDepth}`, { limit: String(s.maxDepth) })
+    throw xmlError({ line, column }, `<${excerpt(qname)}> is nested ${depth} elements deep, more than the limit of ${s.maxDepth}`, { limit: String(s.maxDepth) })
   }
   if (++s.count > s.maxElements) {
     throw xmlError({ line, column }, `more than ${s.maxElements} elements, the limit for one document`, { limit: String(s.maxElements) })
@@ -307,9 +308,9 @@ export function scanEndTag(s: ScanState, lt: number): void {
   const length = nameEnd - lt - 2
   if (length === 0) fail(s, gt, 'empty end tag </>')
   const el = s.current
-  if (el === undefined) fail(s, gt, `end tag </${t.slice(lt + 2, nameEnd)}> has no matching start tag`)
+  if (el === undefined) fail(s, gt, `end tag </${excerpt(t.slice(lt + 2, nameEnd))}> has no matching start tag`)
   if (el.qname.length !== length || !t.startsWith(el.qname, lt + 2)) {
-    fail(s, gt, `end tag </${t.slice(lt + 2, nameEnd)}> does not match <${el.qname}> opened at line ${el.line}, column ${el.column}`)
+    fail(s, gt, `end tag </${excerpt(t.slice(lt + 2, nameEnd))}> does not match <${excerpt(el.qname)}> opened at line ${el.line}, column ${el.column}`)
   }
   closeElement(s, el, gt)
 }

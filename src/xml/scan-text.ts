@@ -8,6 +8,7 @@
 import { appendText, checkChars, endOfInput, fail, failChar, newLine } from './scan-state.js'
 import type { ScanState } from './scan-state.js'
 import { AMP, CR, DQUOTE, GT, LF, LT, RBRACKET, SPACE, SQUOTE, TAB, isNcName, isXmlChar } from './xml-chars.js'
+import { excerpt } from '../util/excerpt.js'
 
 /** ASCII characters a text run cannot pass over without a look: controls, `<`, `&`, `>`. */
 const TEXT_STOP = new Uint8Array(128)
@@ -67,7 +68,7 @@ export function scanReference(s: ScanState, amp: number): string {
   if (name === '') fail(s, semi, 'empty reference &; (write &amp; for a literal ampersand)')
   if (name.charCodeAt(0) === 0x23) fail(s, semi, 'a character reference names a character not allowed in XML 1.0')
   if (!isNcName(name)) fail(s, amp, '"&" does not start a reference (write &amp; for a literal ampersand)')
-  fail(s, semi, `undefined entity &${name}; (only &amp; &lt; &gt; &quot; &apos; and character references exist without a DTD)`)
+  fail(s, semi, `undefined entity &${excerpt(name)}; (only &amp; &lt; &gt; &quot; &apos; and character references exist without a DTD)`)
 }
 
 /** Checks the surrogate or non-BMP-range character at `i`; returns the offset of its last code unit. */

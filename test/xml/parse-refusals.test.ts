@@ -193,3 +193,24 @@ describe('parseXml reads the encoding the document names, and refuses what break
     expectRefused(Buffer.from([0x3c, 0x72, 0x3e, 0xed, 0xa0, 0x80, 0x3c, 0x2f, 0x72, 0x3e]), 1, 4, /invalid byte 0xED/)
   })
 })
+
+describe('parseXml quotes names from the input bounded', () => {
+  // A 100,000-character name had been repeated whole (cut only by the 8,000-character safety net).
+  const n = 'b'.repeat(100_000)
+  const quoted = `${'b'.repeat(200)}… (100000 characters)`
+  it.each([
+    ['an unmatched end tag', `<a></${n}>`, `end tag </${quoted}> does not match <a> opened at line 1, column 1`],
+    ['a mismatched end tag', `<a><${n}></a>`, `end tag </a> does not match <${quoted}> opened at line 1, column 4`],
+    ['a duplicate attribute', `<a ${n}="1" ${n}="2"/>`, `duplicate attribute ${quoted} (an attribute may occur once per element)`],
+    ['an undefined entity', `<a>&${n};</a>`, `undefined entity &${quoted}; (only`],
+    ['an undeclared prefix', `<${n}:a/>`, `namespace prefix "${quoted}" is not declared (no xmlns:${quoted} in scope)`],
+    ['a truncated document', `<${n}>`, `the input ends inside <${quoted}> opened at line 1, column 1`],
+    ['a malformed name', `<a:b:${n}/>`, `malformed name a:b:${'b'.repeat(196)}… (100004 characters)`],
+    ['an attribute without a value', `<a ${n}>`, `attribute ${quoted} has no value`],
+    ['nesting over the limit', `<${n}><${n}/></${n}>`, `<${quoted}> is nested 2 elements deep, more than the limit of 1`],
+  ])('%s', (_, input, reason) => {
+    const err = refusal(input, input.startsWith(`<${n}><`) ? { maxDepth: 1 } : {})
+    expect(err.message).toContain(reason)
+    expect(err.message.length).toBeLessThan(700)
+  })
+})
