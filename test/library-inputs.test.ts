@@ -47,6 +47,7 @@ const byteEntries: [string, string, (value: never) => unknown][] = [
   ['parseXml', 'xml', (v) => parseXml(v)],
   ['ciiToUbl', 'xml', (v) => ciiToUbl(v)],
   ['calculateInvoiceJsonText', 'invoice', (v) => calculateInvoiceJsonText(v)],
+  ['invoiceJsonToXml', 'invoice', (v) => invoiceJsonToXml(v)],
   ['validateFile', 'file', (v) => validateFile(v)],
   ['extractInvoiceXml', 'file', (v) => extractInvoiceXml(v)],
   ['detachAttachments', 'file', (v) => detachAttachments(v)],

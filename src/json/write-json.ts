@@ -169,9 +169,13 @@ function write(v: unknown, indent: string, step: string): void {
       return
     case 'object':
       break
+    case 'bigint':
+      // An exact integer, as Decimals are written exactly (JSON.stringify refuses it).
+      sink.out += String(v)
+      return
     default:
-      // bigint throws as JSON.stringify does; symbols and functions never reach here (isEmpty).
-      sink.out += JSON.stringify(v) ?? 'null'
+      // Symbols and functions never reach here (isEmpty).
+      sink.out += 'null'
       return
   }
   if (v === null) {
@@ -366,7 +370,7 @@ export function closeCompactObject(empty: boolean): void {
   closeObject(empty, '', '')
 }
 
-/** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. */
+/** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. A Decimal or a bigint is written as its exact number. */
 export function writeJson(value: unknown, options: JsonTextOptions = {}): string {
   options = checkOptions(options, 'options', JSON_TEXT_OPTIONS)
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {

@@ -14,6 +14,7 @@ import type { CalculatedInvoicePayload } from '../json/schemas.js'
 import { invoicePayloadToModel } from '../json/to-model.js'
 import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
+import { textOrBytesArgument } from '../util/byte-input.js'
 import { checkOptions, integer, type OptionSpec, text } from '../util/option-input.js'
 
 export type InvoiceToXmlOptions = {
@@ -52,7 +53,8 @@ export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToX
   // Check the parameters before the body, so a wrong combination is reported as such.
   const row = formatProfileOf(options)
   const write = writerOf(row)
-  const text = typeof input === 'string' ? input : decodeText(input, 'invoice')
+  const given = textOrBytesArgument(input, 'invoice')
+  const text = typeof given === 'string' ? given : decodeText(given, 'invoice')
   return payloadToXml(readCalculatedInvoiceJsonText(text), row, write)
 }
 

@@ -69,6 +69,11 @@ describe('writeJson', () => {
     expect(writeJson({ a: new Decimal('2') }, { pretty: true })).toBe('{\n  "a": 2\n}')
   })
 
+  it('writes a bigint as its exact integer (JSON.stringify refuses it; the payload reader takes one)', () => {
+    expect(writeJson({ a: 10n, b: [1n, -(2n ** 80n)] })).toBe('{"a":10,"b":[1,-1208925819614629174706176]}')
+    expect(writeJson(5n)).toBe('5')
+  })
+
   it('writes a JsonSpread as the spread object, key order included', () => {
     const base = { a: 1, b: 2, c: 3 }
     const overrides = { d: 4, b: 'B', c: undefined }
