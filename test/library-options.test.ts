@@ -96,6 +96,9 @@ describe('option values of the wrong kind', () => {
     const err = await einvoiceErrorOf(() => validateXml(cii, { ignoreNotices: 'x'.repeat(100_000) as never }))
     expect(err.message.length).toBeLessThan(400)
     expect(err.message).toContain('(100000 characters)')
+    // A long key in the path too.
+    const keyed = await einvoiceErrorOf(() => serializeXml(el('a'), { namespaces: { ['p'.repeat(100_000)]: 5 as never } }))
+    expect(keyed.message).toBe(`options.namespaces.${'p'.repeat(200)}… (100000 characters): expected a string, got 5`)
   })
 })
 

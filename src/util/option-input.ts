@@ -93,7 +93,10 @@ export function recordOf<V>(values: Check<V>): Check<Record<string, V>> {
     expected: `an object whose values are each ${values.expected}`,
     test: (v, name): v is Record<string, V> => {
       if (!isPlainObject(v)) return false
-      for (const [key, value] of Object.entries(v)) if (!values.test(value, `${name}.${key}`)) refuse(`${name}.${key}`, values.expected, value)
+      for (const [key, value] of Object.entries(v)) {
+        const path = `${name}.${excerpt(key)}`
+        if (!values.test(value, path)) refuse(path, values.expected, value)
+      }
       return true
     },
   }
