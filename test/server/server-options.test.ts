@@ -1,8 +1,8 @@
 /**
  * `einvoice/server` as a library: startServer and createApp check their options before anything
- * starts (no key store file, no listening socket), as the CLI checks its flags. A port given as
- * text had listened on a pipe named after it, workers: 0 and timeoutMs beyond a timer's range
- * were taken, env: 'prod' threw a TypeError.
+ * starts (no key store file, no listening socket), as the CLI checks its flags. port: 'abc' had
+ * listened on a local pipe of that name (Node reads a port that is not a number as a path),
+ * workers: 0 and timeoutMs beyond a timer's range were taken, env: 'prod' threw a TypeError.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
