@@ -58,50 +58,63 @@ function decodedLimitError(): EInvoiceError {
 type GrowableStream = { ensureBuffer(requested: number): Uint8Array }
 
 let installed = false
-let limitHits = 0
-/** The guard's latest error: what stopped the load that saw limitHits change. */
-let lastLimitError: EInvoiceError | undefined
 
-/** The decoding count of the document being parsed, while loadPdf parses it. */
-let parsing: { decoded: number } | undefined
+/**
+ * The document being parsed, while loadPdf parses it: what its decoders have decoded, and the
+ * guard's first stop (pdf-lib's parser catches errors inside object streams and carries on).
+ */
+type ParseCount = { decoded: number; stop?: EInvoiceError | undefined }
+let parsing: ParseCount | undefined
 /** The buffer size each of pdf-lib's decoders has been charged for so far (it only grows). */
 const charged = new WeakMap<object, number>()
 
-/**
- * How often the guard has stopped a decoder so far. pdf-lib's parser catches errors inside object
- * streams and carries on, so loadPdf compares this count before and after parsing.
- */
-export function inflateLimitHits(): number {
-  return limitHits
-}
-
-/** The error of the guard's latest stop (see inflateLimitHits). */
-export function lastInflateLimitError(): EInvoiceError {
-  return lastLimitError ?? inflateLimitError()
-}
+/** The end of the latest parse begun: the next one waits for it. */
+let parseTurn: Promise<unknown> = Promise.resolve()
 
 /**
  * Runs `parse` with pdf-lib's own decoding (object streams) counted against the document's budget,
- * which `document` then carries on. Loads in one thread run one after the other in practice (the
- * parser never waits for a timer); an interleaved load could be charged another's bytes, which
- * can only stop a load early, never let more through.
+ * which `document` then carries on, and refuses the document when the guard stopped one of its
+ * decoders. pdf-lib's parser awaits between objects, so loads started together (Promise.all over
+ * files, requests served in one thread) would interleave and share `parsing`: one document's
+ * decompression bomb refused the others. They take turns instead; parsing is work for this one
+ * thread either way.
+ * @throws EInvoiceError INPUT_TOO_LARGE when a stream passed the inflate cap or the document its budget
  */
-export async function withParseBudget<T>(parse: () => Promise<T>, documentOf: (result: T) => object): Promise<T> {
-  const outer = parsing
-  const count = { decoded: 0 }
+export function withParseBudget<T>(parse: () => Promise<T>, documentOf: (result: T) => object): Promise<T> {
+  const run = parseTurn.then(() => parseCounted(parse, documentOf))
+  parseTurn = run.catch(() => undefined)
+  return run
+}
+
+async function parseCounted<T>(parse: () => Promise<T>, documentOf: (result: T) => object): Promise<T> {
+  const count: ParseCount = { decoded: 0 }
   parsing = count
   try {
     const result = await parse()
+    if (count.stop !== undefined) throw count.stop
     chargeDecoded(documentOf(result), count.decoded)
     return result
   } finally {
-    parsing = outer
+    parsing = undefined
+  }
+}
+
+/**
+ * Runs `decode` (synchronous) outside any parse in progress: a stream of a loaded document decoded
+ * while another document's parse waits between objects is not that document's.
+ */
+export function outsideParse<T>(decode: () => T): T {
+  const current = parsing
+  parsing = undefined
+  try {
+    return decode()
+  } finally {
+    parsing = current
   }
 }
 
 function stop(err: EInvoiceError): never {
-  limitHits++
-  lastLimitError = err
+  if (parsing !== undefined) parsing.stop ??= err
   throw err
 }
 

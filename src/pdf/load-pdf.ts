@@ -6,7 +6,7 @@
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, ParseSpeeds } from '@cantoo/pdf-lib'
 import { EInvoiceError, isEInvoiceError } from '../errors.js'
 import { applyIndirectLengths, installIndirectLengthReader } from './indirect-stream-length.js'
-import { inflateLimitHits, installInflateGuard, lastInflateLimitError, withParseBudget } from './limits.js'
+import { installInflateGuard, withParseBudget } from './limits.js'
 import { type PdfStructureOptions, checkPdfStructure } from './pdf-structure.js'
 import { type OptionSpec, positiveInteger } from '../util/option-input.js'
 
@@ -72,7 +72,6 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   installIndirectLengthReader()
   let doc: PDFDocument
   let decrypted = false
-  const hitsBefore = inflateLimitHits()
   try {
     doc = await parse(bytes, undefined)
     if (doc.context.trailerInfo.Encrypt !== undefined) {
@@ -84,7 +83,6 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   } catch (err) {
     throw parseError(err)
   }
-  if (inflateLimitHits() !== hitsBefore) throw lastInflateLimitError()
   const catalog = doc.context.lookup(doc.context.trailerInfo.Root)
   if (!(catalog instanceof PDFDict)) {
     throw new EInvoiceError('INVALID_PDF', 'the PDF has no document catalog (trailer /Root is missing or not a dictionary)', {

@@ -6,7 +6,7 @@
 import { deflateSync, inflateSync, constants as zlibConstants } from 'node:zlib'
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFRawStream, type PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib'
 import { EInvoiceError } from '../errors.js'
-import { MAX_INFLATED_STREAM_BYTES, chargeDecoded, inflateLimitError, installInflateGuard, requireDecodeBudget } from './limits.js'
+import { MAX_INFLATED_STREAM_BYTES, chargeDecoded, inflateLimitError, installInflateGuard, outsideParse, requireDecodeBudget } from './limits.js'
 
 function filtersOf(dict: PDFDict): PDFName[] {
   const filter = dict.lookup(PDFName.of('Filter'))
@@ -52,7 +52,7 @@ export function streamBytes(stream: PDFStream, what: string): Uint8Array {
   }
   installInflateGuard()
   try {
-    const bytes = decodePDFRawStream(stream).decode()
+    const bytes = outsideParse(() => decodePDFRawStream(stream).decode())
     chargeDecoded(document, bytes.length)
     return bytes
   } catch (err) {

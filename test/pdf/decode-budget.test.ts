@@ -9,6 +9,7 @@ import { loadPdf } from '../../src/pdf/load-pdf.js'
 import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { buildPdf, pagesPdf, stream } from './raw-pdf.js'
+import { makePdf } from './fixtures.js'
 
 /** Just under the per-stream cap; whitespace, so scanning it costs little beside decoding. */
 const PAGE_BYTES = MAX_INFLATED_STREAM_BYTES - 1024 * 1024
@@ -43,5 +44,23 @@ describe('the decoding budget of a document', () => {
 
   it('refuses to convert such a document to PDF/A', async () => {
     await expect(pdfToPdfa(bigPages(5))).rejects.toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringMatching(budgetMessage) })
+  }, 60_000)
+
+  it('refuses only the bomb among loads started together (a bomb had refused every document parsed beside it)', async () => {
+    const overCap = deflateSync(Buffer.alloc(MAX_INFLATED_STREAM_BYTES + 1024 * 1024), { level: 9 })
+    const bomb = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+      stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', overCap),
+    ])
+    const good = await makePdf({ subset: 'PDF/A-3b' })
+    const outcomes = await Promise.allSettled([loadPdf(good), loadPdf(bomb), loadPdf(good), validatePdf(good), loadPdf(good)])
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'])
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ errorCode: 'INPUT_TOO_LARGE', message: expect.stringContaining('inflates to more than 64 MiB') })
+    expect((outcomes[3] as PromiseFulfilledResult<Awaited<ReturnType<typeof validatePdf>>>).value.readable).toBe(true)
+    // Alone, the same documents give the same answers.
+    await expect(loadPdf(bomb)).rejects.toMatchObject({ errorCode: 'INPUT_TOO_LARGE' })
+    await expect(loadPdf(good)).resolves.toBeDefined()
   }, 60_000)
 })
