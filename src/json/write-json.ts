@@ -66,6 +66,17 @@ function isIndexKey(key: string | undefined): boolean {
 
 const NUMBER_TEXT = /^[-0-9.eE+]+$/
 
+/**
+ * What JSON.stringify writes for an object with a `toJSON` method (a Date, a URL, a caller's own
+ * class): the method's result, given the key. Decimals keep their exact number (decimal.js's
+ * toJSON would give a string).
+ */
+function jsonOf(v: unknown, key: string): unknown {
+  if (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON !== 'function') return v
+  if (v instanceof Decimal || v instanceof JsonNumber || isDecimal(v)) return v
+  return (v as { toJSON(key: string): unknown }).toJSON(key)
+}
+
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || typeof v === 'function' || (Array.isArray(v) && v.length === 0)
 }
@@ -210,7 +221,7 @@ function write(v: unknown, indent: string, step: string): void {
     }
     sink.out += step === '' ? '[' : '[\n' + inner
     for (let i = 0; i < v.length; i++) {
-      const item: unknown = v[i]
+      const item = jsonOf(v[i], String(i))
       if (i > 0) sink.out += separator
       if (isEmpty(item) || typeof item === 'symbol') sink.out += 'null'
       else write(item, inner, step)
@@ -292,6 +303,7 @@ function writeSpread(v: JsonSpread, indent: string, step: string): void {
  * @returns whether the entry was written.
  */
 function writeEntry(key: string, value: unknown, first: boolean, inner: string, step: string): boolean {
+  value = jsonOf(value, key)
   // Symbols are dropped by JSON.stringify itself.
   if (isEmpty(value) || typeof value === 'symbol') return false
   if (step === '') {
@@ -321,12 +333,16 @@ function closeObject(empty: boolean, indent: string, step: string): void {
  * is between quotes (no quote, backslash, control character or surrogate), so none is scanned.
  */
 export function writeCompactJson(build: () => void, plainStrings = false): string {
+  // The writer's state is the outer call's again afterwards: a toJSON or a getter may write JSON too.
+  const outer = sink
+  const outerKey = previousKeyText
   sink = { out: '', plain: plainStrings }
   try {
     build()
     return sink.out
   } finally {
-    sink = EMPTY_SINK
+    sink = outer
+    previousKeyText = outerKey
   }
 }
 
@@ -370,12 +386,20 @@ export function closeCompactObject(empty: boolean): void {
   closeObject(empty, '', '')
 }
 
-/** Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does. A Decimal or a bigint is written as its exact number. */
+/**
+ * Serialises `value` as JSON; `pretty` indents by two spaces, laid out as JSON.stringify does, and
+ * an object with a `toJSON` method (a Date) is written as what it returns. A Decimal or a bigint is
+ * written as its exact number. Empty values (null, "", []) are left out of objects (the payloads'
+ * convention) and written as null in arrays.
+ */
 export function writeJson(value: unknown, options: JsonTextOptions = {}): string {
   options = checkOptions(options, 'options', JSON_TEXT_OPTIONS)
+  value = jsonOf(value, '')
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError('writeJson: the value has no JSON form')
   }
+  const outer = sink
+  const outerKey = previousKeyText
   sink = { out: '', plain: false }
   try {
     write(value, '', options.pretty === true ? '  ' : '')
@@ -387,6 +411,7 @@ export function writeJson(value: unknown, options: JsonTextOptions = {}): string
     }
     throw err
   } finally {
-    sink = EMPTY_SINK
+    sink = outer
+    previousKeyText = outerKey
   }
 }

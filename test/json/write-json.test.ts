@@ -69,6 +69,20 @@ describe('writeJson', () => {
     expect(writeJson({ a: new Decimal('2') }, { pretty: true })).toBe('{\n  "a": 2\n}')
   })
 
+  it('writes what toJSON returns, given the key, as JSON.stringify does (a Date had been written {})', () => {
+    const value = { d: new Date('2026-01-02T00:00:00Z'), list: [new Date(0), { toJSON: (k: string) => `at ${k}` }], u: new URL('http://example.com/'), gone: { toJSON: () => undefined } }
+    expect(writeJson(value)).toBe('{"d":"2026-01-02T00:00:00.000Z","list":["1970-01-01T00:00:00.000Z","at 1"],"u":"http://example.com/"}')
+    expect(writeJson(value)).toBe(JSON.stringify(value))
+    expect(writeJson(new Date(0), { pretty: true })).toBe('"1970-01-01T00:00:00.000Z"')
+    // Decimals keep their exact number (decimal.js's own toJSON gives a string).
+    expect(writeJson({ a: new Decimal('0.10') })).toBe('{"a":0.1}')
+  })
+
+  it('is reentrant: a toJSON or a getter that writes JSON itself leaves the outer text whole', () => {
+    const nested = { a: 1, x: { toJSON: () => writeJson({ b: [1, 2] }) }, get g() { return writeJson([5], { pretty: true }) }, z: 2 }
+    expect(writeJson(nested)).toBe(JSON.stringify({ a: 1, x: '{"b":[1,2]}', g: '[\n  5\n]', z: 2 }))
+  })
+
   it('writes a bigint as its exact integer (JSON.stringify refuses it; the payload reader takes one)', () => {
     expect(writeJson({ a: 10n, b: [1n, -(2n ** 80n)] })).toBe('{"a":10,"b":[1,-1208925819614629174706176]}')
     expect(writeJson(5n)).toBe('5')
