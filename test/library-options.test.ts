@@ -198,6 +198,12 @@ describe('object arguments that are not options', () => {
     await refusal(() => calculatePayload(null as never), 'invoice: expected a payload read by readInvoicePayload (read it with readInvoicePayload first, or give the JSON to calculateInvoice), got null', 'MISSING_INPUT')
     const read = readInvoicePayload(plain)
     expect(calculatePayload(read).grandTotal.toString()).toBe('235.62')
+    // An absent price or quantity is the payload's zero (as in Mustang), not a wrong kind: the
+    // first version of this check refused it, in the CLI and the server too.
+    const noPrice = readInvoicePayload({ zfitems: [{ quantity: 2, product: { vatpercent: 19 } }, { price: 5, product: { vatpercent: 19 } }] })
+    expect(calculatePayload(noPrice).grandTotal.toString()).toBe('0')
+    const out = await getOperation('calculate')!.run({ inputs: { invoice: Buffer.from('{"zfitems":[{"quantity":2,"product":{"vatpercent":19}}]}') }, params: {} })
+    expect(JSON.parse(String(out.body))).toMatchObject({ grandTotal: 0, zfitems: [{ calculation: { price: 0 } }] })
     // A payload built by hand with Decimals is a payload too.
     expect(calculateDocument({ ...read, zfitems: [{ ...read.zfitems![0]!, price: new Decimal('1.00'), quantity: new Decimal(3) }] }).grandTotal.toString()).toBe('3.57')
   })

@@ -18,7 +18,8 @@ export function payloadArgument(invoice: InvoicePayload): InvoicePayload {
     const name = `invoice.zfitems[${i}]`
     objectArgument(item, name, 'a line object')
     for (const field of ['price', 'quantity'] as const) {
-      if (!isDecimal(item[field])) {
+      // Absent is the payload's own word for zero (as in Mustang); only a value of another kind is refused.
+      if (item[field] !== undefined && !isDecimal(item[field])) {
         const message = `expected a Decimal (${READ_FIRST}), got ${describeValue(item[field])}`
         throw new EInvoiceError('INVALID_PARAMETER', `${name}.${field}: ${message}`, { details: { [`${name}.${field}`]: message } })
       }
