@@ -26,7 +26,15 @@ export function parseSize(text: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([kmg]?b?)$/i.exec(text.trim())
   const unit = SIZE_UNITS[(match?.[2] ?? '').toLowerCase()]
   if (match === null || unit === undefined) throw new InvalidArgumentError('expected a size such as 20MB, 512KB or a number of bytes')
-  return Math.floor(Number(match[1]) * unit)
+  const bytes = Math.floor(Number(match[1]) * unit)
+  if (bytes < 1) throw new InvalidArgumentError('expected a size of at least 1 byte')
+  return bytes
+}
+
+/** Text that may not be empty (an address, a file, a URL): an empty one is refused as the flag's, not as startServer's option. */
+export function nonEmptyArg(text: string): string {
+  if (text.trim() === '') throw new InvalidArgumentError('expected a value, got an empty one')
+  return text
 }
 
 /** A whole number in [min, max]. */
@@ -98,10 +106,10 @@ export function registerServe(program: Command, io: CliIO, setExit: (code: numbe
   program
     .command('serve')
     .description('Serve the HTTP API (base path /api/v1.8.2) with the API-key gateway')
-    .option('--host <host>', 'address to bind; 0.0.0.0 exposes the server to the network', '127.0.0.1')
+    .option('--host <host>', 'address to bind; 0.0.0.0 exposes the server to the network', nonEmptyArg, '127.0.0.1')
     .option('--port <port>', 'TCP port (0 = any free port)', intArg(0, 65535), 8080)
-    .option('--db <file>', 'SQLite file of API keys and usage', 'einvoice-keys.db')
-    .option('--redis <url>', 'count rate limits and quotas in Redis (shared by several instances)')
+    .option('--db <file>', 'SQLite file of API keys and usage', nonEmptyArg, 'einvoice-keys.db')
+    .option('--redis <url>', 'count rate limits and quotas in Redis (shared by several instances)', nonEmptyArg)
     .option('--env <env>', 'environments served: live, sandbox or both', envArg, 'both')
     .option('--key-prefix <prefix>', 'the <PREFIX> of API keys', 'ei_')
     .option('--max-body <size>', 'largest request body', parseSize, 20 * 1024 * 1024)

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseExpiry } from '../../commands/keys.js'
-import { parseSize, startProblem } from '../../commands/serve.js'
+import { nonEmptyArg, parseSize, startProblem } from '../../commands/serve.js'
 import { SqliteStore } from '../../src/server/stores/sqlite-store.js'
 import { hashKey } from '../../src/server/gateway/key-format.js'
 import { cli, tempDir } from '../helpers/cli.js'
@@ -74,6 +74,10 @@ describe('einvoice keys', () => {
     expect(parseSize('512kb')).toBe(512 * 1024)
     expect(parseSize('1000')).toBe(1000)
     expect(() => parseSize('lots')).toThrow(/size/)
+    // 0 and 0.1 bytes would reach startServer, which words its refusal as the library's option.
+    expect(() => parseSize('0')).toThrow('expected a size of at least 1 byte')
+    expect(() => parseSize('0.1')).toThrow('expected a size of at least 1 byte')
+    expect(() => nonEmptyArg(' ')).toThrow('expected a value, got an empty one')
     expect(parseExpiry('2026-02-28')).toBe('2026-03-01T00:00:00.000Z')
     expect(parseExpiry('2026-02-28T10:00:00Z')).toBe('2026-02-28T10:00:00.000Z')
     expect(() => parseExpiry('soon')).toThrow(/date/)
@@ -81,6 +85,15 @@ describe('einvoice keys', () => {
 })
 
 describe('einvoice serve: a start that fails on its options', () => {
+  it('refuses an empty --host, --db or --redis and a --max-body of 0 as the flag (not as the library option startServer names)', async () => {
+    for (const [flag, value] of [['--host', ''], ['--db', ''], ['--redis', ''], ['--max-body', '0']] as const) {
+      const run = await cli(['serve', '--port', '0', flag, value])
+      expect(run.code, `${flag} ${value}`).toBe(2)
+      expect(run.stderr).toContain(`option '${flag} `)
+      expect(run.stderr).not.toContain('options.')
+    }
+  })
+
   const flags = { host: '127.0.0.1', port: 8080, db: 'keys.db', redis: 'redis://127.0.0.1:1' }
   const errno = (code: string, message: string) => Object.assign(new Error(message), { code })
   it('names the option instead of an internal error', () => {
