@@ -121,6 +121,17 @@ export const text = field((value): string | undefined | FieldIssue => {
   return new FieldIssue(`expected a string, got ${describe(value)}`)
 })
 
+/**
+ * A string in a list (notes): a number or boolean is taken as its text, as a single string field
+ * takes it (Jackson); null or another kind is refused. The JSON text reader and the JS value reader
+ * read it alike.
+ */
+export const listText = field((value): string | FieldIssue => {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return new FieldIssue(`expected a string, got ${describe(value)}`)
+})
+
 export const bool = field((value): boolean | undefined | FieldIssue => {
   if (typeof value === 'boolean') return value
   if (value === null || value === undefined) return undefined
@@ -177,7 +188,10 @@ function isPlainDate(s: string): boolean {
  */
 export function toCalendarDate(value: unknown): CalendarDate | string {
   if (typeof value === 'string' && isPlainDate(value)) return value
-  if (typeof value === 'number' || (typeof value === 'string' && /^-?\d{10,}$/.test(value.trim()))) {
+  // A number is read as the JSON text reader sees it, its literal: 20261124 is 24 November 2026
+  // and epoch millis have 10 digits or more, whichever reader the payload came through.
+  if (typeof value === 'number' || typeof value === 'bigint') value = String(value)
+  if (typeof value === 'string' && /^-?\d{10,}$/.test(value.trim())) {
     const millis = Number(value)
     if (!Number.isSafeInteger(millis)) return `expected a date, got ${describe(value)}`
     const date = new Date(millis)

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { bool, calendarDate, decimal, fieldForms, int32, list, optional, text } from './fields.js'
+import { bool, calendarDate, decimal, fieldForms, int32, list, listText, optional, text } from './fields.js'
 
 // Primitive fields read null as absent themselves; `.optional()` makes the key optional.
 const str = text.optional()
@@ -145,7 +145,7 @@ export const ItemSchema = z.object({
   quantity: num,
   basisQuantity: decimal({ min: 'nonNegative' }).optional(),
   product: optional(ProductSchema),
-  notes: list(z.string()),
+  notes: list(listText),
   notesWithSubjectCode: list(IncludedNoteSchema),
   itemAllowances: list(AllowanceChargeSchema),
   itemCharges: list(AllowanceChargeSchema),
@@ -246,7 +246,7 @@ const invoiceFields = {
   invoicer: optional(TradePartySchema),
   invoicee: optional(TradePartySchema),
   cashDiscounts: list(CashDiscountSchema),
-  notes: list(z.string()),
+  notes: list(listText),
   sellerOrderReferencedDocumentID: str,
   contractReferencedDocument: str,
   totalPrepaidAmount: num,
