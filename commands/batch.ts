@@ -6,7 +6,7 @@
  */
 import { type CliSource, type OutDirTarget, foldsCase, outDirTargets, outDirWriter, outputPathFor, relativeNames, sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
-import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError } from './output.js'
+import { EXIT_BAD_INPUT, EXIT_OK, colours, describeError, printError, outputFile } from './output.js'
 import { withProgress } from './progress.js'
 
 export type BatchFlags = { output?: string | undefined; outDir?: string | undefined }
@@ -25,7 +25,8 @@ function withNewline(body: string | Uint8Array): string | Uint8Array {
   return typeof body === 'string' && !body.endsWith('\n') ? body + '\n' : body
 }
 
-export async function runBatch(files: readonly string[], flags: BatchFlags, io: CliIO, options: BatchOptions): Promise<number> {
+export async function runBatch(files: readonly string[], given: BatchFlags, io: CliIO, options: BatchOptions): Promise<number> {
+  const flags = { ...given, output: outputFile(given.output) }
   const sources = sourcesOf(files, io)
   if (flags.output !== undefined && flags.outDir !== undefined) {
     await printError(io, '-o and --out-dir cannot be used together')

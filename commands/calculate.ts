@@ -25,7 +25,7 @@ export function registerCalculate(program: Command, io: CliIO, setExit: (code: n
     .command('calculate')
     .description(calculate.summary + ': Invoice JSON in, CalculatedInvoice JSON (totals, VAT breakdown) out')
     .argument('[files...]', 'invoice JSON files; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the result to this file (one input only)')
+    .option('-o, --output <file>', 'write the result to this file (one input only); - for standard output')
     .option('--out-dir <dir>', 'write one result per input into this folder')
     .option('--pretty', 'indent the JSON')
     .addHelpText(

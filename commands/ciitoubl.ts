@@ -34,7 +34,7 @@ function register(program: Command, name: 'ciitoubl' | 'cii2ubl', io: CliIO, set
         : 'deprecated name of ciitoubl',
     )
     .argument('[files...]', 'CII XML files; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the UBL to this file (one input only)')
+    .option('-o, --output <file>', 'write the UBL to this file (one input only); - for standard output')
     .option('--out-dir <dir>', 'write one NAME.ubl.xml per input into this folder')
     .option('--customization-id <id>', 'BT-24 to write (default: keep the source\'s, e.g. XRechnung stays XRechnung)')
     .option('--profile-id <id>', 'BT-23 to write (default: keep the source\'s)')

@@ -62,7 +62,7 @@ export function registerCombine(program: Command, io: CliIO, setExit: (code: num
     .requiredOption('--profile <profile>', 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG')
     .requiredOption('--version <n>', 'generation: 2 (fx also takes 1; xr takes 2 or 3)')
     .option('--ignore-pdfa-errors', 'make the output even when the input fails the PDF/A pre-flight')
-    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal')
+    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal; - for standard output')
     .addHelpText('after', `\nExample: einvoice combine --pdf in.pdf --json invoice.json --format fx --profile EN16931 --version 2 -o invoice.pdf${HELP_TAIL}`)
     .action(async (flags: CombineFlags) => {
       setExit(await runCombine(combine, 'json', flags.json ?? '', flags, io))
@@ -76,7 +76,7 @@ export function registerCombine(program: Command, io: CliIO, setExit: (code: num
     .option('--profile <profile>', 'default: read from BT-24; must match BT-24 when given')
     .option('--version <n>', 'generation (default: from the XML)')
     .option('--ignore-pdfa-errors', 'make the output even when the input fails the PDF/A pre-flight')
-    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal')
+    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal; - for standard output')
     .addHelpText('after', `\nExample: einvoice combine-xml --pdf in.pdf --xml factur-x.xml -o invoice.pdf${HELP_TAIL}`)
     .action(async (flags: CombineFlags) => {
       setExit(await runCombine(combineXml, 'XML', flags.xml ?? '', flags, io))

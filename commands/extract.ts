@@ -12,7 +12,7 @@ export function registerExtract(program: Command, io: CliIO, setExit: (code: num
     .command('extract')
     .description(`${extract.summary}: prints the embedded invoice XML exactly as stored`)
     .argument('[file]', 'a ZUGFeRD / Factur-X / XRechnung / Order-X PDF or an invoice XML; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the XML to this file (atomically) instead of standard output')
+    .option('-o, --output <file>', 'write the XML to this file (atomically) instead of standard output; - for standard output')
     .addHelpText('after', '\nExample: einvoice extract invoice.pdf -o factur-x.xml\nExit status: 0 success, 2 bad input or no invoice XML in the PDF.')
     .action(async (file: string | undefined, flags: { output?: string }) => {
       const source = readSource(file, io)

@@ -9,7 +9,7 @@ import { parseParams } from '../src/operations/params.js'
 import { sourcesOf } from './inputs.js'
 import type { CliIO } from './io.js'
 import { defaultProfile } from '../src/cii/profiles.js'
-import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError } from './output.js'
+import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError, outputFile } from './output.js'
 
 type Invoice2XmlFlags = { format: string; profile?: string; version: string; output?: string }
 
@@ -22,7 +22,8 @@ export async function runInvoice2Xml(file: string | undefined, flags: Invoice2Xm
     const bytes = await source.read()
     const result = await invoice2xml.run({ inputs: { invoice: bytes }, params })
     // writeFileAtomic: a failure never leaves a half-written file.
-    if (flags.output !== undefined) await io.writeFileAtomic(flags.output, result.body)
+    const output = outputFile(flags.output)
+    if (output !== undefined) await io.writeFileAtomic(output, result.body)
     else io.stdout.write(result.body)
   } catch (err) {
     const { line, exitCode } = describeError(err, source.name)
@@ -44,7 +45,7 @@ export function registerInvoice2Xml(program: Command, io: CliIO, setExit: (code:
         '(default: EN16931; XRECHNUNG for xr, COMFORT for zf version 1, BASIC for ox)',
     )
     .option('--version <n>', 'generation: 2 (fx also takes 1; xr takes 2 or 3)', '2')
-    .option('-o, --output <file>', 'write the XML to this file instead of standard output')
+    .option('-o, --output <file>', 'write the XML to this file instead of standard output; - for standard output')
     .addHelpText(
       'after',
       '\nExample: einvoice invoice2xml samples/invoice.json --format xr --profile XRECHNUNG --version 3 -o invoice.xml\n' +

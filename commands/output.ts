@@ -54,3 +54,11 @@ export async function printError(io: CliIO, line: string): Promise<void> {
   const c = await colours(io)
   io.stderr.write(`${c.red('error')} ${line}\n`)
 }
+
+/**
+ * The file an `-o, --output <file>` names: `-` is standard output, as `-` is standard input for
+ * the inputs (and as curl, tar and wget read it), not a file named "-".
+ */
+export function outputFile(output: string | undefined): string | undefined {
+  return output === '-' ? undefined : output
+}

@@ -25,7 +25,7 @@ export function registerParse(program: Command, io: CliIO, setExit: (code: numbe
     .command('parse')
     .description(parse.summary + ': CII, ZUGFeRD 1, Order-X or UBL XML in, Mustang-shaped Invoice JSON out')
     .argument('[files...]', 'invoice XML files; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the JSON to this file (one input only)')
+    .option('-o, --output <file>', 'write the JSON to this file (one input only); - for standard output')
     .option('--out-dir <dir>', 'write one JSON per input into this folder')
     .option('--pretty', 'indent the JSON')
     .addHelpText(

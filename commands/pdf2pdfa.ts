@@ -12,7 +12,7 @@ export function registerPdf2Pdfa(program: Command, io: CliIO, setExit: (code: nu
     .command('pdf2pdfa')
     .description(`${pdf2pdfa.summary}: writes PDF/A-3b, or refuses with every reason it cannot`)
     .argument('[file]', 'the PDF; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal')
+    .option('-o, --output <file>', 'write the PDF to this file (atomically); without it standard output, unless that is a terminal; - for standard output')
     .addHelpText(
       'after',
       '\nFonts that are not embedded and DeviceCMYK colour need Ghostscript (gs on PATH; EINVOICE_GS=path overrides, EINVOICE_GS= disables).\n' +

@@ -7,7 +7,7 @@ import { inputOfError } from '../src/operations/inputs.js'
 import { parseParams } from '../src/operations/params.js'
 import type { Operation } from '../src/operations/types.js'
 import type { CliIO } from './io.js'
-import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError } from './output.js'
+import { EXIT_BAD_INPUT, EXIT_OK, describeError, printError, outputFile } from './output.js'
 
 export type RenderJob = {
   op: Operation
@@ -25,7 +25,8 @@ export async function runRender(job: RenderJob, io: CliIO): Promise<number> {
     const { inputs, params } = await job.input()
     const result = await job.op.run({ inputs, params: parseParams(job.op, params) })
     for (const w of result.warnings) io.stderr.write(`warning ${job.source}: ${w}\n`)
-    if (job.output !== undefined) await io.writeFileAtomic(job.output, result.body)
+    const output = outputFile(job.output)
+    if (output !== undefined) await io.writeFileAtomic(output, result.body)
     else if (typeof result.body !== 'string' && io.stdout.isTTY === true) {
       await printError(io, `${job.op.cliName} writes binary output: give -o FILE or redirect standard output`)
       return EXIT_BAD_INPUT

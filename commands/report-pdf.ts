@@ -15,7 +15,7 @@ export function registerReportPdf(program: Command, io: CliIO, setExit: (code: n
     .command('report-pdf')
     .description(validationReportToPdf.summary + ': the XML report of validate in, A4 PDF/A-3b out')
     .argument('[report]', 'validation report XML; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal)')
+    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal); - for standard output')
     .option('-l, --language <lang>', 'EN, DE or FR', 'EN')
     .addHelpText('after', '\nExample: einvoice validate -f xml invoice.pdf | einvoice report-pdf -o report.pdf --language DE\nExit status: 0 success, 2 bad input (not a validation report).')
     .action(async (file: string | undefined, flags: Flags) => {

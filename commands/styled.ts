@@ -17,7 +17,7 @@ export function registerStyled(program: Command, io: CliIO, setExit: (code: numb
     .description(styledinvoicetofx.summary + ': mustache HTML template + invoice JSON in, Factur-X PDF/A-3 out (needs chromium)')
     .requiredOption('-t, --template <file>', 'mustache template producing HTML')
     .requiredOption('-i, --invoice <file>', 'CalculatedInvoice JSON (Mustang shape)')
-    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal)')
+    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal); - for standard output')
     .option('-l, --language <lang>', 'EN, DE or FR (labels and number/date format the template gets)', 'EN')
     .option('--format <format>', 'fx, zf or xr', 'fx')
     .option('--profile <profile>', 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG', 'EN16931')

@@ -14,7 +14,7 @@ export function registerXmlToHtml(program: Command, io: CliIO, setExit: (code: n
     .command('xmltohtml')
     .description(xmltohtml.summary + ': CII, UBL, ZUGFeRD 1 or Order-X in, one self-contained HTML page out')
     .argument('[file]', 'invoice XML; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the HTML to this file (default: standard output)')
+    .option('-o, --output <file>', 'write the HTML to this file (default: standard output); - for standard output')
     .option('-l, --language <lang>', 'EN, DE or FR', 'EN')
     .addHelpText('after', '\nExit status: 0 success, 2 bad input (the message names the file, line and column).')
     .action(async (file: string | undefined, flags: Flags) => {

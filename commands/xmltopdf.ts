@@ -14,7 +14,7 @@ export function registerXmlToPdf(program: Command, io: CliIO, setExit: (code: nu
     .command('xmltopdf')
     .description(xmltopdf.summary + ': invoice XML in, A4 PDF/A-3b out (optionally a Factur-X/XRechnung hybrid)')
     .argument('[file]', 'invoice XML; - or nothing reads standard input')
-    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal)')
+    .option('-o, --output <file>', 'write the PDF to this file (default: standard output, not a terminal); - for standard output')
     .option('-l, --language <lang>', 'EN, DE or FR', 'EN')
     .option('--embed-xml', 'embed the source XML (factur-x.xml / xrechnung.xml / ZUGFeRD-invoice.xml / order-x.xml); not for UBL')
     .option('--tagged', 'write a tagged PDF (structure tree for screen readers; about 40 % slower)')
