@@ -4,10 +4,9 @@
  * `calculateInvoice`, instead of failing inside the arithmetic.
  * @module
  */
-import { EInvoiceError } from '../errors.js'
 import type { InvoicePayload } from '../json/schemas.js'
 import { isDecimal } from '../model/decimal.js'
-import { describeValue } from '../util/byte-input.js'
+import { argumentError } from '../util/byte-input.js'
 import { objectArgument } from '../util/option-input.js'
 
 const READ_FIRST = 'read it with readInvoicePayload first, or give the JSON to calculateInvoice'
@@ -19,10 +18,7 @@ export function payloadArgument(invoice: InvoicePayload): InvoicePayload {
     objectArgument(item, name, 'a line object')
     for (const field of ['price', 'quantity'] as const) {
       // Absent is the payload's own word for zero (as in Mustang); only a value of another kind is refused.
-      if (item[field] !== undefined && !isDecimal(item[field])) {
-        const message = `expected a Decimal (${READ_FIRST}), got ${describeValue(item[field])}`
-        throw new EInvoiceError('INVALID_PARAMETER', `${name}.${field}: ${message}`, { details: { [`${name}.${field}`]: message } })
-      }
+      if (item[field] !== undefined && !isDecimal(item[field])) throw argumentError(item[field], `${name}.${field}`, `a Decimal (${READ_FIRST})`)
     }
   })
   return invoice

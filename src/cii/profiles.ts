@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { describeValue, textArgument } from '../util/byte-input.js'
+import { argumentError, textArgument } from '../util/byte-input.js'
 import { integer } from '../util/option-input.js'
 import { ORDERX_GUIDELINE_IDS, type OrderXLevel } from '../orderx/content-rules.js'
 import { ZF1_GUIDELINE_IDS, type Zf1Level } from '../zf1/content-rules.js'
@@ -182,7 +182,7 @@ export function describeValidCombinations(rows: readonly FormatProfile[] = FORMA
 export function findFormatProfile(format: string, profile: string, version: number): FormatProfile | undefined {
   textArgument(format, 'format')
   textArgument(profile, 'profile')
-  if (!integer.test(version, 'version')) throw new EInvoiceError('INVALID_PARAMETER', `version: expected ${integer.expected}, got ${describeValue(version)}`, { details: { version: `expected ${integer.expected}` } })
+  if (!integer.test(version, 'version')) throw argumentError(version, 'version', integer.expected)
   const f = format.trim().toLowerCase()
   const p = normalizeProfileName(profile)
   return FORMAT_PROFILES.find((row) => row.format === f && row.profile === p && row.versions.includes(version))

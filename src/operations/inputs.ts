@@ -6,7 +6,7 @@ import { EInvoiceError, isEInvoiceError } from '../errors.js'
 import type { Operation, OperationInput } from './types.js'
 import { parseParams } from './params.js'
 import { bytesArgument } from '../util/byte-input.js'
-import { nearestOption, objectArgument, optionError } from '../util/option-input.js'
+import { objectArgument, refuseMisspelt } from '../util/option-input.js'
 
 /**
  * `run`'s input as a library caller hands it in, checked and made what the faces give: each input
@@ -18,22 +18,14 @@ export function operationInput(op: Operation, input: OperationInput): OperationI
   objectArgument(input, 'input', 'an operation input ({ inputs, params })')
   const given = input.inputs === undefined ? {} : objectArgument(input.inputs, 'input.inputs', 'an object of bytes by input name')
   const params = input.params === undefined ? {} : objectArgument(input.params, 'input.params', 'an object of parameter values by name')
-  refuseMisspelt(Object.keys(given), op.inputs.map((i) => i.name), 'input.inputs')
-  refuseMisspelt(Object.keys(params), op.params.map((p) => p.name), 'input.params')
+  refuseMisspelt(Object.keys(given), op.inputs.map((i) => i.name), 'input.inputs', 'input')
+  refuseMisspelt(Object.keys(params), op.params.map((p) => p.name), 'input.params', 'parameter')
   const inputs: Record<string, Uint8Array | undefined> = {}
   for (const { name } of op.inputs) {
     const value = given[name]
     inputs[name] = value === undefined ? undefined : bytesArgument(value, `input.inputs.${name}`)
   }
   return { inputs, params: parseParams(op, params) }
-}
-
-function refuseMisspelt(keys: readonly string[], known: readonly string[], where: string): void {
-  for (const key of keys) {
-    if (known.includes(key)) continue
-    const meant = nearestOption(key, known)
-    if (meant !== undefined) throw optionError(`${where}.${key}`, `no such ${where.endsWith('inputs') ? 'input' : 'parameter'}; did you mean ${meant}?`)
-  }
 }
 
 export function requireInput(input: OperationInput, name: string): Uint8Array {

@@ -5,7 +5,7 @@
  */
 import type { XmpInvoiceSchema } from '../cii/profiles.js'
 import { EInvoiceError } from '../errors.js'
-import { type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
+import { AF_RELATIONSHIPS, type AfRelationship, embedFile, removeEmbeddedFiles } from './embed-file.js'
 import { resolveContainer } from './invoice-container.js'
 import { INVOICE_FILE_NAMES } from './invoice-xml.js'
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
@@ -14,6 +14,7 @@ import { writePdfaMetadata } from './pdfa-metadata.js'
 import { preflight } from './preflight.js'
 import { savePdf } from './save-pdf.js'
 import { bytesArgument } from '../util/byte-input.js'
+import { isDeclarablePrefix } from '../xml/xml-chars.js'
 import { boolean, checkOptions, fields, nonEmptyText, oneOf, type OptionSpec, text, validDate } from '../util/option-input.js'
 
 /** Where and how the XML goes into the container (a row of src/cii/profiles.ts). */
@@ -37,10 +38,8 @@ export type EmbedInvoiceOptions = LoadPdfOptions & {
   description?: string | undefined
 }
 
-const AF_RELATIONSHIPS = ['Source', 'Data', 'Alternative', 'Supplement', 'EncryptedPayload', 'FormData', 'Schema', 'Unspecified'] as const satisfies readonly AfRelationship[]
-
 /** An XMP prefix is written as an element name's prefix: an XML name without a colon, not starting with `xml`. */
-const xmpPrefix = { expected: 'an XML name without a colon (such as fx)', test: (v: unknown): v is string => typeof v === 'string' && /^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]*$/.test(v) }
+const xmpPrefix = { expected: 'an XML name without a colon (such as fx)', test: (v: unknown): v is string => typeof v === 'string' && isDeclarablePrefix(v) }
 
 const EMBED_INVOICE_OPTIONS: OptionSpec<EmbedInvoiceOptions> = {
   ...LOAD_PDF_OPTIONS,

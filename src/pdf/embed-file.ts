@@ -9,7 +9,9 @@ import { embeddedFilesTree, nameTreeEntries } from './attachments.js'
 import { type PdfDate, formatPdfDate } from './pdf-date.js'
 import { flateStream } from './streams.js'
 
-export type AfRelationship = 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'EncryptedPayload' | 'FormData' | 'Schema' | 'Unspecified'
+/** The /AFRelationship values of PDF 2.0 / PDF/A-3. */
+export const AF_RELATIONSHIPS = ['Source', 'Data', 'Alternative', 'Supplement', 'EncryptedPayload', 'FormData', 'Schema', 'Unspecified'] as const
+export type AfRelationship = (typeof AF_RELATIONSHIPS)[number]
 
 export type EmbedFileOptions = {
   name: string

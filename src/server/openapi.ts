@@ -7,8 +7,7 @@
 import type { InputSpec, Operation, ParamSpec } from '../operations/types.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
 import { GATEWAY_ERROR_CODES } from './errors.js'
-import { describeValue } from '../util/byte-input.js'
-import { optionError } from '../util/option-input.js'
+import { argumentError } from '../util/byte-input.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -155,8 +154,8 @@ function namedSchemas(ops: readonly Operation[]): Record<string, JsonObject> {
 }
 
 export function openApiDocument(ops: readonly Operation[], basePath: string): JsonObject {
-  if (!Array.isArray(ops)) throw optionError('ops', `expected a list of operations (OPERATIONS), got ${describeValue(ops)}`)
-  if (typeof basePath !== 'string') throw optionError('basePath', `expected a string such as /api/v1.8.2, got ${describeValue(basePath)}`)
+  if (!Array.isArray(ops)) throw argumentError(ops, 'ops', 'a list of operations (OPERATIONS)')
+  if (typeof basePath !== 'string') throw argumentError(basePath, 'basePath', 'a string such as /api/v1.8.2')
   const paths: Record<string, JsonObject> = {}
   for (const op of ops) {
     const item = (paths[op.path] ??= {})

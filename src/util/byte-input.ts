@@ -14,7 +14,8 @@ export function describeValue(value: unknown): string {
   return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`
 }
 
-function refusal(value: unknown, name: string, expected: string): EInvoiceError {
+/** The refusal of argument `name`: MISSING_INPUT for null and undefined, INVALID_PARAMETER for a value of another kind. */
+export function argumentError(value: unknown, name: string, expected: string): EInvoiceError {
   const got = describeValue(value)
   return new EInvoiceError(value === undefined || value === null ? 'MISSING_INPUT' : 'INVALID_PARAMETER', `${name}: expected ${expected}, got ${got}`, {
     details: { [name]: `expected ${expected}, got ${got}` },
@@ -34,7 +35,7 @@ function asBytes(value: unknown): Uint8Array | undefined {
 /** `value` as bytes, or an EInvoiceError naming the argument (MISSING_INPUT for null and undefined). */
 export function bytesArgument(value: unknown, name: string): Uint8Array {
   const bytes = asBytes(value)
-  if (bytes === undefined) throw refusal(value, name, 'bytes (a Buffer, Uint8Array or ArrayBuffer)')
+  if (bytes === undefined) throw argumentError(value, name, 'bytes (a Buffer, Uint8Array or ArrayBuffer)')
   return bytes
 }
 
@@ -42,12 +43,12 @@ export function bytesArgument(value: unknown, name: string): Uint8Array {
 export function textOrBytesArgument(value: unknown, name: string): Uint8Array | string {
   if (typeof value === 'string') return value
   const bytes = asBytes(value)
-  if (bytes === undefined) throw refusal(value, name, 'a string or bytes (a Buffer, Uint8Array or ArrayBuffer)')
+  if (bytes === undefined) throw argumentError(value, name, 'a string or bytes (a Buffer, Uint8Array or ArrayBuffer)')
   return bytes
 }
 
 /** `value` as a string, or an EInvoiceError naming the argument. */
 export function textArgument(value: unknown, name: string): string {
   if (typeof value === 'string') return value
-  throw refusal(value, name, 'a string')
+  throw argumentError(value, name, 'a string')
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import { describeValue } from './byte-input.js'
+import { argumentError, describeValue } from './byte-input.js'
 import { excerpt } from './excerpt.js'
 
 /** One option's test, with the words the refusal uses for what it wanted. */
@@ -135,21 +135,29 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function checkOptions<T extends object>(value: unknown, name: string, spec: OptionSpec<T>): T {
   if (value === undefined || value === null) return {} as T
   if (!isPlainObject(value)) refuse(name, 'an object of options', value)
+  refuseMisspelt(Object.keys(value), Object.keys(spec), name, 'option')
   for (const key of Object.keys(value)) {
     const check = (spec as Record<string, Check<unknown> | undefined>)[key]
     const optionValue = value[key]
-    if (check === undefined) {
-      const meant = nearestOption(key, Object.keys(spec))
-      if (meant !== undefined) throw optionError(`${name}.${key}`, `no such option; did you mean ${meant}?`)
-    } else if (optionValue !== undefined && !check.test(optionValue, `${name}.${key}`)) {
-      refuse(`${name}.${key}`, check.expected, optionValue)
-    }
+    if (check !== undefined && optionValue !== undefined && !check.test(optionValue, `${name}.${key}`)) refuse(`${name}.${key}`, check.expected, optionValue)
   }
   return value as T
 }
 
+/**
+ * Refuses a key of `keys` that misspells one of `known` (an option, an operation's input or
+ * parameter), naming the one meant; other unknown keys are left alone.
+ */
+export function refuseMisspelt(keys: readonly string[], known: readonly string[], where: string, noun: string): void {
+  for (const key of keys) {
+    if (known.includes(key)) continue
+    const meant = nearestOption(key, known)
+    if (meant !== undefined) throw optionError(`${where}.${key}`, `no such ${noun}; did you mean ${meant}?`)
+  }
+}
+
 /** The known option a key misspells: the same but for case, or at most two edits away. */
-export function nearestOption(key: string, known: readonly string[]): string | undefined {
+function nearestOption(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase()
   for (const option of known) if (option.toLowerCase() === lower) return option
   if (key.length < 5) return undefined
@@ -177,6 +185,5 @@ function editDistance(a: string, b: string): number {
 export function objectArgument<T extends object>(value: T, name: string, expected: string, looksRight: (v: Record<string, unknown>) => boolean = () => true): T {
   if (isPlainObject(value) && looksRight(value)) return value
   // By its type: quoting a document handed in where its parsed form belongs would say nothing more.
-  const message = `expected ${expected}, got ${describeValue(value)}`
-  throw new EInvoiceError(value === undefined || value === null ? 'MISSING_INPUT' : 'INVALID_PARAMETER', `${name}: ${message}`, { details: { [name]: message } })
+  throw argumentError(value, name, expected)
 }

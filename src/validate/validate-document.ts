@@ -6,7 +6,7 @@
  * @module
  */
 import { isEInvoiceError } from '../errors.js'
-import { NS, PARSE_XML_OPTIONS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXml } from '../xml/index.js'
+import { NS, PARSE_XML_OPTIONS, type ParseXmlOptions, type XmlDocument, type XmlElement, leadingTextOf, parseXmlChecked } from '../xml/index.js'
 import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import { runModelRules, runTreePatterns } from './engine.js'
 import { type ValidationLayers, loadLayers } from './layers.js'
@@ -216,7 +216,7 @@ export function validateDocumentWith(
  */
 export async function validateXmlLoading(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): Promise<XmlValidationResult> {
   options = checkOptions(options, 'options', VALIDATE_XML_OPTIONS)
-  const doc = parseXml(input, options)
+  const doc = parseXmlChecked(input, options)
   refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) return unsupported(doc, (await import('../read-invoice.js')).readInvoiceDocument)

@@ -9,7 +9,7 @@ import { facturxRuleSet } from './facturx/index.js'
 import type { ValidationLayers } from './layers.js'
 import { orderxProfile, orderxRuleSet } from './orderx/index.js'
 import type { SyntaxKind } from './types.js'
-import { type ParseXmlOptions, type XmlDocument, parseXml } from '../xml/index.js'
+import { type ParseXmlOptions, type XmlDocument, parseXmlChecked } from '../xml/index.js'
 import { refuseOlderEditionNames } from '../xml/older-edition-names.js'
 import {
   type ValidateDocumentOptions,
@@ -53,7 +53,7 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
  */
 export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   options = checkOptions(options, 'options', VALIDATE_XML_OPTIONS)
-  const doc = parseXml(input, options)
+  const doc = parseXmlChecked(input, options)
   refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) return unsupported(doc, readInvoiceDocument)

@@ -5,7 +5,7 @@
  * @module
  */
 export type { ParseXmlOptions, XmlAttribute, XmlDocument, XmlElement, XmlProcessingInstruction } from './types.js'
-export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ELEMENTS, PARSE_XML_OPTIONS, documentArgument, parseXml } from './parse.js'
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ELEMENTS, PARSE_XML_OPTIONS, documentArgument, parseXml, parseXmlChecked } from './parse.js'
 export { DEFAULT_MAX_BYTES } from './decode.js'
 export { attr, child, childrenNamed, childText, elementPath, namespaceOf, requireChild, requireText } from './navigate.js'
 export { CANONICAL_PREFIX, NS } from './namespaces.js'

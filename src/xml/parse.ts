@@ -27,7 +27,11 @@ export const PARSE_XML_OPTIONS: OptionSpec<ParseXmlOptions> = { maxBytes: positi
  * const id = childText(child(root, NS.rsm, 'ExchangedDocument')!, NS.ram, 'ID')
  */
 export function parseXml(input: Uint8Array | string, options: ParseXmlOptions = {}): XmlDocument {
-  options = checkOptions(options, 'options', PARSE_XML_OPTIONS)
+  return parseXmlChecked(input, checkOptions(options, 'options', PARSE_XML_OPTIONS))
+}
+
+/** parseXml for a caller that has checked `options` itself (validateXml checks its wider options once). */
+export function parseXmlChecked(input: Uint8Array | string, options: ParseXmlOptions): XmlDocument {
   const { text, encoding } = decodeXmlInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES)
   return scanXml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxElements ?? DEFAULT_MAX_ELEMENTS, encoding)
 }

@@ -7,6 +7,7 @@
 import { EInvoiceError } from '../errors.js'
 import { boolean, type Check, checkOptions, objectArgument, optionError, type OptionSpec, recordOf, text } from '../util/option-input.js'
 import { excerpt } from '../util/excerpt.js'
+import { isDeclarablePrefix } from './xml-chars.js'
 
 export type XmlNode = {
   /** Prefixed name as it is written, e.g. `ram:ID`. */
@@ -35,7 +36,7 @@ const namespaceDeclarations: Check<Record<string, string>> = {
   expected: "an object of prefix → namespace URI (prefixes are '' or XML names without a colon)",
   test: (v, name): v is Record<string, string> => {
     if (!recordOf(text).test(v, name)) return false
-    const bad = Object.keys(v).find((prefix) => prefix !== '' && !/^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]*$/.test(prefix))
+    const bad = Object.keys(v).find((prefix) => prefix !== '' && !isDeclarablePrefix(prefix))
     if (bad !== undefined) throw optionError(name, `the prefix ${JSON.stringify(excerpt(bad))} is not an XML name without a colon`)
     return true
   },

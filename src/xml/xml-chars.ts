@@ -144,3 +144,8 @@ export function isNcName(name: string): boolean {
   }
   return true
 }
+
+/** A prefix a writer may declare: an NCName that does not start with `xml` (reserved, Namespaces in XML §3). */
+export function isDeclarablePrefix(prefix: string): boolean {
+  return isNcName(prefix) && !/^xml/i.test(prefix)
+}

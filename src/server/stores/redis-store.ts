@@ -5,8 +5,8 @@
  * @module
  */
 import { Redis } from 'ioredis'
-import { describeValue } from '../../util/byte-input.js'
-import { callable, checkOptions, nonEmptyText, optionError, type OptionSpec } from '../../util/option-input.js'
+import { argumentError } from '../../util/byte-input.js'
+import { callable, checkOptions, nonEmptyText, type OptionSpec } from '../../util/option-input.js'
 import { type Limits, type Usage, type UsageDecision, type UsageOutcome, type UsageStore, minuteOf, monthOf } from './types.js'
 
 // KEYS[1] minute counter, KEYS[2] month counter; ARGV: rate, quota (-1 = unlimited), their TTLs.
@@ -50,7 +50,7 @@ export class RedisUsageStore implements UsageStore {
   /** @param url e.g. `redis://127.0.0.1:6379/0`. */
   constructor(url: string, options: RedisStoreOptions = {}) {
     // ioredis reads a number as a port and an object as its own options: only a URL is meant here.
-    if (!nonEmptyText.test(url, 'url')) throw optionError('url', `expected a Redis URL such as redis://127.0.0.1:6379, got ${describeValue(url)}`)
+    if (!nonEmptyText.test(url, 'url')) throw argumentError(url, 'url', 'a Redis URL such as redis://127.0.0.1:6379')
     options = checkOptions(options, 'options', REDIS_STORE_OPTIONS)
     this.ns = options.namespace ?? 'einvoice'
     // maxRetriesPerRequest: fail a request (→ logged 500) rather than hang it while Redis is away.

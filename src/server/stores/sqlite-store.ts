@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto'
 import Database from 'better-sqlite3'
 import type { Environment } from '../gateway/key-format.js'
 import { GroupCommit } from './group-commit.js'
-import { describeValue } from '../../util/byte-input.js'
-import { nonEmptyText, optionError } from '../../util/option-input.js'
+import { argumentError } from '../../util/byte-input.js'
+import { nonEmptyText } from '../../util/option-input.js'
 import {
   type KeyRecord,
   type KeyStore,
@@ -93,7 +93,7 @@ export class SqliteStore implements KeyStore, UsageStore {
   /** @param file path of the database file (created if absent); `:memory:` for tests. */
   constructor(readonly file: string) {
     // better-sqlite3 opens a temporary database for null: keys that vanish on close.
-    if (!nonEmptyText.test(file, 'file')) throw optionError('file', `expected ${nonEmptyText.expected} (a file path, or ':memory:'), got ${describeValue(file)}`)
+    if (!nonEmptyText.test(file, 'file')) throw argumentError(file, 'file', `${nonEmptyText.expected} (a file path, or ':memory:')`)
     this.db = new Database(file)
     this.db.pragma('journal_mode = WAL')
     // NORMAL: a commit survives a crash of this process (kill -9); only an OS crash or power loss
