@@ -56,12 +56,23 @@ function withCharset(mediaType: string, body: Uint8Array | string): string {
   return typeof body === 'string' && mediaType.startsWith('text/') && !mediaType.includes('charset') ? `${mediaType}; charset=utf-8` : mediaType
 }
 
+/**
+ * The file's own media type for the envelope. The raw answers of xmltopdf, combine and combineXML
+ * are `application/octet-stream` as the interface declares them, but a client picks its handler
+ * by the envelope's `mediaType`, so it names what the file is, found from the file name.
+ */
+function fileMediaType(mediaType: string, fileName: string | undefined): string {
+  if (mediaType.split(';')[0]?.trim() !== 'application/octet-stream' || fileName === undefined) return mediaType
+  const ext = /\.[a-z]+$/i.exec(fileName)?.[0].toLowerCase()
+  return Object.keys(EXTENSIONS).find((type) => EXTENSIONS[type] === ext) ?? mediaType
+}
+
 export function envelope(out: OperationOutput): ReturnJsonEnvelope {
   const bytes = bytesOf(out.body)
   const ext = EXTENSIONS[out.mediaType.split(';')[0]?.trim() ?? ''] ?? ''
   return {
     fileName: out.fileName ?? `result${ext}`,
-    mediaType: out.mediaType,
+    mediaType: fileMediaType(out.mediaType, out.fileName),
     size: bytes.length,
     content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
     warnings: out.warnings,
