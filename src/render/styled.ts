@@ -39,18 +39,32 @@ function bad(message: string, path: string): EInvoiceError {
 }
 
 /**
+ * Whether the body's `template` is a JSON string: parseJsonText reads a number as its literal
+ * text (for exact amounts), so `"template": 12345` arrives as the text "12345".
+ */
+function isJsonString(text: string, doubled: boolean): boolean {
+  let value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
+  if (doubled) value = JSON.parse(value as string)
+  return typeof (value as Record<string, unknown>)['template'] === 'string'
+}
+
+/**
  * The body: the object itself, or a JSON string holding it (the interface declares the body as
  * "a single string").
  * @throws EInvoiceError INVALID_JSON, INVALID_PAYLOAD naming the field.
  */
 export function parseStyledBody(input: Uint8Array | string): StyledRequest {
-  let value = parseJsonText(typeof input === 'string' ? input : decodeText(input, 'body'))
-  if (typeof value === 'string') value = parseJsonText(value)
+  const text = typeof input === 'string' ? input : decodeText(input, 'body')
+  let value = parseJsonText(text)
+  const doubled = typeof value === 'string'
+  if (doubled) value = parseJsonText(value as string)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw bad('body: expected an object {"template": string, "invoice": object} or a JSON string holding one', 'body')
   }
   const { template, invoice } = value as Record<string, unknown>
-  if (typeof template !== 'string' || template.trim() === '') throw bad('template: expected a non-empty mustache template string', 'template')
+  if (typeof template !== 'string' || template.trim() === '' || !isJsonString(text, doubled)) {
+    throw bad(`template: expected a non-empty mustache template string${typeof template === 'string' && template.trim() !== '' ? `, got the number ${template}` : ''}`, 'template')
+  }
   if (typeof invoice !== 'object' || invoice === null || Array.isArray(invoice)) throw bad('invoice: expected a CalculatedInvoice object', 'invoice')
   return { template, invoice }
 }

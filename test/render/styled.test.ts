@@ -25,6 +25,11 @@ describe('styledinvoicetofx body', () => {
 
   it('names the field that is wrong', () => {
     expect(() => parseStyledBody('{"invoice": {}}')).toThrow(/template: expected a non-empty mustache template/)
+    // Numbers are read as their literal text (exact amounts): a number is still no template.
+    expect(() => parseStyledBody('{"template": 12345, "invoice": {}}')).toThrow(/template: expected a non-empty mustache template string, got the number 12345/)
+    expect(() => parseStyledBody(JSON.stringify('{"template": -1.5e3, "invoice": {}}'))).toThrow(/got the number -1.5e3/)
+    expect(() => parseStyledBody('{"template": true, "invoice": {}}')).toThrow(/template: expected a non-empty mustache template string$/)
+    expect(parseStyledBody('\ufeff{"template": "12345", "invoice": {}}')).toEqual({ template: '12345', invoice: {} })
     expect(() => parseStyledBody('{"template": "x", "invoice": []}')).toThrow(/invoice: expected a CalculatedInvoice object/)
     expect(() => parseStyledBody('"[1]"')).toThrow(/body: expected an object/)
     expect(() => parseStyledBody('{"template": ')).toThrow(expect.objectContaining({ errorCode: 'INVALID_JSON' }))
