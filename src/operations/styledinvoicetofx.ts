@@ -61,9 +61,11 @@ export const styledinvoicetofx: Operation = {
   async run(input) {
     const { styledInvoiceToFacturX } = await styledModule()
     const { parseLanguage } = await languageModule()
-    const { requestedStorages, writeToStorage } = await storageModule()
+    const { requestedStorages, storageFolder, writeToStorage } = await storageModule()
     const p = input.params
     const storages = requestedStorages(storageHeaders(p['writeStorage']))
+    // Refused before Chromium's work when the server has no such storage.
+    for (const storage of storages) storageFolder(storage)
     const result = await styledInvoiceToFacturX(requireInput(input, 'body'), {
       language: parseLanguage(p['language']),
       format: typeof p['format'] === 'string' ? p['format'] : undefined,

@@ -49,11 +49,14 @@ function safeName(text: string): string {
   return cleaned === '' ? 'invoice' : cleaned
 }
 
+type Env = Readonly<Record<string, string | undefined>>
+
 /**
- * Writes `data` into the storage; returns the stored file's path.
+ * The storage's folder. Asked before the work too, so a server without the storage refuses the
+ * request before rendering it.
  * @throws EInvoiceError INVALID_PARAMETER when the storage is not configured on this server.
  */
-export async function writeToStorage(storage: string, baseName: string, data: Uint8Array, env: Readonly<Record<string, string | undefined>> = process.env): Promise<string> {
+export function storageFolder(storage: string, env: Env = process.env): string {
   const spec = STORAGES[storage]
   const dir = spec === undefined ? undefined : env[spec.env]
   if (spec === undefined || dir === undefined || dir === '') {
@@ -61,6 +64,15 @@ export async function writeToStorage(storage: string, baseName: string, data: Ui
       details: { [`write${storage}`]: 'storage not configured' },
     })
   }
+  return dir
+}
+
+/**
+ * Writes `data` into the storage; returns the stored file's path.
+ * @throws EInvoiceError INVALID_PARAMETER when the storage is not configured on this server.
+ */
+export async function writeToStorage(storage: string, baseName: string, data: Uint8Array, env: Env = process.env): Promise<string> {
+  const dir = storageFolder(storage, env)
   await makeDirectory(dir)
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   const path = join(dir, `${safeName(baseName)}-${stamp}-${randomBytes(3).toString('hex')}.pdf`)

@@ -30,3 +30,20 @@ describe('write<Storage> headers', () => {
     await expect(writeToStorage('Local', 'x', new Uint8Array(), {})).rejects.toThrow(/no Local storage configured \(set EINVOICE_STORAGE_DIR/)
   })
 })
+
+describe('styledinvoicetofx with writeLocal on a server without the storage', () => {
+  it('is refused before the template is rendered', async () => {
+    const { styledinvoicetofx } = await import('../../src/operations/styledinvoicetofx.js')
+    const saved = process.env['EINVOICE_STORAGE_DIR']
+    delete process.env['EINVOICE_STORAGE_DIR']
+    try {
+      // A broken template: rendering first would refuse it as the template's error instead.
+      const body = Buffer.from(JSON.stringify({ template: '{{#open}}', invoice: { number: 'X', zfitems: [{ price: 1, quantity: 1, product: { name: 'p', vatpercent: 19 } }] } }))
+      await expect(styledinvoicetofx.run({ inputs: { body }, params: { language: 'EN', writeStorage: 'writeLocal=true' } })).rejects.toThrow(
+        /writeLocal: this server has no Local storage configured/,
+      )
+    } finally {
+      if (saved !== undefined) process.env['EINVOICE_STORAGE_DIR'] = saved
+    }
+  })
+})
