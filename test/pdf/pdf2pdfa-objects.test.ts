@@ -15,6 +15,7 @@ import { pdfToPdfa } from '../../src/pdf/pdf2pdfa.js'
 import { validatePdf } from '../../src/validate/pdf/validate-pdf.js'
 import { addToPage } from '../validate/pdf/builders.js'
 import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
+import { buildPdf } from './raw-pdf.js'
 
 let base: Uint8Array
 const gs = findGhostscript()
@@ -294,5 +295,27 @@ describe('pdf2pdfa: one profile for all OutputIntents (6.2.3)', () => {
     const out = await convertsNatively(pdf)
     expect((await profiles(out.pdf)).map((p) => p.split(' ')[0])).toEqual(['GTS_PDFA1'])
     expect(out.warnings).toHaveLength(1)
+  })
+})
+
+describe('a broken page tree', () => {
+  const refusal = async (pdf: Uint8Array) => {
+    const err = await pdfToPdfa(pdf).then(() => undefined, (e: unknown) => e as Error & { errorCode?: string })
+    expect(err?.errorCode).toBe('INVALID_PDF')
+    return err?.message ?? ''
+  }
+
+  it('names what the catalog /Pages points at, not a TypeError of pdf-lib', async () => {
+    // As corruptedV2PDF.pdf of Mustang's tests: /Pages refers to a page, not to a page tree node.
+    const page = '<< /Type /Page /MediaBox [0 0 595 842] /Resources << >> >>'
+    const message = await refusal(buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', page]))
+    expect(message).toBe('the page tree cannot be read: catalog /Pages (object 2 0) has /Type /Page, not /Pages (the root of the page tree)')
+    expect(await refusal(buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '[1 2 3]']))).toMatch(/catalog \/Pages \(object 2 0\) is an array, not a page tree dictionary/)
+    expect(await refusal(buildPdf(['<< /Type /Catalog >>']))).toMatch(/the catalog has no \/Pages entry/)
+  })
+
+  it('counts a /Kids entry that is no page as no page', async () => {
+    const message = await refusal(buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '42']))
+    expect(message).toBe('the PDF has no pages')
   })
 })
