@@ -7,6 +7,9 @@ import type { Operation, ParamSpec, ParamValue } from './types.js'
 import { objectArgument } from '../util/option-input.js'
 import { describeValue } from '../util/byte-input.js'
 
+const INT32_MIN = -2_147_483_648
+const INT32_MAX = 2_147_483_647
+
 function parseOne(spec: ParamSpec, raw: string | boolean | number): ParamValue {
   const text = String(raw).trim()
   switch (spec.type) {
@@ -18,8 +21,10 @@ function parseOne(spec: ParamSpec, raw: string | boolean | number): ParamValue {
       throw invalid(spec, text, 'true or false')
     }
     case 'integer': {
-      if (!/^-?\d{1,9}$/.test(text)) throw invalid(spec, text, 'a whole number')
-      const value = Number(text)
+      // The interface declares integers as int32: the whole range is a number, past it is refused.
+      const value = /^-?\d{1,20}$/.test(text) ? Number(text) : Number.NaN
+      if (!Number.isFinite(value)) throw invalid(spec, text, 'a whole number')
+      if (value < INT32_MIN || value > INT32_MAX) throw invalid(spec, text, `a whole number from ${INT32_MIN} to ${INT32_MAX}`)
       if (spec.values !== undefined && !spec.values.includes(String(value))) {
         throw invalid(spec, text, `one of ${spec.values.join(', ')}`)
       }
