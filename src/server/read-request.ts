@@ -15,6 +15,12 @@ import { readRawBody } from './raw-body.js'
 const MULTIPART_RE = /^multipart\/form-data\s*;.*boundary=/i
 const encoder = new TextEncoder()
 
+/** A request without body bytes: Content-Length 0, or neither Content-Length nor chunked (RFC 9112 §6.3). */
+function hasNoBody(req: HonoRequest): boolean {
+  const length = req.header('content-length')
+  return length === undefined ? req.header('transfer-encoding') === undefined : length.trim() === '0'
+}
+
 async function readMultipart(req: HonoRequest, op: Operation, out: Record<string, Uint8Array | undefined>): Promise<void> {
   const parts = op.inputs.filter((i) => i.source === 'multipart')
   const names = parts.map((p) => p.name).join(', ')
@@ -26,6 +32,8 @@ async function readMultipart(req: HonoRequest, op: Operation, out: Record<string
       { details: { 'content-type': 'multipart/form-data required' } },
     )
   }
+  // No body at all is a missing input, named as such, not a malformed multipart body.
+  if (hasNoBody(req)) return
   let form: Record<string, string | File>
   try {
     form = await req.parseBody()
