@@ -113,6 +113,19 @@ export const int32 = field((value): number | undefined | FieldIssue => {
   return result.toNumber()
 })
 
+/**
+ * A byte of an attachment's data given as an array (Jackson's byte[] also takes one): -128 to 255,
+ * as a signed Java byte or an unsigned one. Read by `toDecimal`, so the JSON text reader (numbers
+ * as their literal text) and the value reader take the same arrays.
+ */
+export const byteValue = field((value): number | FieldIssue => {
+  const result = value === null || value === undefined ? 'absent' : toDecimal(value)
+  if (typeof result === 'string' || !result.isInteger() || result.lt(-128) || result.gt(255)) {
+    return new FieldIssue(`expected a byte value from -128 to 255, got ${describe(value)}`)
+  }
+  return result.toNumber() & 0xff
+})
+
 /** A string; numbers and booleans are coerced to their text as Jackson does. */
 export const text = field((value): string | undefined | FieldIssue => {
   if (typeof value === 'string') return value

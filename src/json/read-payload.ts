@@ -29,6 +29,18 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /**
+ * A union's problem said by the one form the value has the kind of: `data: [104, 300]` is an
+ * array, so what is wrong is its element (`data[1]: expected a byte value …`), not that it "has
+ * none of the accepted forms". When no form or several fit the kind, the union's own issue stays.
+ */
+function unionBranchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue]
+  const fitting = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0))
+  if (fitting.length !== 1 || fitting[0] === undefined || fitting[0].length === 0) return [issue]
+  return fitting[0].flatMap((i) => unionBranchIssues({ ...i, path: [...issue.path, ...i.path] }))
+}
+
+/**
  * Parses an already-decoded JSON value with `schema`.
  * @throws EInvoiceError INVALID_PAYLOAD listing every problem; `details` maps each path to its message.
  */
@@ -36,7 +48,7 @@ export function readPayload<S extends z.ZodType>(schema: S, value: unknown): z.o
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const details: Record<string, string> = {}
-  for (const issue of result.error.issues) {
+  for (const issue of result.error.issues.flatMap((i) => unionBranchIssues(i))) {
     const path = formatJsonPath(issue.path)
     details[path] ??= issueMessage(issue)
   }

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { bool, calendarDate, decimal, fieldForms, int32, list, listText, optional, text } from './fields.js'
+import { bool, byteValue, calendarDate, decimal, fieldForms, int32, list, listText, optional, text } from './fields.js'
 
 // Primitive fields read null as absent themselves; `.optional()` makes the key optional.
 const str = text.optional()
@@ -189,9 +189,7 @@ export const FileAttachmentSchema = z.object({
   data: optional(
     z.union([
       z.string().regex(/^[A-Za-z0-9+/\s]*={0,2}\s*$/, 'expected base64 data'),
-      z.array(z.number().int().min(-128).max(255)).transform((bytes) =>
-        Buffer.from(bytes.map((b) => b & 0xff)).toString('base64'),
-      ),
+      z.array(byteValue).transform((bytes) => Buffer.from(bytes).toString('base64')),
     ]),
   ),
 })

@@ -40,6 +40,18 @@ describe('calculateInvoice(value) and the JSON text reader', () => {
     expectAlike({ issueDate: date, dueDate: date, zfitems: [line] })
   })
 
+  // docs/json.md: attachment data is base64 text or an array of byte values. The text reader got
+  // the bytes as their literal text and refused the array ("has none of the accepted forms").
+  it.each([[[104, 105]], [[-128, 0, 255]], [[]], [[104, 300]], [[1.5]], [['104']], [[null]], ['aGk='], ['***'], [{}]])('read attachment data %j alike', (data) => {
+    expectAlike({ zfitems: [line], additionalReferencedDocuments: [{ filename: 'a.txt', mimetype: 'text/plain', data }] })
+  })
+
+  it('read an array of byte values as the bytes, and name a wrong byte', () => {
+    const text = (data: unknown) => JSON.stringify({ zfitems: [line], additionalReferencedDocuments: [{ filename: 'a.txt', data }] })
+    expect(calculateInvoiceJsonText(text([104, 105, -1]))).toContain('"data":"aGn/"')
+    expect(() => calculateInvoiceJsonText(text([104, 300]))).toThrow('additionalReferencedDocuments[0].data[1]: expected a byte value from -128 to 255, got "300"')
+  })
+
   it('answer alike on seeded variations of every sample', () => {
     let state = 32
     const rnd = (): number => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32
