@@ -36,7 +36,9 @@ async function runCombine(op: Operation, dataInput: 'json' | 'XML', dataFile: st
   return runRender(
     {
       op,
-      source: nameOf(flags.pdf),
+      // Errors no input is blamed for are the parameters' (format, profile, version): they are
+      // about the invoice written or given, so its file is named, as invoice2xml names it.
+      source: nameOf(dataFile),
       sources: { file: nameOf(flags.pdf), [dataInput]: nameOf(dataFile) },
       output: flags.output,
       input: async () => ({

@@ -111,7 +111,8 @@ export function resolveContainer(xml: Uint8Array, request: ContainerRequest): In
     return gen1Container(ORDERX_CONTAINER, profile)
   }
   if (format === 'ox' || (format === 'zf' && request.version === 1)) {
-    throw mismatch(`the XML is a CII CrossIndustryInvoice, not what format ${format} version ${request.version ?? ''} embeds`, { format, syntax })
+    const what = request.version === undefined ? `format ${format}` : `format ${format} version ${request.version}`
+    throw mismatch(`the XML is a CII CrossIndustryInvoice, not what ${what} embeds`, { format, syntax })
   }
   return ciiRow(format ?? 'fx', profile, request.version ?? 2)
 }
