@@ -40,9 +40,9 @@ export const combine: Operation = {
     { name: 'json', source: 'multipart', format: 'string', required: true, description: 'The invoice as JSON text.', schema: 'Invoice' },
   ],
   params: [
-    { name: 'format', in: 'query', type: 'string', required: true, description: 'fx (Factur-X), zf (ZUGFeRD) or xr (XRechnung CII).' },
+    { name: 'format', in: 'query', type: 'string', required: true, description: 'fx (Factur-X), zf (ZUGFeRD; version 1 is ZUGFeRD 1.0), xr (XRechnung CII) or ox (Order-X).' },
     { name: 'profile', in: 'query', type: 'string', required: true, description: 'MINIMUM, BASICWL, BASIC, EN16931, EXTENDED or XRECHNUNG.' },
-    { name: 'version', in: 'query', type: 'integer', required: true, description: 'Generation: 2 (fx also accepts 1; xr accepts 2 or 3).' },
+    { name: 'version', in: 'query', type: 'integer', required: true, description: 'Generation: 2 (fx also accepts 1; zf 1 is ZUGFeRD 1.0; xr accepts 2 or 3; ox 1 or 2).' },
     ...COMBINE_HEADERS,
   ],
   outputMediaType: 'application/octet-stream',

@@ -164,3 +164,17 @@ describe.skipIf(!canPdfaCheck)('combine outputs pass pdfa-check --strict --profi
   })
 })
 if (!canPdfaCheck) process.stderr.write('note: pdfa-check needs python3, qpdf and poppler; its checks are skipped\n')
+
+describe('combine writes the first-generation formats too (docs/pdf.md)', () => {
+  it.each([
+    ['zf', 'COMFORT', 1, 'ZUGFeRD-invoice.xml'],
+    ['ox', 'BASIC', 1, 'order-x.xml'],
+  ])('%s %s version %i embeds %s, byte for byte what invoice2xml writes', async (format, profile, version, fileName) => {
+    const out = await combine.run({ inputs: { file: pdfa3, json: tenLines }, params: { format, profile, version } })
+    const { doc } = await loadPdf(out.body as Uint8Array)
+    expect(listAttachments(doc).map((a) => a.name)).toEqual([fileName])
+    const extracted = await extractInvoiceXml(out.body as Uint8Array)
+    expect(Buffer.from(extracted.xml).equals(Buffer.from(xmlFor(format, profile, version)))).toBe(true)
+    if (canPdfaCheck) expect(pdfaCheck(out.body as Uint8Array, 'facturx')).toEqual({ result: 'pass', failed: [] })
+  })
+})
