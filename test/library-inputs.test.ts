@@ -15,6 +15,8 @@ import {
   embedInvoiceXml,
   extractInvoiceXml,
   invoiceJsonToXml,
+  invoiceToXml,
+  readInvoicePayload,
   parseInvoiceFileToJsonText,
   parseJsonText,
   parseXml,
@@ -101,6 +103,26 @@ describe('library arguments', () => {
     expect(() => calculateInvoice({ issueDate: new Date('2026-11-02'), zfitems: [{ price: 1, quantity: 1, product: { vatpercent: 19 } }] })).toThrow(
       'issueDate: expected a date as text (YYYY-MM-DD), got a Date object: which calendar day a Date object is depends on the time zone, so give the day itself',
     )
+  })
+
+  it('the value readers answer MISSING_INPUT for no invoice, and point JSON text and bytes to the text readers', () => {
+    const refusal = (f: () => unknown) => {
+      try {
+        f()
+      } catch (err) {
+        return `${(err as EInvoiceError).errorCode} ${(err as Error).message}`
+      }
+      return 'returned'
+    }
+    expect(refusal(() => calculateInvoice(null))).toBe('MISSING_INPUT invoice: expected an invoice object, got null')
+    expect(refusal(() => calculateInvoice(undefined))).toBe('MISSING_INPUT invoice: expected an invoice object, got undefined')
+    expect(refusal(() => readInvoicePayload(null))).toBe('MISSING_INPUT invoice: expected an invoice object, got null')
+    expect(refusal(() => invoiceToXml(null))).toBe('MISSING_INPUT invoice: expected an invoice object, got null')
+    const json = readFileSync(join(PACKAGE_ROOT, 'samples', 'invoice.json'))
+    expect(refusal(() => calculateInvoice(json))).toBe('INVALID_PARAMETER invoice: expected an invoice object, got bytes (JSON text or its bytes go to calculateInvoiceJsonText)')
+    expect(refusal(() => invoiceToXml(json.toString()))).toBe('INVALID_PARAMETER invoice: expected an invoice object, got a string (JSON text or its bytes go to invoiceJsonToXml)')
+    // A JSON value of another kind is the payload's problem, as the text reader says of it.
+    expect(refusal(() => calculateInvoice(5))).toBe('INVALID_PAYLOAD (root): expected an object')
   })
 
   it('parseJsonText names a text argument that is not a string', () => {

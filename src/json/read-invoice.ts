@@ -4,6 +4,8 @@
  * of currency, bank details and direct debits.
  * @module
  */
+import { EInvoiceError } from '../errors.js'
+import { argumentError } from '../util/byte-input.js'
 import { parseJsonText } from './parse-json.js'
 import { readPayloadText } from './read-json-payload.js'
 import { readPayload } from './read-payload.js'
@@ -66,13 +68,30 @@ function normalize<T extends InvoicePayload>(invoice: T): T {
 }
 
 /** An Invoice payload (calculate, combine): checked, Mustang semantics applied. */
+/**
+ * The JS value a value reader takes. No value at all is a missing invoice; JSON text or its bytes
+ * belong to the text readers, named in the refusal (given here they were read as a JS string or
+ * typed array: "(root): expected an object", or "zfitems: missing" for a Buffer). Other kinds are
+ * the payload's problem, as the text reader says of the same JSON value.
+ */
+function invoiceValue(value: unknown, textReader: string): unknown {
+  if (value === undefined || value === null) throw argumentError(value, 'invoice', 'an invoice object')
+  if (typeof value === 'string' || ArrayBuffer.isView(value) || Object.prototype.toString.call(value) === '[object ArrayBuffer]') {
+    const got = typeof value === 'string' ? 'a string' : 'bytes'
+    throw new EInvoiceError('INVALID_PARAMETER', `invoice: expected an invoice object, got ${got} (JSON text or its bytes go to ${textReader})`, {
+      details: { invoice: `expected an invoice object, got ${got}` },
+    })
+  }
+  return value
+}
+
 export function readInvoicePayload(value: unknown): InvoicePayload {
-  return normalize(readPayload(InvoiceSchema, value))
+  return normalize(readPayload(InvoiceSchema, invoiceValue(value, 'calculateInvoiceJsonText')))
 }
 
 /** A CalculatedInvoice payload (invoice2XML): as Invoice, plus the totals it carries (ignored by calc). */
 export function readCalculatedInvoicePayload(value: unknown): CalculatedInvoicePayload {
-  return normalize(readPayload(CalculatedInvoiceSchema, value))
+  return normalize(readPayload(CalculatedInvoiceSchema, invoiceValue(value, 'invoiceJsonToXml')))
 }
 
 /** An Invoice payload from JSON text: one pass on the happy path, the full check for errors. */
