@@ -6,7 +6,7 @@
 import type { DocumentCalculation } from '../calc/document.js'
 import { lineCategoryCode } from '../calc/document.js'
 import type { LineCalculation } from '../calc/line.js'
-import type { Decimal } from '../model/decimal.js'
+import { type Decimal, ONE, ZERO } from '../model/decimal.js'
 import {
   JsonSpread,
   appendDecimal,
@@ -64,7 +64,9 @@ function calculatedInvoiceView(invoice: InvoicePayload, calc: DocumentCalculatio
       (item, i) =>
         new JsonSpread(item, {
           product: new JsonSpread(item.product ?? NOTHING, { taxCategoryCode: lineCategoryCode(item) }),
-          value: item.price,
+          price: item.price ?? ZERO,
+          basisQuantity: item.basisQuantity ?? ONE,
+          value: item.price ?? ZERO,
           calculation: lineCalculationJson(calc.lines[i] as LineCalculation),
         }),
     ),
@@ -244,7 +246,10 @@ function writeItem(item: ItemPayload, line: LineCalculation): void {
     appendKey('product', first)
     writeProduct(item)
   }
-  appendEntry('value', item.price, false)
+  // Mustang's Item starts with price 0 and basisQuantity 1, and NON_EMPTY writes both.
+  if (item.price === undefined) appendEntry('price', ZERO, false)
+  if (item.basisQuantity === undefined) appendEntry('basisQuantity', ONE, false)
+  appendEntry('value', item.price ?? ZERO, false)
   appendText(',"calculation":{"price":')
   appendDecimal(line.price)
   appendText(',"priceGross":')
