@@ -13,23 +13,22 @@ import { payloadArgument } from './payload-argument.js'
 import { checkOptions } from '../util/option-input.js'
 import { JSON_TEXT_OPTIONS, type JsonTextOptions } from '../json/write-json.js'
 
-/** Checks what calculation needs beyond the payload's types. */
-function requireLines(invoice: InvoicePayload): void {
-  if (invoice.zfitems === undefined) {
-    throw new EInvoiceError('INVALID_PAYLOAD', 'zfitems: missing; an invoice needs at least one line', {
-      details: { zfitems: 'required' },
-    })
-  }
-  if (invoice.zfitems.length === 0) {
-    throw new EInvoiceError('INVALID_PAYLOAD', 'zfitems: empty; an invoice needs at least one line', {
-      details: { zfitems: 'at least one line required' },
-    })
-  }
+/**
+ * An invoice needs `zfitems`. Mustang calculates a payload without it as an invoice of zeros, but
+ * there the likeliest cause is a misspelt key (`zfItems`, `items`), which the reader ignores, so
+ * it is refused. An empty list is said on purpose: calculated as Mustang does (the totals are the
+ * document-level allowances and charges; invoice2xml writes it for MINIMUM and BASIC WL only).
+ */
+function requireLineList(invoice: InvoicePayload): void {
+  if (invoice.zfitems !== undefined) return
+  throw new EInvoiceError('INVALID_PAYLOAD', 'zfitems: missing; an invoice needs its list of lines (an empty list for an invoice without lines)', {
+    details: { zfitems: 'required' },
+  })
 }
 
-/** Calculates a parsed payload (lines required). */
+/** Calculates a parsed payload. */
 export function calculatePayload(invoice: InvoicePayload): DocumentCalculation {
-  requireLines(payloadArgument(invoice))
+  requireLineList(payloadArgument(invoice))
   return calculateDocument(invoice)
 }
 

@@ -6,6 +6,7 @@
 import { calculatePayload } from '../calc/calculate-invoice.js'
 import { type FormatProfile, requireFormatProfile } from '../cii/profiles.js'
 import { writeCii } from '../cii/write-cii.js'
+import { CII_CONTENT_RULES } from '../cii/content-rules.js'
 import { writeOrderX } from '../orderx/write-orderx.js'
 import { writeZf1 } from '../zf1/write-zf1.js'
 import { EInvoiceError } from '../errors.js'
@@ -75,7 +76,25 @@ function writerOf(row: FormatProfile): Writer {
   return write
 }
 
+/** Whether the profile's XML has invoice lines (BG-25): all but CII MINIMUM and BASIC WL. */
+function carriesLines(row: FormatProfile): boolean {
+  return row.ciiLevel === undefined || CII_CONTENT_RULES[row.ciiLevel].lines
+}
+
+/**
+ * An invoice of a profile with lines needs one (BR-16; the schemas of those profiles ask for one
+ * too). Calculation itself takes an invoice without lines, as Mustang's does.
+ */
+function requireLines(payload: CalculatedInvoicePayload, row: FormatProfile): void {
+  if (!carriesLines(row) || (payload.zfitems?.length ?? 0) > 0) return
+  const state = payload.zfitems === undefined ? 'missing' : 'empty'
+  throw new EInvoiceError('INVALID_PAYLOAD', `zfitems: ${state}; an invoice of profile ${row.profile} needs at least one line (BR-16); MINIMUM and BASIC WL carry none`, {
+    details: { zfitems: `at least one line required for ${row.profile}` },
+  })
+}
+
 function payloadToXml(payload: CalculatedInvoicePayload, row: FormatProfile, write: Writer): InvoiceToXmlResult {
+  requireLines(payload, row)
   const calc = calculatePayload(payload)
   const model = invoicePayloadToModel(payload, calc, { specificationIdentifier: row.guidelineId })
   return { xml: write(model, row), profile: row, model }

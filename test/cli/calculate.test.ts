@@ -123,7 +123,7 @@ describe('einvoice calculate', () => {
     const tty = await cli(['calculate', '-'], { stdin: '{}', tty: true })
     expect(tty.stderr).toContain('\u001b[31merror\u001b[39m')
     const noColor = await cli(['calculate', '-'], { stdin: '{}', tty: true, env: { NO_COLOR: '1' } })
-    expect(noColor.stderr).toBe('error <stdin>: zfitems: missing; an invoice needs at least one line\n')
+    expect(noColor.stderr).toBe('error <stdin>: zfitems: missing; an invoice needs its list of lines (an empty list for an invoice without lines)\n')
   })
 })
 
