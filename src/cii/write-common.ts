@@ -3,7 +3,7 @@
  * ZUGFeRD 1 and Order-X. Each writer decides by its profile whether a fragment appears.
  * @module
  */
-import type { InvoiceNote, Item, PostalAddress } from '../model/invoice.js'
+import type { InvoiceNote, Item, LineAllowanceCharge, PostalAddress } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 
 /** IncludedNote (BG-1): ContentCode only where the profile has it (EXTENDED), then Content, SubjectCode. */
@@ -52,4 +52,14 @@ export function writePostalAddress(w: XmlTextWriter, a: PostalAddress): void {
   w.text('ram:CountryID', a.countryCode)
   w.leaf('ram:CountrySubDivisionName', a.countrySubdivision)
   w.close()
+}
+
+/**
+ * The reason of an allowance or charge of the document (BT-97/BT-104) or of a line (BT-139/BT-144).
+ * The official rules want a reason or a reason code on every one (BR-33/BR-38, BR-42/BR-44, and
+ * BR-CO-21…24 for their lists): a generic word stands in when neither is given.
+ */
+export function allowanceChargeReason(ac: Pick<LineAllowanceCharge, 'isCharge' | 'reason' | 'reasonCode'>): string | undefined {
+  if (ac.reason !== undefined || ac.reasonCode !== undefined) return ac.reason
+  return ac.isCharge ? 'Charge' : 'Allowance'
 }

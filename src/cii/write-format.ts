@@ -1,6 +1,7 @@
 /**
  * Number and date text of the CII writers (behaviour doc §3.4): amounts and rates with exactly
  * 2 decimals, prices and quantities with 4 to 18, dates in format 102 (yyyyMMdd). HALF_UP.
+ * Allowance, charge and discount percentages are written exactly (at least 2 decimals).
  * @module
  */
 import { type Decimal, isShared } from '../model/decimal.js'
@@ -77,9 +78,18 @@ function formatPrice(value: Decimal): string {
   return fixed(value, 18).replace(/(\.\d{4}\d*?)0+$/, '$1')
 }
 
-/** Amounts (udt:AmountType) and percentages: exactly 2 decimals. */
+/** Amounts (udt:AmountType) and VAT rates: exactly 2 decimals. */
 export function amountText(value: Decimal): string {
   return kept(amountTexts, value, formatAmount)
+}
+
+/**
+ * Percentages of an amount (CalculationPercent: BT-94, BT-101, BT-138, BT-143, discount terms):
+ * the exact value, padded to `minDecimals` and never rounded. Rounded, the percentage no longer
+ * gives the amount beside it (2.125 % of 1000.00 is 21.25, 2.13 % is 21.30: PEPPOL-EN16931-R040).
+ */
+export function percentText(value: Decimal, minDecimals = 2): string {
+  return value.decimalPlaces() <= minDecimals ? fixed(value, minDecimals) : value.toFixed()
 }
 
 /** Prices and quantities: at least 4, at most 18 decimals (`9.9` → `9.9000`, `1.23456` stays). */

@@ -8,9 +8,9 @@ import { ZERO } from '../model/decimal.js'
 import type { InvoiceLine, LineAllowanceCharge, LineDocumentReference } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
-import { writeProductDetails } from './write-common.js'
+import { allowanceChargeReason, writeProductDetails } from './write-common.js'
 import { partyShape, writeParty } from './write-party.js'
-import { amountText, priceText, writeDate } from './write-format.js'
+import { amountText, percentText, priceText, writeDate } from './write-format.js'
 
 /** BT-128's TypeCode: "invoiced object" (UNTDID 1001 code 130). */
 const OBJECT_IDENTIFIER_TYPE = '130'
@@ -24,16 +24,23 @@ function writeIndicator(w: XmlTextWriter, isCharge: boolean): void {
 /**
  * BG-27/BG-28 line allowances and charges (SpecifiedTradeAllowanceCharge, amounts with 2
  * decimals, no VAT category on the line), or EXTENDED gross price adjustments
- * (AppliedTradeAllowanceCharge: amounts per unit, with price precision).
+ * (AppliedTradeAllowanceCharge: amounts per unit, with price precision). The percentage is
+ * written exactly; `reason` is the caller's (BG-27/BG-28 get a default, price adjustments do not).
  */
-function writeAllowanceCharge(w: XmlTextWriter, name: string, ac: LineAllowanceCharge, money: (d: typeof ac.amount) => string): void {
+function writeAllowanceCharge(
+  w: XmlTextWriter,
+  name: string,
+  ac: LineAllowanceCharge,
+  money: (d: typeof ac.amount) => string,
+  reason: string | undefined,
+): void {
   w.open(name)
   writeIndicator(w, ac.isCharge)
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   if (ac.baseAmount) w.text('ram:BasisAmount', money(ac.baseAmount))
   w.text('ram:ActualAmount', money(ac.amount))
   w.leaf('ram:ReasonCode', ac.reasonCode)
-  w.leaf('ram:Reason', ac.reason)
+  w.leaf('ram:Reason', reason)
   w.close()
 }
 
@@ -59,7 +66,7 @@ function writeGrossPrice(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentR
     w.open('ram:GrossPriceProductTradePrice')
     w.text('ram:ChargeAmount', priceText(gross))
     writeBasisQuantity(w, line)
-    for (const ac of grossPriceAdjustments) writeAllowanceCharge(w, 'ram:AppliedTradeAllowanceCharge', ac, priceText)
+    for (const ac of grossPriceAdjustments) writeAllowanceCharge(w, 'ram:AppliedTradeAllowanceCharge', ac, priceText, ac.reason)
     w.close()
     return
   }
@@ -166,8 +173,10 @@ function writeLineSettlement(w: XmlTextWriter, line: InvoiceLine, rules: CiiCont
     writeDate(w, 'ram:EndDateTime', period.endDate)
     w.close()
   }
-  for (const ac of line.allowances) writeAllowanceCharge(w, 'ram:SpecifiedTradeAllowanceCharge', ac, amountText)
-  for (const ac of line.charges) writeAllowanceCharge(w, 'ram:SpecifiedTradeAllowanceCharge', ac, amountText)
+  // BR-42/BR-44 want a reason or a code on each, as BR-33/BR-38 on the document level.
+  for (const ac of [...line.allowances, ...line.charges]) {
+    writeAllowanceCharge(w, 'ram:SpecifiedTradeAllowanceCharge', ac, amountText, allowanceChargeReason(ac))
+  }
   w.open('ram:SpecifiedTradeSettlementLineMonetarySummation')
   w.text('ram:LineTotalAmount', amountText(line.netAmount))
   w.close()

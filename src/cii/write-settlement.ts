@@ -7,9 +7,9 @@
 import type { DocumentAllowanceCharge, Invoice, PaymentDiscountTerms, PaymentMeans, PaymentTerm, VatBreakdown } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
-import { roundTo } from '../model/decimal.js'
-import { FORMAT_102, amountText, dateText, writeDate } from './write-format.js'
+import { FORMAT_102, amountText, dateText, percentText, writeDate } from './write-format.js'
 import { partyShape, writeParty, writePayee } from './write-party.js'
+import { allowanceChargeReason } from './write-common.js'
 
 function writePaymentMeans(w: XmlTextWriter, means: PaymentMeans, rules: CiiContentRules): void {
   const full = rules.fullEn16931
@@ -59,18 +59,17 @@ function writeVat(w: XmlTextWriter, vat: VatBreakdown, rules: CiiContentRules): 
   w.close()
 }
 
-/** BG-20/BG-21. BR-33/BR-38 need a reason or a code: a generic word stands in when neither is given. */
+/** BG-20/BG-21, with a default reason (BR-33/BR-38) and the exact percentage. */
 function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge): void {
-  const reason = ac.reason ?? (ac.reasonCode === undefined ? (ac.isCharge ? 'Charge' : 'Allowance') : undefined)
   w.open('ram:SpecifiedTradeAllowanceCharge')
   w.open('ram:ChargeIndicator')
   w.text('udt:Indicator', ac.isCharge ? 'true' : 'false')
   w.close()
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   if (ac.baseAmount) w.text('ram:BasisAmount', amountText(ac.baseAmount))
   w.text('ram:ActualAmount', amountText(ac.amount))
   w.leaf('ram:ReasonCode', ac.reasonCode)
-  w.leaf('ram:Reason', reason)
+  w.leaf('ram:Reason', allowanceChargeReason(ac))
   w.open('ram:CategoryTradeTax')
   w.text('ram:TypeCode', 'VAT')
   w.text('ram:CategoryCode', ac.vatCategoryCode)
@@ -95,15 +94,22 @@ function writeLogisticsCharge(w: XmlTextWriter, c: DocumentAllowanceCharge, rule
 /** BT-20 text whose last line is a `#SKONTO#…#` line. */
 const SKONTO_AT_END = /(^|\n)[ \t]*#SKONTO#[^\n]*#$/
 
-/** XRechnung's cash discount convention in BT-20 (KoSIT: one `#SKONTO#…#` line each, ending in a line feed). */
+/** Days in a discount period of this unit (UN/ECE Rec 20); no unit is days, as in cash discounts. */
+const DAYS_PER_UNIT: Readonly<Record<string, number>> = { DAY: 1, WEE: 7 }
+
+/**
+ * XRechnung's cash discount convention in BT-20 (KoSIT: one `#SKONTO#…#` line each, ending in a
+ * line feed). BR-DE-18 wants `TAGE=`: a discount without a period in days (only a basis date, or
+ * months) has no such line; its terms text still says it.
+ */
 function skontoLines(terms: readonly PaymentTerm[]): string {
   let out = ''
   for (const t of terms) {
     const d = t.discount
-    if (d?.calculationPercent === undefined) continue
-    const days = d.basisPeriodMeasure === undefined ? '' : `TAGE=${d.basisPeriodMeasure.toFixed(0)}#`
+    const perUnit = DAYS_PER_UNIT[d?.basisPeriodUnitCode ?? 'DAY']
+    if (d?.calculationPercent === undefined || d.basisPeriodMeasure === undefined || perUnit === undefined) continue
     const base = d.basisAmount === undefined ? '' : `BASISBETRAG=${amountText(d.basisAmount)}#`
-    out += `#SKONTO#${days}PROZENT=${amountText(d.calculationPercent)}#${base}\n`
+    out += `#SKONTO#TAGE=${d.basisPeriodMeasure.times(perUnit).toFixed(0)}#PROZENT=${amountText(d.calculationPercent)}#${base}\n`
   }
   return out
 }
@@ -116,8 +122,8 @@ function writeDiscountTerms(w: XmlTextWriter, name: string, actual: string, d: P
   writeDate(w, 'ram:BasisDateTime', d.basisDate)
   if (d.basisPeriodMeasure) w.text('ram:BasisPeriodMeasure', d.basisPeriodMeasure.toFixed(), attr('unitCode', d.basisPeriodUnitCode))
   if (d.basisAmount) w.text('ram:BasisAmount', amountText(d.basisAmount), currency)
-  // Mustang writes the cash discount percentage with 3 decimals.
-  if (d.calculationPercent) w.text('ram:CalculationPercent', roundTo(d.calculationPercent, 3).toFixed(3))
+  // Mustang writes the cash discount percentage with 3 decimals; more are kept, never rounded away.
+  if (d.calculationPercent) w.text('ram:CalculationPercent', percentText(d.calculationPercent, 3))
   if (d.actualAmount) w.text(actual, amountText(d.actualAmount), currency)
   w.close()
 }
@@ -138,10 +144,10 @@ function writeTerms(w: XmlTextWriter, t: PaymentTerm, invoice: Invoice, rules: C
 }
 
 /**
- * EXTENDED: every payment terms block of the model (extension.paymentTerms holds the whole list,
- * BT-20/BT-9 being the first's), the direct debit mandate (BT-89) on the first when no block has
- * one. Other profiles: one block from BT-20, BT-9 and BT-89; XRechnung adds the cash discounts as
- * `#SKONTO#` lines.
+ * EXTENDED: every payment terms block of the model (extension.paymentTerms holds the whole list),
+ * the direct debit mandate (BT-89) on the first when no block has one. Other profiles: one block
+ * from BT-20, BT-9 and BT-89 (their schemas allow no more; discount terms are left out);
+ * XRechnung adds the cash discounts with a period in days as `#SKONTO#` lines.
  */
 function writePaymentTerms(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRules): void {
   const all = invoice.extension?.paymentTerms ?? []
@@ -153,10 +159,10 @@ function writePaymentTerms(w: XmlTextWriter, invoice: Invoice, rules: CiiContent
   }
   let text = invoice.paymentTermsText
   if (rules.cashDiscounts === 'skonto-text') {
-    const discounts = all.filter((t) => t.discount !== undefined)
+    const skonto = skontoLines(all)
     // BR-DE-18: every #SKONTO# line ends in a line feed, also one that came in BT-20 (readers trim it).
     if (text !== undefined && SKONTO_AT_END.test(text)) text += '\n'
-    if (discounts.length > 0) text = (text === undefined ? '' : text.endsWith('\n') ? text : text + '\n') + skontoLines(discounts)
+    if (skonto !== '') text = (text === undefined ? '' : text.endsWith('\n') ? text : text + '\n') + skonto
   }
   writeTerms(w, { description: text, dueDate: invoice.dueDate, directDebitMandateId: mandate }, invoice, rules)
 }

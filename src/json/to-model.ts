@@ -7,7 +7,7 @@
 import type { DocumentCalculation } from '../calc/document.js'
 import type { LineCalculation } from '../calc/line.js'
 import { EInvoiceError } from '../errors.js'
-import { ZERO } from '../model/decimal.js'
+import { type Decimal, ZERO } from '../model/decimal.js'
 import type {
   DeliveryInformation,
   DocumentAllowanceCharge,
@@ -117,6 +117,48 @@ function cashDiscountTerms(p: InvoicePayload): PaymentTerm[] {
     }))
 }
 
+/**
+ * The payload's payment terms blocks (IZUGFeRDPaymentTerms: BT-20 text, BT-9 due date, EXTENDED
+ * discount terms): `paymentTerms`, then `extendedPaymentTerms`. Mustang's own model holds the
+ * first block in both lists (its getExtendedPaymentTerms() starts with getPaymentTerms()) and
+ * writes it once, so a first `extendedPaymentTerms` entry equal to `paymentTerms` is left out.
+ * Mustang writes the grand total as the discount's basis amount; so do we.
+ */
+function payloadPaymentTerms(p: InvoicePayload, grandTotal: Decimal): PaymentTerm[] {
+  const first = p.paymentTerms
+  const more = p.extendedPaymentTerms ?? []
+  // Both are read by the same schema, so equal blocks serialise alike (Decimals as their text).
+  const repeated = first !== undefined && more[0] !== undefined && JSON.stringify(more[0]) === JSON.stringify(first)
+  const given = [...(first === undefined ? [] : [first]), ...(repeated ? more.slice(1) : more)]
+  const blocks: PaymentTerm[] = []
+  for (const t of given) {
+    const d = t.discountTerms
+    const hasDiscount = d !== undefined && (d.baseDate !== undefined || d.basePeriodMeasure !== undefined || d.calculationPercentage !== undefined)
+    const block: PaymentTerm = {
+      description: nonBlank(t.description),
+      dueDate: t.dueDate,
+      discount: hasDiscount
+        ? {
+            basisDate: d.baseDate,
+            basisPeriodMeasure: d.basePeriodMeasure === undefined ? undefined : ZERO.plus(d.basePeriodMeasure),
+            // A period without a unit is in days, as a cash discount's.
+            basisPeriodUnitCode: nonBlank(d.basePeriodUnitCode) ?? (d.basePeriodMeasure === undefined ? undefined : 'DAY'),
+            basisAmount: grandTotal,
+            calculationPercent: d.calculationPercentage,
+          }
+        : undefined,
+    }
+    if (block.description !== undefined || block.dueDate !== undefined || block.discount !== undefined) blocks.push(block)
+  }
+  return blocks
+}
+
+/** The distinct texts, one per line (BT-20 is one text in every profile but EXTENDED). */
+function joinTexts(texts: readonly (string | undefined)[]): string | undefined {
+  const distinct = [...new Set(texts.filter((t) => t !== undefined))]
+  return distinct.length === 0 ? undefined : distinct.join('\n')
+}
+
 function delivery(p: InvoicePayload): DeliveryInformation | undefined {
   const shipTo = p.deliveryAddress
   const ultimate = p.endCustomerDeliveryAddress
@@ -198,10 +240,19 @@ export function invoicePayloadToModel(p: InvoicePayload, calc: DocumentCalculati
   const issueDate = required(p.issueDate, 'issueDate', 'the issue date (BT-2) is mandatory')
   const items = p.zfitems ?? []
   const typeCode = nonBlank(p.documentCode) ?? '380'
-  const description = nonBlank(p.paymentTermDescription)
-  const paymentTermsText =
-    description ?? (p.dueDate !== undefined && !NO_REMIT_TEXT_TYPES.has(typeCode) ? `Please remit until ${germanDate(p.dueDate)}` : undefined)
+  const terms = payloadPaymentTerms(p, calc.grandTotal)
+  const termsTexts = terms.map((t) => t.description)
+  const remitText = p.dueDate !== undefined && !NO_REMIT_TEXT_TYPES.has(typeCode) ? `Please remit until ${germanDate(p.dueDate)}` : undefined
+  // The invoice's own terms text; Mustang's default only when no terms block has a text either.
+  const ownText = nonBlank(p.paymentTermDescription) ?? (termsTexts.some((t) => t !== undefined) ? undefined : remitText)
+  // BT-20 and BT-9 for the profiles with one terms block: every text, the first due date.
+  const paymentTermsText = joinTexts([ownText, ...termsTexts])
+  const dueDate = p.dueDate ?? terms.find((t) => t.dueDate !== undefined)?.dueDate
   const discounts = cashDiscountTerms(p)
+  // EXTENDED writes each block: the invoice's own text and due date first, then the payload's
+  // payment terms, then the cash discounts.
+  const ownTerms: PaymentTerm[] = ownText === undefined && p.dueDate === undefined ? [] : [{ description: ownText, dueDate: p.dueDate }]
+  const allTerms = terms.length === 0 && discounts.length === 0 ? undefined : [...ownTerms, ...terms, ...discounts]
   const objectId = p.objectIdentifierReferencedDocument
   const objectIdValue = nonBlank(objectId?.issuerAssignedID)
   const objectIdScheme = objectId !== undefined && 'referenceTypeCode' in objectId ? nonBlank(objectId.referenceTypeCode) : undefined
@@ -214,7 +265,7 @@ export function invoicePayloadToModel(p: InvoicePayload, calc: DocumentCalculati
     issueDate,
     typeCode,
     currencyCode: nonBlank(p.currency) ?? 'EUR',
-    dueDate: p.dueDate,
+    dueDate,
     buyerReference: nonBlank(p.referenceNumber),
     projectReference: nonBlank(p.specifiedProcuringProjectID),
     projectName: nonBlank(p.specifiedProcuringProjectName),
@@ -258,8 +309,7 @@ export function invoicePayloadToModel(p: InvoicePayload, calc: DocumentCalculati
       documentName,
       invoicer: optionalParty(p.invoicer),
       invoicee: optionalParty(p.invoicee),
-      paymentTerms:
-        discounts.length === 0 ? undefined : [{ description: paymentTermsText, dueDate: p.dueDate }, ...discounts],
+      paymentTerms: allTerms,
     },
   }
 }

@@ -481,7 +481,10 @@ export type InvoiceExtension = {
   invoicee?: Party | undefined
   /** CII BuyerTaxRepresentativeTradeParty, SalesAgentTradeParty ... kept by role name. */
   otherParties?: Record<string, Party> | undefined
-  /** All payment terms blocks (EXTENDED allows several; BT-20/BT-9 come from the first). */
+  /**
+   * All payment terms blocks (EXTENDED allows several). BT-20/BT-9 hold what one block can: a
+   * reader takes the first's, the JSON mapping every block's text and the first due date.
+   */
   paymentTerms?: PaymentTerm[] | undefined
   /** The order reference's issue date and the contract reference's date. */
   purchaseOrderIssueDate?: CalendarDate | undefined

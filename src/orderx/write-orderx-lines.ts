@@ -5,7 +5,7 @@
  * @module
  */
 import { writeProductDetails } from '../cii/write-common.js'
-import { FORMAT_102, amountText, dateText, priceText } from '../cii/write-format.js'
+import { FORMAT_102, dateText, percentText, priceText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
@@ -30,7 +30,7 @@ function writePriceAdjustment(w: XmlTextWriter, ac: LineAllowanceCharge): void {
   w.open('ram:ChargeIndicator')
   w.text('udt:Indicator', ac.isCharge ? 'true' : 'false')
   w.close()
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   if (ac.baseAmount) w.text('ram:BasisAmount', priceText(ac.baseAmount))
   w.text('ram:ActualAmount', priceText(ac.amount))
   w.leaf('ram:ReasonCode', ac.reasonCode)

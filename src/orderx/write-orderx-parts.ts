@@ -4,7 +4,7 @@
  * @module
  */
 import { writePostalAddress } from '../cii/write-common.js'
-import { amountText } from '../cii/write-format.js'
+import { amountText, percentText } from '../cii/write-format.js'
 import { EInvoiceError } from '../errors.js'
 import type { Decimal } from '../model/decimal.js'
 import type { Contact, DocumentAllowanceCharge, LineAllowanceCharge, Party } from '../model/invoice.js'
@@ -149,7 +149,7 @@ export function writeTax(
 export function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge | LineAllowanceCharge, rules: OrderXContentRules): void {
   w.open('ram:SpecifiedTradeAllowanceCharge')
   writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   writeAmount(w, 'ram:BasisAmount', ac.baseAmount)
   writeAmount(w, 'ram:ActualAmount', ac.amount)
   w.leaf('ram:ReasonCode', ac.reasonCode)

@@ -5,7 +5,7 @@
  * @module
  */
 import { writeProductDetails } from '../cii/write-common.js'
-import { amountText, priceText, writeDate } from '../cii/write-format.js'
+import { percentText, priceText, writeDate } from '../cii/write-format.js'
 import type { InvoiceLine, LineAllowanceCharge } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { Zf1ContentRules } from './content-rules.js'
@@ -27,7 +27,7 @@ function writePrice(w: XmlTextWriter, name: string, value: string, line: Invoice
 function writePriceAdjustment(w: XmlTextWriter, ac: LineAllowanceCharge, currency: string): void {
   w.open('ram:AppliedTradeAllowanceCharge')
   writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   if (ac.baseAmount) w.text('ram:BasisAmount', priceText(ac.baseAmount), currency)
   w.text('ram:ActualAmount', priceText(ac.amount), currency)
   w.leaf('ram:ReasonCode', ac.reasonCode)

@@ -3,7 +3,7 @@
  * referenced documents, VAT and allowance/charge elements, in the ZUGFeRD 1.0 XSD's element order.
  * @module
  */
-import { amountText } from '../cii/write-format.js'
+import { amountText, percentText } from '../cii/write-format.js'
 import type { Decimal } from '../model/decimal.js'
 import type { CalendarDate, DocumentAllowanceCharge, LineAllowanceCharge, Party, PostalAddress } from '../model/invoice.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
@@ -111,7 +111,7 @@ export function writeTax(
 export function writeAllowanceCharge(w: XmlTextWriter, ac: DocumentAllowanceCharge | LineAllowanceCharge, currency: string, rules: Zf1ContentRules): void {
   w.open('ram:SpecifiedTradeAllowanceCharge')
   writeIndicator(w, 'ram:ChargeIndicator', ac.isCharge)
-  if (ac.percentage) w.text('ram:CalculationPercent', amountText(ac.percentage))
+  if (ac.percentage) w.text('ram:CalculationPercent', percentText(ac.percentage))
   writeAmount(w, 'ram:BasisAmount', ac.baseAmount, currency)
   writeAmount(w, 'ram:ActualAmount', ac.amount, currency)
   w.leaf('ram:ReasonCode', ac.reasonCode)

@@ -6,7 +6,7 @@
  * @module
  */
 import { writeIncludedNote } from '../cii/write-common.js'
-import { writeDate } from '../cii/write-format.js'
+import { percentText, writeDate } from '../cii/write-format.js'
 import type { Invoice, PaymentMeans, PaymentTerm } from '../model/invoice.js'
 import { PRODUCT_NAME, VERSION } from '../version.js'
 import { NS } from '../xml/index.js'
@@ -112,7 +112,7 @@ function writeTerms(w: XmlTextWriter, t: PaymentTerm, currency: string, rules: Z
     writeDate(w, 'ram:BasisDateTime', d.basisDate)
     if (d.basisPeriodMeasure) w.text('ram:BasisPeriodMeasure', d.basisPeriodMeasure.toFixed(), attr('unitCode', d.basisPeriodUnitCode))
     writeAmount(w, 'ram:BasisAmount', d.basisAmount, currency)
-    if (d.calculationPercent) w.text('ram:CalculationPercent', d.calculationPercent.toFixed(3))
+    if (d.calculationPercent) w.text('ram:CalculationPercent', percentText(d.calculationPercent, 3))
     writeAmount(w, 'ram:ActualDiscountAmount', d.actualAmount, currency)
     w.close()
   }

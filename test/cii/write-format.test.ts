@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountText, dateText, priceText, writeDate } from '../../src/cii/write-format.js'
+import { amountText, dateText, percentText, priceText, writeDate } from '../../src/cii/write-format.js'
 import { Decimal } from '../../src/model/decimal.js'
 import { XmlTextWriter } from '../../src/xml/text-writer.js'
 
@@ -20,6 +20,16 @@ describe('CII number and date text (behaviour doc §3.4)', () => {
     expect(priceText(new Decimal('0.1234567890123456789'))).toBe('0.123456789012345679')
     expect(priceText(new Decimal('1.0000000000000000001'))).toBe('1.0000')
     expect(priceText(new Decimal('-0.00001').div(1e20))).toBe('0.0000')
+  })
+
+  it('writes allowance, charge and discount percentages exactly, with at least 2 (or the given) decimals', () => {
+    expect(percentText(new Decimal('2.125'))).toBe('2.125')
+    expect(percentText(new Decimal('33.333'))).toBe('33.333')
+    expect(percentText(new Decimal('5'))).toBe('5.00')
+    expect(percentText(new Decimal('7.5'))).toBe('7.50')
+    expect(percentText(new Decimal('1e-7'))).toBe('0.0000001')
+    expect(percentText(new Decimal('3'), 3)).toBe('3.000')
+    expect(percentText(new Decimal('2.1255'), 3)).toBe('2.1255')
   })
 
   it('writes dates in format 102 and leaves blank text out', () => {

@@ -3,6 +3,7 @@ import { calculatePayload } from '../../src/calc/calculate-invoice.js'
 import { EInvoiceError } from '../../src/errors.js'
 import { readCalculatedInvoicePayload } from '../../src/json/read-invoice.js'
 import { invoicePayloadToModel } from '../../src/json/to-model.js'
+import { Decimal, ZERO } from '../../src/model/decimal.js'
 
 function model(json: object) {
   const p = readCalculatedInvoicePayload(json)
@@ -64,6 +65,47 @@ describe('CalculatedInvoice → EN 16931 model', () => {
     expect(gross?.price.grossPrice?.toString()).toBe('10')
     expect(gross?.price.netPrice.toString()).toBe('9.5')
     expect(gross?.price.priceDiscount?.toString()).toBe('0.5')
+  })
+
+  it('maps paymentTerms and extendedPaymentTerms to payment terms blocks, BT-20 and BT-9', () => {
+    const first = { description: 'Netto 30', dueDate: '2026-04-01' }
+    const discount = { description: 'Skonto', discountTerms: { basePeriodMeasure: 10, calculationPercentage: 2.125 } }
+    const m = model({ ...base, paymentTerms: first, extendedPaymentTerms: [discount] })
+    expect(m.paymentTermsText).toBe('Netto 30\nSkonto')
+    expect(m.dueDate).toBe('2026-04-01')
+    // The discount is of the grand total (Mustang's BasisAmount); a period without a unit is in days.
+    expect(m.extension?.paymentTerms).toEqual([
+      { description: 'Netto 30', dueDate: '2026-04-01', discount: undefined },
+      {
+        description: 'Skonto',
+        dueDate: undefined,
+        discount: {
+          basisDate: undefined,
+          basisPeriodMeasure: ZERO.plus(10),
+          basisPeriodUnitCode: 'DAY',
+          basisAmount: m.totals.invoiceTotalWithVat,
+          calculationPercent: new Decimal('2.125'),
+        },
+      },
+    ])
+    // Mustang's model lists the first block in extendedPaymentTerms too: written once.
+    const repeated = model({ ...base, paymentTerms: first, extendedPaymentTerms: [first, discount] })
+    expect(repeated.extension?.paymentTerms).toEqual(m.extension?.paymentTerms)
+  })
+
+  it('keeps paymentTermDescription and dueDate as the first block beside the payload terms', () => {
+    const terms = { description: 'Netto 30', dueDate: '2026-04-01' }
+    const m = model({ ...base, paymentTermDescription: 'Zahlbar sofort', dueDate: '2026-03-15', paymentTerms: terms })
+    expect(m.paymentTermsText).toBe('Zahlbar sofort\nNetto 30')
+    expect(m.dueDate).toBe('2026-03-15')
+    expect(m.extension?.paymentTerms?.map((t) => [t.description, t.dueDate])).toEqual([
+      ['Zahlbar sofort', '2026-03-15'],
+      ['Netto 30', '2026-04-01'],
+    ])
+    // Mustang's "Please remit until" stands in only when no text is given anywhere.
+    const discountOnly = { discountTerms: { calculationPercentage: 2 } }
+    expect(model({ ...base, dueDate: '2026-03-15', paymentTerms: discountOnly }).paymentTermsText).toBe('Please remit until 15.03.2026')
+    expect(model({ ...base, dueDate: '2026-03-15', paymentTerms: { description: 'Netto 30' } }).paymentTermsText).toBe('Netto 30')
   })
 
   it('refuses an attachment without a file name', () => {
