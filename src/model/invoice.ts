@@ -493,4 +493,19 @@ export type InvoiceExtension = {
   logisticsServiceCharges?: DocumentAllowanceCharge[] | undefined
   /** The Order-X or ZUGFeRD 1 document purpose/other header codes that have no EN home. */
   purposeCode?: string | undefined
+  /**
+   * XRechnung extension BG-DEX-09 (UBL cac:PrepaidPayment): third-party claims the seller collects
+   * with this invoice; the amount due (BT-115) includes them (BR-DEX-09).
+   */
+  thirdPartyPayments?: ThirdPartyPayment[] | undefined
+}
+
+/** One third-party payment (BG-DEX-09). */
+export type ThirdPartyPayment = {
+  /** BT-DEX-001, the kind of claim (e.g. MobilesBezahlen). */
+  typeId: string | undefined
+  /** BT-DEX-002. */
+  amount: Decimal | undefined
+  /** BT-DEX-003. */
+  description: string | undefined
 }

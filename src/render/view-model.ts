@@ -94,6 +94,16 @@ function totals(c: ViewContext, inv: Invoice): FieldList {
     .add(t.amountDue, c.money(s.amountDueForPayment), 'BT-115')
 }
 
+/** XRechnung's third-party payments (BG-DEX-09): part of the amount due, so shown with the totals. */
+function thirdPartyTable(c: ViewContext, inv: Invoice): ViewTable | undefined {
+  const { t } = c
+  return table(
+    [{ label: t.thirdPartyPaymentType }, { label: t.description }, { label: t.amount, numeric: true }],
+    (inv.extension?.thirdPartyPayments ?? []).map((p) => [p.typeId, p.description, c.amount(p.amount)]),
+    t.thirdPartyPayments,
+  )
+}
+
 function vatTable(c: ViewContext, inv: Invoice): ViewTable | undefined {
   const { t } = c
   return table(
@@ -223,7 +233,7 @@ export function buildInvoiceView(inv: Invoice, language: Language): InvoiceView 
       allowanceChargeTable(c, docAc, t.documentAllowancesCharges),
       allowanceChargeTable(c, inv.extension?.logisticsServiceCharges ?? [], t.logisticsServiceCharges),
     ]),
-    section('totals', t.totals, 3, totals(c, inv).fields),
+    section('totals', t.totals, 3, totals(c, inv).fields, [thirdPartyTable(c, inv)]),
     section('vat-breakdown', t.vatBreakdown, 3, [], [vatTable(c, inv)]),
     paymentSection(c, inv),
     section('notes', t.notes, 3, [], [notesTable(c, inv)]),

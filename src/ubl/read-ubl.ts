@@ -192,6 +192,12 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
     lines: readLines(cx, root, kind, options.subLines !== false),
   }
   noteAllowanceTaxesBelow(cx, root, invoice.allowancesAndCharges)
+  const thirdPartyPayments = cx.cacs(root, 'PrepaidPayment').map((pp) => ({
+    typeId: cx.text(pp, 'ID'),
+    amount: cx.amount(pp, 'PaidAmount'),
+    description: cx.text(pp, 'InstructionID'),
+  }))
+  if (thirdPartyPayments.length > 0) invoice.extension = { ...invoice.extension, thirdPartyPayments }
   invoice.source = { syntax: kind === UBL_INVOICE ? 'UBL-Invoice' : 'UBL-CreditNote', absentTerms: cx.absentTerms, problems: cx.problems, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined, otherLineTaxes: cx.otherLineTaxes.size > 0 ? cx.otherLineTaxes : undefined }
   return invoice
 }

@@ -64,7 +64,7 @@ export const UBL_INVOICE: UblKind = {
     'OrderReference', 'BillingReference', 'DespatchDocumentReference', 'ReceiptDocumentReference',
     'OriginatorDocumentReference', 'ContractDocumentReference', 'AdditionalDocumentReference',
     'ProjectReference', 'AccountingSupplierParty', 'AccountingCustomerParty', 'PayeeParty',
-    'TaxRepresentativeParty', 'Delivery', 'PaymentMeans', 'PaymentTerms', 'AllowanceCharge', 'TaxTotal',
+    'TaxRepresentativeParty', 'Delivery', 'PaymentMeans', 'PaymentTerms', 'PrepaidPayment', 'AllowanceCharge', 'TaxTotal',
     'LegalMonetaryTotal', 'Lines',
   ],
 }

@@ -14,7 +14,7 @@ import { ublLineTree } from './line-tree.js'
 import { writeLine, writePeriod } from './write-line.js'
 import { writeAddress, writeParty, writePayee, writeTaxRepresentative } from './write-party.js'
 import { writeDocumentAllowanceCharge, writeMonetaryTotal, writePaymentMeans, writeTaxTotals } from './write-settlement.js'
-import { cbcId } from './write-values.js'
+import { cbcAmount, cbcId } from './write-values.js'
 import { invoiceArgument } from '../model/invoice-argument.js'
 import { checkOptions, type OptionSpec, text } from '../util/option-input.js'
 
@@ -133,6 +133,16 @@ const PARTS: Readonly<Record<string, Part>> = {
   PaymentMeans: (w, d) => writePaymentMeans(w, d.inv, d.isCreditNote),
   // UBL-SR-05: one payment terms note.
   PaymentTerms: (w, d) => w.wrapped('cac:PaymentTerms', 'cbc:Note', paymentTermsText(d.inv.paymentTermsText)),
+  // XRechnung extension BG-DEX-09: kept from a UBL read (CII has no place for it).
+  PrepaidPayment: (w, d) => {
+    for (const p of d.inv.extension?.thirdPartyPayments ?? []) {
+      w.open('cac:PrepaidPayment')
+      w.leaf('cbc:ID', p.typeId)
+      cbcAmount(w, 'cbc:PaidAmount', p.amount, d.currency)
+      w.leaf('cbc:InstructionID', p.description)
+      w.close()
+    }
+  },
   AllowanceCharge: (w, d) => {
     for (const ac of documentAllowancesAndCharges(d.inv)) writeDocumentAllowanceCharge(w, ac, d.currency)
   },

@@ -48,6 +48,7 @@ export const DE: Readonly<Record<LabelKey, string>> = {
   sumOfCharges: 'Summe der Zuschläge auf Dokumentenebene', totalWithoutVat: 'Gesamtsumme ohne Umsatzsteuer',
   totalVatAmount: 'Summe der Umsatzsteuer', totalVatAmountAccounting: 'Summe der Umsatzsteuer in Steuerwährung',
   totalWithVat: 'Gesamtsumme einschließlich Umsatzsteuer', paidAmount: 'Gezahlter Betrag', roundingAmount: 'Rundungsbetrag',
+  thirdPartyPayments: 'Drittforderungen', thirdPartyPaymentType: 'Art',
   amountDue: 'Fälliger Zahlungsbetrag',
   paymentMeans: 'Zahlungsart', paymentMeansText: 'Zahlungsart (Text)', iban: 'IBAN', accountId: 'Kontokennung',
   accountName: 'Kontoinhaber', bic: 'BIC', cardNumber: 'Kartennummer', cardHolder: 'Karteninhaber', cardNetwork: 'Kartennetzwerk',

@@ -51,7 +51,7 @@ export const EN = {
   sumOfCharges: 'Sum of charges on document level', totalWithoutVat: 'Invoice total amount without VAT',
   totalVatAmount: 'Invoice total VAT amount', totalVatAmountAccounting: 'Invoice total VAT amount in accounting currency',
   totalWithVat: 'Invoice total amount with VAT', paidAmount: 'Paid amount', roundingAmount: 'Rounding amount',
-  amountDue: 'Amount due for payment',
+  amountDue: 'Amount due for payment', thirdPartyPayments: 'Third-party payments', thirdPartyPaymentType: 'Type',
   // Payment
   paymentMeans: 'Payment means', paymentMeansText: 'Payment means text', iban: 'IBAN', accountId: 'Account identifier',
   accountName: 'Account name', bic: 'BIC', cardNumber: 'Card number', cardHolder: 'Card holder', cardNetwork: 'Card network',

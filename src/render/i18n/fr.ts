@@ -48,6 +48,7 @@ export const FR: Readonly<Record<LabelKey, string>> = {
   sumOfCharges: 'Somme des charges au niveau du document', totalWithoutVat: 'Montant total hors TVA',
   totalVatAmount: 'Montant total de la TVA', totalVatAmountAccounting: 'Montant total de la TVA en devise de comptabilisation',
   totalWithVat: 'Montant total TVA comprise', paidAmount: 'Montant payé', roundingAmount: "Montant d'arrondi",
+  thirdPartyPayments: 'Créances de tiers', thirdPartyPaymentType: 'Type',
   amountDue: 'Montant à payer',
   paymentMeans: 'Moyen de paiement', paymentMeansText: 'Moyen de paiement (texte)', iban: 'IBAN', accountId: 'Identifiant du compte',
   accountName: 'Titulaire du compte', bic: 'BIC', cardNumber: 'Numéro de carte', cardHolder: 'Titulaire de la carte', cardNetwork: 'Réseau de la carte',
