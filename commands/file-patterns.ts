@@ -4,7 +4,7 @@
  * .pdf file below it. Shell-expanded arguments pass through unchanged.
  * @module
  */
-import { readdirSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
 
 const GLOB_CHARS = /[*?[]/
@@ -43,19 +43,43 @@ export function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${re}$`)
 }
 
-/** Files below `dir` (relative, `/`-separated), depth-first, sorted; unreadable folders skipped. */
-function walk(dir: string, prefix = '', out: string[] = [], depth = 0): string[] {
+/** What a directory entry is, following a symbolic link; a dangling link counts as a file. */
+function entryKind(dir: string, e: Dirent): 'dir' | 'file' | undefined {
+  if (e.isDirectory()) return 'dir'
+  if (e.isFile()) return 'file'
+  if (!e.isSymbolicLink()) return undefined
+  try {
+    const target = statSync(join(dir, e.name))
+    return target.isDirectory() ? 'dir' : target.isFile() ? 'file' : undefined
+  } catch {
+    // A dangling link (or one that loops on itself): kept, so reading it reports the file
+    // (`no such file`, exit 2) instead of leaving it out of the batch without a word.
+    return 'file'
+  }
+}
+
+/**
+ * Files below `dir` (relative, `/`-separated), depth-first, sorted; unreadable folders skipped.
+ * Symbolic links are followed, as a shell's glob follows them: a folder of links to invoices is
+ * a folder of invoices. A folder already walked (a link back up the tree, or two links to one
+ * folder) is walked once.
+ */
+function walk(dir: string, prefix = '', out: string[] = [], depth = 0, walked = new Set<string>()): string[] {
   if (depth > 64) return out
   let entries
   try {
+    const real = realpathSync(dir)
+    if (walked.has(real)) return out
+    walked.add(real)
     entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
   } catch {
     return out
   }
   for (const e of entries) {
     const rel = prefix === '' ? e.name : `${prefix}/${e.name}`
-    if (e.isDirectory()) walk(join(dir, e.name), rel, out, depth + 1)
-    else if (e.isFile()) out.push(rel)
+    const kind = entryKind(dir, e)
+    if (kind === 'dir') walk(join(dir, e.name), rel, out, depth + 1, walked)
+    else if (kind === 'file') out.push(rel)
   }
   return out
 }

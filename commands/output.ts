@@ -2,6 +2,7 @@
  * Terminal output: colour only on a TTY and never with NO_COLOR; errors as one line, no stack.
  * @module
  */
+import { readlinkSync } from 'node:fs'
 import type { ChalkInstance } from 'chalk'
 import { isEInvoiceError } from '../src/errors.js'
 import type { CliIO } from './io.js'
@@ -33,6 +34,15 @@ const FILE_PROBLEMS: Readonly<Record<string, string>> = {
   EMFILE: 'too many open files',
 }
 
+/** Where a symbolic link points, or undefined for anything else (a dangling link reads as ENOENT). */
+function linkTarget(path: string): string | undefined {
+  try {
+    return readlinkSync(path)
+  } catch {
+    return undefined
+  }
+}
+
 /** One line naming the source and the problem; the exit code it deserves. */
 export function describeError(err: unknown, source: string | undefined): { line: string; exitCode: number } {
   const prefix = source === undefined ? '' : `${source}: `
@@ -40,6 +50,12 @@ export function describeError(err: unknown, source: string | undefined): { line:
   const code = (err as NodeJS.ErrnoException | undefined)?.code
   // A file error names its own file (combine reads two; the PDF was named for a missing JSON).
   const path = (err as NodeJS.ErrnoException | undefined)?.path
+  if (code === 'ENOENT') {
+    // The error of a read in a batch worker comes without its path: the source is the file.
+    const file = typeof path === 'string' ? path : source
+    const target = file === undefined ? undefined : linkTarget(file)
+    if (target !== undefined) return { line: `${file}: a symbolic link to ${target}, which does not exist`, exitCode: EXIT_BAD_INPUT }
+  }
   if (typeof path === 'string' && code !== undefined) return describeError(Object.assign(new Error(''), { code }), path)
   if (code === 'ENOENT') return { line: `${prefix}no such file or folder`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EISDIR') return { line: `${prefix}is a directory, not a file`, exitCode: EXIT_BAD_INPUT }

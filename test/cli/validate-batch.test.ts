@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -42,6 +42,34 @@ describe('patternRegex / expandFileArgs', () => {
     expect(expandFileArgs([dir]).files).toHaveLength(6)
     expect(expandFileArgs([`${dir}/*.pdf`])).toEqual({ files: [], unmatched: [`${dir}/*.pdf`] })
     expect(expandFileArgs(['-', 'plain.xml']).files).toEqual(['-', 'plain.xml'])
+  })
+})
+
+describe('a folder of symbolic links', () => {
+  /** A folder like the corpus's symtrax/Beispiele/BASIC: links to invoices, to a folder, back to itself, and to nothing. */
+  async function linkFolder(): Promise<{ dir: string; links: string }> {
+    const dir = await batchFolder()
+    const links = join(dir, 'links')
+    mkdirSync(links)
+    symlinkSync(join(dir, 'a.xml'), join(links, 'a-link.xml'))
+    symlinkSync(join(dir, 'sub'), join(links, 'sub-link'))
+    symlinkSync(links, join(links, 'self'))
+    symlinkSync(join(dir, 'gone.xml'), join(links, 'dangling.xml'))
+    return { dir, links }
+  }
+
+  it('follows links to files and folders, walks a folder once, and keeps a dangling link', async () => {
+    const { links } = await linkFolder()
+    expect(expandFileArgs([links]).files.map((f) => f.slice(links.length + 1))).toEqual(['a-link.xml', 'dangling.xml', 'sub-link/bad2.xml', 'sub-link/broken.xml', 'sub-link/c.xml'])
+    expect(expandFileArgs([`${links}/**/*.xml`]).files).toHaveLength(5)
+  })
+
+  it('validates what the links point to and names a dangling link as one', async () => {
+    const { links } = await linkFolder()
+    const r = await cli(['validate', '--jobs', '1', links])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toMatch(/files\s+valid\s+invalid\s+unreadable\s+time\n\s+5\s+2\s+1\s+2\s/)
+    expect(r.stderr).toContain(`${join(links, 'dangling.xml')}: a symbolic link to ${join(links, '..', 'gone.xml').replace('/links/..', '')}, which does not exist`)
   })
 })
 
