@@ -35,7 +35,7 @@
  * trace; no `internal error`; no output file left behind by a failed `-o FILE`.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -92,12 +92,22 @@ function rngFor(index) {
 }
 
 // ---------------------------------------------------------------- inputs
-function walk(dir, out, depth = 0) {
+// Links are followed (the corpus has folders of them), each folder once; dangling links are left out.
+function walk(dir, out, depth = 0, walked = new Set()) {
   if (depth > 8 || !existsSync(dir)) return out
+  const real = realpathSync(dir)
+  if (walked.has(real)) return out
+  walked.add(real)
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name)
-    if (e.isDirectory()) walk(p, out, depth + 1)
-    else out.push(p)
+    let kind
+    try {
+      kind = statSync(p)
+    } catch {
+      continue
+    }
+    if (kind.isDirectory()) walk(p, out, depth + 1, walked)
+    else if (kind.isFile()) out.push(p)
   }
   return out
 }

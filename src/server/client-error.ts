@@ -5,31 +5,52 @@
  * naming the parser's reason and the byte offset where reading stopped, and logs them.
  * @module
  */
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Logger } from 'pino'
 import { type ApiErrorResponse, concreteMediaType } from './errors.js'
 import { LINGER_MS } from './linger.js'
+import { hostValueProblem, localAuthority } from './request-host.js'
 
 /** What Node attaches to a parser error (lib/_http_server.js, `socketOnError`). */
 type ClientError = Error & { code?: string; reason?: string; bytesParsed?: number; rawPacket?: Buffer }
 
-/** The request target of the first line, when the parser got that far; otherwise ''. */
-function requestTarget(raw: Buffer | undefined): string {
-  if (raw === undefined) return ''
-  const line = raw.subarray(0, Math.min(raw.length, 2048)).toString('latin1').split('\r\n', 1)[0] ?? ''
-  const target = /^[A-Z]+ (\S+) HTTP\/\d\.\d$/.exec(line)?.[1] ?? ''
-  // Printable ASCII only: the text is echoed in JSON, not executed, but keep it readable.
-  return /^[\x21-\x7e]*$/.test(target) ? target.slice(0, 1024) : ''
+/** Printable ASCII only: the text is echoed in JSON and logged, not executed, but keep it readable. */
+function printable(text: string, max: number): string {
+  return /^[\x21-\x7e]*$/.test(text) ? text.slice(0, max) : ''
 }
 
-function rawResponse(status: number, statusText: string, body?: ApiErrorResponse, mediaType = 'application/json'): string {
-  if (body === undefined) return `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\n\r\n`
+/** The request line and the Host header of the raw bytes, when the parser got that far. */
+function requestHead(raw: Buffer | undefined): { method: string | undefined; target: string; host: string | undefined } {
+  const head = raw === undefined ? '' : raw.subarray(0, Math.min(raw.length, 16 * 1024)).toString('latin1')
+  const line = /^([A-Z]+) (\S+) HTTP\/\d\.\d(?:\r\n|$)/.exec(head)
+  const end = head.indexOf('\r\n\r\n')
+  const host = /\r\nhost:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(end === -1 ? head : head.slice(0, end + 2))?.[1]
+  return { method: line?.[1], target: printable(line?.[2] ?? '', 1024), host }
+}
+
+/**
+ * Who the answer is for: the request whose body the error is in (`unfinished`: Node read its
+ * head, request-host.ts gave it a usable Host), else what the raw bytes show. `requestUrl` is
+ * absolute like every other answer's: the Host sent when it is usable, else the address the
+ * connection came in on, before an origin-form target; an absolute-form target as it is; ''
+ * when not even the request line could be read.
+ */
+function requestOf(err: ClientError, socket: Socket, unfinished: IncomingMessage | undefined): { method: string | undefined; target: string; requestUrl: string } {
+  const { method, target, host } =
+    unfinished === undefined ? requestHead(err.rawPacket) : { method: unfinished.method, target: printable(unfinished.url ?? '', 1024), host: unfinished.headers.host }
+  if (!target.startsWith('/')) return { method, target, requestUrl: target }
+  const authority = host !== undefined && host.length <= 255 && hostValueProblem(host) === undefined ? host : localAuthority(socket)
+  return { method, target, requestUrl: `http://${authority}${target}` }
+}
+
+function rawResponse(status: number, statusText: string, requestId: string, body?: ApiErrorResponse, mediaType = 'application/json'): string {
+  // The Date an origin server must send (RFC 9110 §6.6.1) and the X-Request-Id of the log line.
+  const head = `HTTP/1.1 ${status} ${statusText}\r\nDate: ${new Date().toUTCString()}\r\nX-Request-Id: ${requestId}\r\n`
+  if (body === undefined) return `${head}Connection: close\r\n\r\n`
   const text = JSON.stringify(body)
-  return (
-    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: ${mediaType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-    `Connection: close\r\n\r\n${text}`
-  )
+  return `${head}Content-Type: ${mediaType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`
 }
 
 /** Connections whose later chunks the parser reports as errors again: they are ignored. */
@@ -78,8 +99,9 @@ function trackPendingAnswers(server: Server): void {
  * Answers requests Node's parser cannot read on `server` (its `clientError` event). Like Node's
  * own listener, it answers only when nothing was written on the connection yet, then closes it;
  * when a complete request before the unreadable bytes is still being answered, that answer goes
- * out first (answers keep the order of requests, RFC 9112 §9.3.2). Oversized headers stay Node's
- * bare 431 (docs/server.md); a request Node timed out gets 408 REQUEST_TIMEOUT.
+ * out first (answers keep the order of requests, RFC 9112 §9.3.2). Oversized headers get a bare
+ * 431 as from Node (docs/server.md); a request Node timed out gets 408 REQUEST_TIMEOUT. Every
+ * answer has a Date and the X-Request-Id of its log line, as the app's answers do.
  */
 export function answerUnreadableRequests(server: Server, logger: Logger, errorMediaTypeOf: (path: string) => string | undefined = () => undefined): void {
   trackPendingAnswers(server)
@@ -92,7 +114,9 @@ export function answerUnreadableRequests(server: Server, logger: Logger, errorMe
       return
     }
     // A request whose body is still arriving is the one the error is in; one read whole is not.
-    const earlier = pending.get(socket)?.req.complete === true ? pending.get(socket)?.res : undefined
+    const newest = pending.get(socket)
+    const earlier = newest?.req.complete === true ? newest.res : undefined
+    const unfinished = newest?.req.complete === false ? newest.req : undefined
     if (earlier !== undefined) {
       closing.add(socket)
       socket.pause()
@@ -101,7 +125,7 @@ export function answerUnreadableRequests(server: Server, logger: Logger, errorMe
       // destroys it as soon as the answer is written: under bytes still arriving that resets the
       // connection, and the client loses the answer. Close as gently instead, without the 400.
       socket.destroySoon = () => closeGently(socket)
-      earlier.once('finish', () => closeGently(socket, socket.writable ? errorResponse(err, code, logger, errorMediaTypeOf) : undefined))
+      earlier.once('finish', () => closeGently(socket, socket.writable ? errorResponse(err, code, socket, undefined, logger, errorMediaTypeOf) : undefined))
       earlier.once('close', () => earlier.writableFinished || socket.destroy())
       return
     }
@@ -111,18 +135,26 @@ export function answerUnreadableRequests(server: Server, logger: Logger, errorMe
       closeGently(socket, '')
       return
     }
-    closeGently(socket, errorResponse(err, code, logger, errorMediaTypeOf))
+    closeGently(socket, errorResponse(err, code, socket, unfinished, logger, errorMediaTypeOf))
   })
 }
 
 /** The raw answer to an unreadable request, logged. */
-function errorResponse(err: ClientError, code: string, logger: Logger, errorMediaTypeOf: (path: string) => string | undefined): string {
-  const requestUrl = requestTarget(err.rawPacket)
+function errorResponse(
+  err: ClientError,
+  code: string,
+  socket: Socket,
+  unfinished: IncomingMessage | undefined,
+  logger: Logger,
+  errorMediaTypeOf: (path: string) => string | undefined,
+): string {
+  const requestId = randomUUID()
+  const { method, target, requestUrl } = requestOf(err, socket, unfinished)
   const offset = err.bytesParsed ?? 0
   let response: string
-  if (code === 'HPE_HEADER_OVERFLOW') response = rawResponse(431, 'Request Header Fields Too Large')
+  if (code === 'HPE_HEADER_OVERFLOW') response = rawResponse(431, 'Request Header Fields Too Large', requestId)
   else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    response = rawResponse(408, 'Request Timeout', {
+    response = rawResponse(408, 'Request Timeout', requestId, {
       requestUrl,
       httpCode: 408,
       errorCode: 'REQUEST_TIMEOUT',
@@ -133,8 +165,9 @@ function errorResponse(err: ClientError, code: string, logger: Logger, errorMedi
     const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400
     const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?').slice(0, 200)
     // A 400 has the endpoint's own media type (docs/server.md) when the target names one.
-    const mediaType = status === 400 ? concreteMediaType(errorMediaTypeOf(requestUrl.split('?', 1)[0] ?? '') ?? 'application/json') : undefined
-    response = rawResponse(status, status === 413 ? 'Payload Too Large' : 'Bad Request', {
+    const path = target.replace(/^https?:\/\/[^/?#]*/i, '').split('?', 1)[0] ?? ''
+    const mediaType = status === 400 ? concreteMediaType(errorMediaTypeOf(path) ?? 'application/json') : undefined
+    response = rawResponse(status, status === 413 ? 'Payload Too Large' : 'Bad Request', requestId, {
       requestUrl,
       httpCode: status,
       errorCode: 'INVALID_REQUEST',
@@ -142,6 +175,6 @@ function errorResponse(err: ClientError, code: string, logger: Logger, errorMedi
       details: { request: reason, code, offset: String(offset) },
     }, mediaType)
   }
-  logger.info({ method: undefined, path: requestUrl, status: Number(response.slice(9, 12)), code, offset }, 'unreadable request')
+  logger.info({ reqId: requestId, method, path: target, status: Number(response.slice(9, 12)), code, offset }, 'unreadable request')
   return response
 }

@@ -146,8 +146,10 @@ export function toErrorResponse(
     // 400s keep the endpoint's media type; other statuses are ours and always JSON.
     const type = err.status === 400 ? mediaType : 'application/json'
     const headers: Record<string, string> = err.status === 503 ? { 'retry-after': '1' } : {}
-    // A 413 leaves the rest of the body unread: close the connection rather than drain it.
-    if (err.status === 413) headers['connection'] = 'close'
+    // A 413 leaves the rest of the body unread: close the connection rather than drain it. A 408
+    // says the server stopped waiting for the request (RFC 9110 §15.5.9): its connection closes
+    // too, and the answer says so (Node had marked it keep-alive, then closed it 0.5 s later).
+    if (err.status === 413 || err.status === 408) headers['connection'] = 'close'
     return apiErrorResponse(
       { requestUrl, httpCode: err.status, errorCode: err.errorCode, message: err.message, details: err.details },
       type,

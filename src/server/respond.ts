@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono'
 import type { Operation, OperationOutput, ParamValue } from '../operations/types.js'
+import { contentDisposition } from './content-disposition.js'
 import type { ServerEnv } from './context.js'
 import { takeResponseHeaders } from './response-headers.js'
 
@@ -92,7 +93,7 @@ export function respond(c: Context<ServerEnv>, op: Operation, out: OperationOutp
     return new Response(JSON.stringify(envelope(out)), { status: 200, headers })
   }
   const mediaType = out.mediaType === '' ? op.outputMediaType : out.mediaType
-  if (out.fileName !== undefined) headers['content-disposition'] = `inline; filename="${headerSafe(out.fileName).replace(/"/g, '')}"`
+  if (out.fileName !== undefined) headers['content-disposition'] = contentDisposition(out.fileName)
   headers['content-type'] = withCharset(mediaType, out.body)
   return new Response(toData(out.body), { status: 200, headers })
 }

@@ -6,13 +6,10 @@
 import { availableParallelism } from 'node:os'
 import { setFlagsFromString } from 'node:v8'
 import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import { createAdaptorServer } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { BASE_PATH, LOGGER, MAX_TIMER_MS, createApp } from './app.js'
 import { callable, checkOptions, nonEmptyText, oneOf, type OptionSpec, positiveInteger, text, wholeNumber } from '../util/option-input.js'
-import { answerUnreadableRequests } from './client-error.js'
-import { lingerAfterEarlyAnswers } from './linger.js'
+import { createHttpServer } from './http-server.js'
 import { OPERATIONS } from '../operations/registry.js'
 import { DEFAULT_KEY_PREFIX, type Environment, checkPrefix, generateKey, hashKey } from './gateway/key-format.js'
 import { BufferedLogWriter } from './log-writer.js'
@@ -140,11 +137,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
     runHeavy: pool === undefined ? undefined : (op, input, deadline) => pool.run(op.name, input, deadline?.signal),
   })
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  // Requests Node cannot parse get the documented error body, not Node's empty 400.
   const errorMediaTypes = new Map(OPERATIONS.map((op) => [BASE_PATH + op.path, op.errorMediaType]))
-  answerUnreadableRequests(server, logger, (path) => errorMediaTypes.get(path))
-  lingerAfterEarlyAnswers(server)
+  const server = createHttpServer(app.fetch, logger, (path) => errorMediaTypes.get(path))
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -3,13 +3,13 @@
  * (startServer): requests Node cannot parse and a chunked multipart upload the client cut off (an
  * answer sent before the body was read: process.test.ts, it needs the server in another process).
  */
-import { connect } from 'node:net'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/start.js'
 import { tempDir } from '../helpers/cli.js'
+import { parse, rawExchange as exchange } from './raw-socket.js'
 import { INVOICE_JSON } from './sample-requests.js'
 
 const logLines: Record<string, unknown>[] = []
@@ -24,31 +24,10 @@ afterAll(async () => {
   await server.close()
 })
 
-type Raw = { text: string; error: string | undefined }
-
 /** Sends `chunks` over one connection as fast as the socket takes them; collects the answer. */
-function rawExchange(chunks: (string | Buffer)[], { cutAfterMs }: { cutAfterMs?: number } = {}): Promise<Raw> {
-  return new Promise((resolve) => {
-    const socket = connect(server.port, '127.0.0.1')
-    let text = ''
-    let error: string | undefined
-    socket.on('data', (c: Buffer) => (text += c.toString('latin1')))
-    socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message))
-    socket.on('close', () => resolve({ text, error }))
-    socket.on('connect', () => {
-      for (const c of chunks) socket.write(c)
-      if (cutAfterMs !== undefined) setTimeout(() => socket.destroy(), cutAfterMs)
-    })
-  })
-}
+const rawExchange = (chunks: (string | Buffer)[], options: { cutAfterMs?: number } = {}) => exchange(server.port, chunks, options)
 
-function parse(raw: string): { status: number; headers: Record<string, string>; body: string } {
-  const [head = '', body = ''] = raw.split('\r\n\r\n', 2)
-  const lines = head.split('\r\n')
-  const headers: Record<string, string> = {}
-  for (const l of lines.slice(1)) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()
-  return { status: Number(lines[0]?.split(' ')[1]), headers, body }
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const ping = () => fetch(`${server.url}/e-invoice/ping`, { headers: { authorization: `Bearer ${key}` } })
 
@@ -61,10 +40,30 @@ describe('requests Node cannot parse', () => {
     // xmltohtml's 400 media type (interface: application/octet-stream); the body is the JSON.
     expect(res.headers['content-type']).toBe('application/octet-stream')
     const body = JSON.parse(res.body) as Record<string, unknown>
-    expect(body).toMatchObject({ requestUrl: '/api/v1.8.2/e-invoice/xmltohtml?language=EN', httpCode: 400, errorCode: 'INVALID_REQUEST' })
+    // Absolute, on the Host the request named, like every other answer's requestUrl.
+    expect(body).toMatchObject({ requestUrl: 'http://x/api/v1.8.2/e-invoice/xmltohtml?language=EN', httpCode: 400, errorCode: 'INVALID_REQUEST' })
     expect(body['details']).toMatchObject({ code: 'HPE_INVALID_CONTENT_LENGTH', offset: expect.stringMatching(/^\d+$/) })
     expect(body['message']).toMatch(/at byte \d+/)
     expect((await ping()).status).toBe(200)
+  })
+
+  it('carry an X-Request-Id (the id of their log line) and a Date, like every answer', async () => {
+    const before = logLines.length
+    const res = parse((await rawExchange([`POST /api/v1.8.2/e-invoice/calculate HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`])).text)
+    expect(res.status).toBe(400)
+    expect(res.headers['x-request-id']).toMatch(UUID)
+    expect(Math.abs(Date.parse(res.headers['date'] ?? '') - Date.now())).toBeLessThan(5000)
+    expect(JSON.parse(res.body)).toMatchObject({ requestUrl: 'http://x/api/v1.8.2/e-invoice/calculate', details: { code: 'HPE_INVALID_CONTENT_LENGTH' } })
+    await vi.waitFor(() =>
+      expect(logLines.slice(before).find((l) => l['msg'] === 'unreadable request')).toMatchObject({ reqId: res.headers['x-request-id'], method: 'POST', path: '/api/v1.8.2/e-invoice/calculate', status: 400 }),
+    )
+  })
+
+  it('name the address the request came in on when its Host is missing or unusable', async () => {
+    for (const hostLine of ['', 'Host: a b\r\n', `Host: ${'h'.repeat(300)}\r\n`]) {
+      const res = parse((await rawExchange([`POST /api/v1.8.2/e-invoice/calculate HTTP/1.1\r\n${hostLine}Content-Length: abc\r\n\r\n`])).text)
+      expect(JSON.parse(res.body)).toMatchObject({ requestUrl: `http://127.0.0.1:${server.port}/api/v1.8.2/e-invoice/calculate`, errorCode: 'INVALID_REQUEST' })
+    }
   })
 
   it('answer a broken chunk size and a control character in a header the same way, as JSON off the endpoints', async () => {
@@ -74,12 +73,13 @@ describe('requests Node cannot parse', () => {
     expect(JSON.parse(chunk.body)).toMatchObject({ errorCode: 'INVALID_REQUEST', details: { code: 'HPE_INVALID_CHUNK_SIZE' } })
     const control = parse((await rawExchange([`GET /nowhere HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\n\r\n`])).text)
     expect(control.status).toBe(400)
-    expect(JSON.parse(control.body)).toMatchObject({ requestUrl: '/nowhere', errorCode: 'INVALID_REQUEST', details: { code: 'HPE_INVALID_HEADER_TOKEN' } })
+    expect(JSON.parse(control.body)).toMatchObject({ requestUrl: 'http://x/nowhere', errorCode: 'INVALID_REQUEST', details: { code: 'HPE_INVALID_HEADER_TOKEN' } })
   })
 
-  it('leave oversized headers to Node (431, docs/server.md)', async () => {
+  it('answer oversized headers with a bare 431 (docs/server.md)', async () => {
     const res = parse((await rawExchange([`GET /api/v1.8.2/e-invoice/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'z'.repeat(20_000)}\r\n\r\n`])).text)
     expect(res.status).toBe(431)
+    expect(res.headers['x-request-id']).toMatch(UUID)
   })
 })
 
