@@ -7,8 +7,8 @@
  * lines, quantities and prices with up to 4 decimals (some large, some negative in credit notes and
  * corrections), basis quantities, the VAT categories S, Z, E, AE, K, G, O, L and M with fitting
  * rates, exemption reasons and parties, several rates, line, price and document allowances and
- * charges (amounts and percentages), several currencies, type codes 380, 381 and 384, cash
- * discounts, odd Unicode in texts, optional parties and references dropped at random. A share of the
+ * charges (amounts and percentages with up to 3 decimals), several currencies, type codes 380, 381 and 384, cash
+ * discounts and payment terms blocks, odd Unicode in texts, optional parties and references dropped at random. A share of the
  * invoices is made inconsistent on purpose (a rate or reason that does not fit the category, the
  * seller's VAT id missing where the category needs it …); each such departure is noted in
  * `manifest.json`, so the official rejections of those inputs are told apart from the rejections of
@@ -245,8 +245,8 @@ function invoice(index) {
     if (chance(0.05)) product.charges = [{ totalAmount: num(decimal(0, 2)), reason: 'Zuschlag' }]
     const item = { id: String(i + 1), price: num(price), quantity: num(quantity), product }
     if (chance(0.1)) item.basisQuantity = num(pick(['1', '10', '100', '0.5', '12.5']))
-    const adjustment = () => (chance(0.5) ? { totalAmount: num(decimal(1, 2)) } : { percent: num(decimal(1, 2)) })
-    if (chance(0.15)) item.itemAllowances = Array.from({ length: int(1, 2) }, () => ({ ...adjustment(), ...(chance(0.8) ? { reason: text('Mengenrabatt') } : { reasonCode: '95' }) }))
+    const adjustment = () => (chance(0.5) ? { totalAmount: num(decimal(1, 2)) } : { percent: num(decimal(1, pick([2, 3]))) })
+    if (chance(0.15)) item.itemAllowances = Array.from({ length: int(1, 2) }, () => ({ ...adjustment(), ...(chance(0.7) ? { reason: text('Mengenrabatt') } : chance(0.5) ? { reasonCode: '95' } : {}) }))
     if (chance(0.1)) item.itemCharges = [{ ...adjustment(), ...(chance(0.8) ? { reason: text('Verpackung') } : { reasonCode: 'ABL' }) }]
     if (chance(0.1)) item.notes = [text('Laufzeit 12 Monate')]
     if (chance(0.05)) Object.assign(product, { globalID: '4012345000009', globalIDScheme: '0160' })
@@ -265,7 +265,7 @@ function invoice(index) {
   const documentAdjustment = (reason, reasonCode) => {
     const category = pick(used)
     const rate = pick(rates.get(category))
-    const a = chance(0.6) ? { totalAmount: num(decimal(int(1, 3), 2)) } : { percent: num(decimal(1, 2)) }
+    const a = chance(0.6) ? { totalAmount: num(decimal(int(1, 3), 2)) } : { percent: num(decimal(1, pick([2, 3]))) }
     if (chance(0.9) || used.length > 1 || rates.get(category).length > 1) {
       if (rate !== undefined) a.taxPercent = num(rate)
       a.categoryCode = category
@@ -289,6 +289,8 @@ function invoice(index) {
   if (chance(0.1)) inv.tenderReferencedDocument = `T-${int(1, 99)}`
   if (chance(0.1)) inv.sellerOrderReferencedDocumentID = `AB-${int(1, 99)}`
   if (chance(0.1)) inv.invoicee = party('Rechnungsempfang GmbH', 'DE', {})
+  // Payment terms blocks (written since session 33): one, a list, or both, with or without discount terms.
+  if (chance(0.08)) inv.paymentTerms = { description: text('Zahlbar in 14 Tagen'), ...(chance(0.5) ? { dueDate: '2026-12-15' } : {}), ...(chance(0.4) ? { discountTerms: { basePeriodMeasure: pick([7, 14]), basePeriodUnitCode: pick(['DAY', 'WEE']), calculationPercentage: num(pick(['2', '2.5', '1.125'])) } } : {}) }
   if (chance(0.08)) inv.extendedPaymentTerms = [{ description: text('30 Tage netto'), dueDate: '2026-12-30' }, { description: '2 % Skonto', discountTerms: { basePeriodMeasure: 10, basePeriodUnitCode: 'DAY', calculationPercentage: num('2') } }]
   if (chance(0.08)) inv.zflogisticsServiceCharges = [{ totalAmount: num(decimal(2, 2)), ...(() => { const c = pick(used); const r = pick(rates.get(c)); return r === undefined ? { categoryCode: c } : { taxPercent: num(r), categoryCode: c } })(), reason: 'Fracht' }]
   if (chance(0.05)) inv.documentCode = pick(['389', '326', '751', '386'])
