@@ -139,18 +139,24 @@ export type ValidateDocumentOptions = {
 
 export const VALIDATE_XML_OPTIONS: OptionSpec<ParseXmlOptions & ValidateDocumentOptions> = { ...PARSE_XML_OPTIONS, ignoreNotices: boolean }
 
-/** Validates a parsed document with the given tables (they must include what its plan needs). */
+/**
+ * Validates a parsed document with the given tables (they must include what its plan needs).
+ * @param planAs the BT-24 to pick the rule sets and schemas by, in place of the document's own
+ *   (phive with an explicit VESID runs that VES's rules whatever the document declares).
+ */
 export function validateDocumentWith(
   doc: XmlDocument,
   syntax: SyntaxKind,
   options: ValidateDocumentOptions,
   layers: ValidationLayers,
+  planAs?: string,
 ): XmlValidationResult {
   const started = performance.now()
   const specificationId = specificationIdOf(doc, syntax)
-  const plan = planValidation(syntax, specificationId, layers)
+  const planId = planAs ?? specificationId
+  const plan = planValidation(syntax, planId, layers)
   const findings: Finding[] = []
-  const schemas = schemaNamesFor(syntax, plan.profile, specificationId).map((name): XsdTable => {
+  const schemas = schemaNamesFor(syntax, plan.profile, planId).map((name): XsdTable => {
     const table = layers.xsd[name]
     if (table === undefined) throw new Error(`the XSD table ${name} was not loaded for this document`)
     return table
@@ -170,7 +176,7 @@ export function validateDocumentWith(
     for (const l of plan.layers) {
       if (l.name === 'en16931') layers.probeEvaluation(doc, syntax, l.name, badValues)
       // Older XRechnung versions' schematrons differ: the version picks the rows.
-      else if (l.name === 'xrechnung') layers.probeEvaluation(doc, syntax, l.name, badValues, xrechnungVersion(specificationId))
+      else if (l.name === 'xrechnung') layers.probeEvaluation(doc, syntax, l.name, badValues, xrechnungVersion(planId))
     }
   }
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))

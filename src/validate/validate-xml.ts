@@ -41,9 +41,12 @@ const ALL_LAYERS: ValidationLayers = {
   readModel: (doc, syntax) => (syntax === 'UBL-Invoice' || syntax === 'UBL-CreditNote' ? readUbl(doc, { subLines: false }) : readInvoiceDocument(doc)),
 }
 
-/** Validates a parsed document. */
-export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: ValidateDocumentOptions = {}): XmlValidationResult {
-  return validateDocumentWith(doc, syntax, options, ALL_LAYERS)
+/**
+ * Validates a parsed document.
+ * @param planAs a BT-24 to choose the rule sets and schemas by instead of the document's own.
+ */
+export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: ValidateDocumentOptions = {}, planAs?: string): XmlValidationResult {
+  return validateDocumentWith(doc, syntax, options, ALL_LAYERS, planAs)
 }
 
 /**

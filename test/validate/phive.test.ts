@@ -71,6 +71,36 @@ describe('runPhive', () => {
   })
 })
 
+describe.skipIf(!hasCorpus)('an explicit VESID runs that VES, whatever BT-24 declares', () => {
+  // A Factur-X EXTENDED invoice the official CEN rules reject (BR-S-08, BR-CO-12, CII-DT-027):
+  // named by VESID, the CEN VES had kept EXTENDED's downgrade of those rules to advice and passed.
+  const extended = () => readCorpusFile('mustang/library/src/test/resources/factur-x-extended.xml')
+  const errors = (vesid: string) =>
+    toPhiveJson(runPhive(extended(), { vesid })).results.map((r) => [r.success, [...new Set(r.items.filter((i) => i.errorLevel === 'ERROR').map((i) => i.errorID))].sort()])
+
+  it('the CEN rules as the CEN VES runs them: fatal, not advice', () => {
+    expect(errors('eu.cen.en16931:cii:1.3.16')).toEqual([
+      ['TRUE', []],
+      ['FALSE', ['BR-CO-12', 'BR-S-08', 'CII-DT-027']],
+    ])
+  })
+
+  it("a Factur-X profile's own XSD and rules", () => {
+    expect(errors('fr.factur-x:minimum:1.0.7')).toEqual([
+      ['FALSE', ['xsd:facturx-MINIMUM']],
+      ['FALSE', ['FX-SCH-A-000026']],
+    ])
+    expect(errors('fr.factur-x:en16931:1.0.7')[2]).toEqual(['FALSE', ['BR-S-08', 'FX-SCH-A-000556']])
+    expect(toPhiveJson(runPhive(extended(), { vesid: 'fr.factur-x:extended:1.0.7' })).success).toBe(true)
+  })
+
+  it('the CEN rules on a MINIMUM invoice, which BT-24 alone never runs', () => {
+    const json = toPhiveJson(runPhive(readCorpusFile('akretion-factur-x/tests/fixtures/xml/factur-x-minimum.xml'), { vesid: 'eu.cen.en16931:cii:1.3.16' }))
+    expect(json.results[1]?.success).toBe('FALSE')
+    expect(json.results[1]?.items.map((i) => i.errorID)).toEqual(expect.arrayContaining(['BR-10', 'BR-11', 'BR-16', 'BR-CO-10']))
+  })
+})
+
 describe.skipIf(!hasCorpus)('runPhive over the corpus XML', () => {
   it('never crashes and agrees with the official verdict where its default VES covers the same layers', () => {
     // XRechnung and EN 16931 UBL: the default VES runs exactly the official layers (XSD, CEN, KoSIT).

@@ -25,7 +25,16 @@ export type Ves = {
   steps: readonly VesStep[]
   /** BT-24 classes for which this VES is the default (no VESID given). */
   defaultFor: readonly ProfileClass[]
+  /**
+   * The specification identifier (BT-24) whose plan runs exactly this VES's schemas and rules:
+   * named by VESID, the VES is run whatever the document declares, as phive runs it.
+   */
+  planAs: string
 }
+
+/** A BT-24 of no known profile: the plan of the CEN rules alone. */
+const PLAIN_CEN = 'urn:einvoice:phive:en16931-only'
+const XRECHNUNG_3 = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'
 
 const XSD_CII: VesStep = { artifactType: 'xsd', artifactPath: 'einvoice:xsd/CrossIndustryInvoice_100pD16B', layers: ['xsd'] }
 const XSD_UBL_INVOICE: VesStep = { artifactType: 'xsd', artifactPath: 'einvoice:xsd/UBL-Invoice-2.1', layers: ['xsd'] }
@@ -35,7 +44,7 @@ const CEN_UBL: VesStep = { artifactType: 'schematron-xslt', artifactPath: 'einvo
 const XR_CII: VesStep = { artifactType: 'schematron-xslt', artifactPath: 'einvoice:rules/XRechnung-CII-3.0.2', layers: ['xrechnung', 'peppol'] }
 const XR_UBL: VesStep = { artifactType: 'schematron-xslt', artifactPath: 'einvoice:rules/XRechnung-UBL-3.0.2', layers: ['xrechnung', 'peppol'] }
 
-const facturx = (artifact: string, profile: string, name: string, classes: readonly ProfileClass[], withCen: boolean): Ves => ({
+const facturx = (artifact: string, profile: string, name: string, classes: readonly ProfileClass[], withCen: boolean, planAs: string): Ves => ({
   vesid: `fr.factur-x:${artifact}:1.0.7`,
   name: `Factur-X 1.0.7 ${name}`,
   syntax: 'CII',
@@ -45,21 +54,22 @@ const facturx = (artifact: string, profile: string, name: string, classes: reado
     { artifactType: 'schematron-xslt', artifactPath: `einvoice:rules/FACTUR-X_${profile}`, layers: ['facturx'] },
   ],
   defaultFor: classes,
+  planAs,
 })
 
 export const VES_TABLE: readonly Ves[] = [
-  { vesid: 'eu.cen.en16931:cii:1.3.16', name: 'EN 16931 CII 1.3.16', syntax: 'CII', steps: [XSD_CII, CEN_CII], defaultFor: ['EN16931', 'OTHER'] },
-  { vesid: 'eu.cen.en16931:ubl:1.3.16', name: 'EN 16931 UBL Invoice 1.3.16', syntax: 'UBL-Invoice', steps: [XSD_UBL_INVOICE, CEN_UBL], defaultFor: ['EN16931', 'OTHER', 'BASIC', 'EXTENDED', 'MINIMUM', 'BASICWL'] },
-  { vesid: 'eu.cen.en16931:ubl-creditnote:1.3.16', name: 'EN 16931 UBL CreditNote 1.3.16', syntax: 'UBL-CreditNote', steps: [XSD_UBL_CREDIT, CEN_UBL], defaultFor: ['EN16931', 'OTHER', 'BASIC', 'EXTENDED', 'MINIMUM', 'BASICWL'] },
-  { vesid: 'de.xrechnung:cii:3.0.2', name: 'XRechnung CII 3.0.2', syntax: 'CII', steps: [XSD_CII, CEN_CII, XR_CII], defaultFor: ['XRECHNUNG'] },
-  { vesid: 'de.xrechnung:ubl-invoice:3.0.2', name: 'XRechnung UBL Invoice 3.0.2', syntax: 'UBL-Invoice', steps: [XSD_UBL_INVOICE, CEN_UBL, XR_UBL], defaultFor: ['XRECHNUNG'] },
-  { vesid: 'de.xrechnung:ubl-creditnote:3.0.2', name: 'XRechnung UBL CreditNote 3.0.2', syntax: 'UBL-CreditNote', steps: [XSD_UBL_CREDIT, CEN_UBL, XR_UBL], defaultFor: ['XRECHNUNG'] },
-  facturx('minimum', 'MINIMUM', 'MINIMUM', ['MINIMUM'], false),
-  facturx('basicwl', 'BASICWL', 'BASIC WL', ['BASICWL'], false),
-  facturx('basic', 'BASIC', 'BASIC', ['BASIC'], true),
-  facturx('en16931', 'EN16931', 'EN 16931', [], true),
+  { vesid: 'eu.cen.en16931:cii:1.3.16', name: 'EN 16931 CII 1.3.16', syntax: 'CII', steps: [XSD_CII, CEN_CII], defaultFor: ['EN16931', 'OTHER'], planAs: PLAIN_CEN },
+  { vesid: 'eu.cen.en16931:ubl:1.3.16', name: 'EN 16931 UBL Invoice 1.3.16', syntax: 'UBL-Invoice', steps: [XSD_UBL_INVOICE, CEN_UBL], defaultFor: ['EN16931', 'OTHER', 'BASIC', 'EXTENDED', 'MINIMUM', 'BASICWL'], planAs: PLAIN_CEN },
+  { vesid: 'eu.cen.en16931:ubl-creditnote:1.3.16', name: 'EN 16931 UBL CreditNote 1.3.16', syntax: 'UBL-CreditNote', steps: [XSD_UBL_CREDIT, CEN_UBL], defaultFor: ['EN16931', 'OTHER', 'BASIC', 'EXTENDED', 'MINIMUM', 'BASICWL'], planAs: PLAIN_CEN },
+  { vesid: 'de.xrechnung:cii:3.0.2', name: 'XRechnung CII 3.0.2', syntax: 'CII', steps: [XSD_CII, CEN_CII, XR_CII], defaultFor: ['XRECHNUNG'], planAs: XRECHNUNG_3 },
+  { vesid: 'de.xrechnung:ubl-invoice:3.0.2', name: 'XRechnung UBL Invoice 3.0.2', syntax: 'UBL-Invoice', steps: [XSD_UBL_INVOICE, CEN_UBL, XR_UBL], defaultFor: ['XRECHNUNG'], planAs: XRECHNUNG_3 },
+  { vesid: 'de.xrechnung:ubl-creditnote:3.0.2', name: 'XRechnung UBL CreditNote 3.0.2', syntax: 'UBL-CreditNote', steps: [XSD_UBL_CREDIT, CEN_UBL, XR_UBL], defaultFor: ['XRECHNUNG'], planAs: XRECHNUNG_3 },
+  facturx('minimum', 'MINIMUM', 'MINIMUM', ['MINIMUM'], false, 'urn:factur-x.eu:1p0:minimum'),
+  facturx('basicwl', 'BASICWL', 'BASIC WL', ['BASICWL'], false, 'urn:factur-x.eu:1p0:basicwl'),
+  facturx('basic', 'BASIC', 'BASIC', ['BASIC'], true, 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic'),
+  facturx('en16931', 'EN16931', 'EN 16931', [], true, 'urn:cen.eu:en16931:2017'),
   // EXTENDED: the CEN rules run as advice only (never invalidating), as the official tooling does.
-  facturx('extended', 'EXTENDED', 'EXTENDED', ['EXTENDED'], true),
+  facturx('extended', 'EXTENDED', 'EXTENDED', ['EXTENDED'], true, 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended'),
 ]
 
 export const KNOWN_VESIDS: readonly string[] = VES_TABLE.map((v) => v.vesid)
