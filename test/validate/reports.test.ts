@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatReport, toJsonReport, validateFile, writeMustangReport, writeTextReport } from '../../src/validate/index.js'
+import { hasCorpus, readCorpusFile } from '../helpers/corpus.js'
 
 const VALID = readFileSync(new URL('../fixtures/validate/cii-en16931.xml', import.meta.url))
 const INVALID = Buffer.from(VALID.toString('utf8').replace('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51'))
@@ -17,8 +18,21 @@ describe('validation reports', () => {
 
   it('writes errors with type, location and criterion and an invalid summary', async () => {
     const xml = writeMustangReport(await validateFile(INVALID, { fileName: 'bad.xml' }))
-    expect(xml).toMatch(/<error type="24" location="[^"]+" criterion="BR-CO-10">\[BR-CO-10\][^<]+<\/error>/)
+    // A Factur-X CII runs the CEN rules inside the Factur-X schematron in Mustang: section 4.
+    expect(xml).toMatch(/<error type="4" location="[^"]+" criterion="BR-CO-10">\[BR-CO-10\][^<]+<\/error>/)
+    expect(xml).not.toContain('type="24"')
     expect(xml.match(/<summary status="invalid"\/>/g)).toHaveLength(2)
+  })
+
+  it('files findings in Mustang\'s sections by syntax: CEN 24 for XRechnung, XSD 18, Order-X XSD 99', async () => {
+    const xrechnung = Buffer.from(
+      INVALID.toString('utf8').replace('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</ram:ID>'),
+    )
+    const xr = writeMustangReport(await validateFile(xrechnung, { fileName: 'xr.xml' }))
+    expect(xr).toMatch(/<error type="24" location="[^"]+" criterion="BR-CO-10">/)
+    expect(xr).toMatch(/<error type="27" location="[^"]+" criterion="BR-DE-/)
+    const broken = Buffer.from(VALID.toString('utf8').replace('<ram:TypeCode>', '<ram:Bogus>1</ram:Bogus><ram:TypeCode>'))
+    expect(writeMustangReport(await validateFile(broken, { fileName: 'x.xml' }))).toMatch(/<error type="18" location="[^"]+" criterion="xsd:/)
   })
 
   it('groups the text report by severity with line:column', async () => {
@@ -63,5 +77,14 @@ describe('validation reports', () => {
 
   it('refuses an empty file', async () => {
     await expect(validateFile(new Uint8Array(0), { fileName: 'empty.xml' })).rejects.toThrow(/empty/)
+  })
+})
+
+describe.skipIf(!hasCorpus)('Order-X reports', () => {
+  it('file XSD errors in section 99, as Mustang does for Order-X', async () => {
+    const order = readCorpusFile('akretion-factur-x/tests/fixtures/xml/order-x-comfort.xml').toString('utf8').replace('<ram:ID>', '<ram:Bogus>x</ram:Bogus><ram:ID>')
+    const xml = writeMustangReport(await validateFile(Buffer.from(order), { fileName: 'order.xml' }))
+    expect(xml).toMatch(/<error type="99" location="[^"]+" criterion="xsd:orderx-COMFORT">/)
+    expect(xml).not.toMatch(/type="18"/)
   })
 })

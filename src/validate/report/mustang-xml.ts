@@ -17,12 +17,23 @@ const ELEMENT: Readonly<Record<Severity, string>> = { fatal: 'error', error: 'er
 /** Mustang section codes: 24 CEN schematron, 27 XRechnung, 4 Factur-X schematron, 18 XSD. */
 const SECTION: Readonly<Record<Finding['layer'], string>> = { en16931: '24', xrechnung: '27', facturx: '4', peppol: '27', syntax: '18', xsd: '18', orderx: '4' }
 
+/**
+ * The section of a finding in this document, as Mustang files it (behaviour doc §6.3): a Factur-X
+ * CII invoice runs the CEN rules inside the Factur-X schematron (section 4; only XRechnung CII and
+ * UBL run the CEN schematron, section 24), and Order-X's XSD is section 99.
+ */
+function sectionOf(f: Finding, x: FileValidationResult['xml']): string {
+  if (x.syntax === 'Order-X' && (f.layer === 'xsd' || f.layer === 'syntax')) return '99'
+  if (x.syntax === 'CII' && f.layer === 'en16931' && x.profile !== 'XRECHNUNG') return '4'
+  return SECTION[f.layer]
+}
+
 function position(f: Finding): string {
   return f.location.line === undefined ? '' : ` (line ${f.location.line}, column ${f.location.column ?? 0})`
 }
 
-export function findingNode(f: Finding): XmlNode {
-  return el(ELEMENT[f.severity], { type: SECTION[f.layer], location: f.location.path, criterion: f.ruleId }, f.message + position(f))
+export function findingNode(f: Finding, section = SECTION[f.layer]): XmlNode {
+  return el(ELEMENT[f.severity], { type: section, location: f.location.path, criterion: f.ruleId }, f.message + position(f))
 }
 
 /** Generation 1 for ZUGFeRD 1 and Order-X, 2 otherwise (as Mustang reports it). */
@@ -47,7 +58,7 @@ export function buildMustangReport(r: FileValidationResult): XmlNode {
       el('duration', { unit: 'ms' }, String(Math.round(x.durationMs))),
     ),
     // One node per finding: an input can have hundreds of thousands, too many to pass as arguments.
-    x.findings.length > 0 && { name: 'messages', children: x.findings.map(findingNode) },
+    x.findings.length > 0 && { name: 'messages', children: x.findings.map((f) => findingNode(f, sectionOf(f, x))) },
     status(x.valid),
   )
   const pdfPart = r.pdf?.result !== undefined && buildPdfPart(r.pdf.result)
