@@ -25,7 +25,10 @@ export function operationInput(op: Operation, input: OperationInput): OperationI
     const value = given[name]
     inputs[name] = value === undefined ? undefined : bytesArgument(value, `input.inputs.${name}`)
   }
-  return { inputs, params: parseParams(op, params) }
+  const names = input.fileNames === undefined ? undefined : objectArgument(input.fileNames, 'input.fileNames', 'an object of file names by input name')
+  const fileNames: Record<string, string> = {}
+  for (const [name, value] of Object.entries(names ?? {})) if (typeof value === 'string') fileNames[name] = value
+  return { inputs, params: parseParams(op, params), ...(Object.keys(fileNames).length > 0 ? { fileNames } : {}) }
 }
 
 export function requireInput(input: OperationInput, name: string): Uint8Array {

@@ -50,6 +50,8 @@ export type OperationInput = {
   inputs: Readonly<Record<string, Uint8Array | undefined>>
   /** Parameters by name, parsed and with defaults applied. */
   params: Readonly<Record<string, ParamValue>>
+  /** The file names the client gave its uploads (multipart `filename`), by input name. */
+  fileNames?: Readonly<Record<string, string>> | undefined
 }
 
 export type OperationOutput = {

@@ -41,7 +41,10 @@ export const validateFileOperation: Operation = {
   async run(input) {
     const { validateFile, writeMustangReport } = await validateModule()
     const bytes = requireInput(input, 'file')
-    const result = await validateFile(bytes, { fileName: 'invoice', ignoreNotices: input.params.ignoreNotices === true })
+    // The report names the file as uploaded, without a path (behaviour doc §6.4).
+    const uploaded = input.fileNames?.['file']?.split(/[\\/]/).pop()
+    const fileName = uploaded === undefined || uploaded === '' ? 'invoice' : uploaded
+    const result = await validateFile(bytes, { fileName, ignoreNotices: input.params.ignoreNotices === true })
     return { body: writeMustangReport(result), mediaType: 'application/octet-stream', warnings: [] }
   },
 }

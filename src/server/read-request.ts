@@ -21,7 +21,7 @@ function hasNoBody(req: HonoRequest): boolean {
   return length === undefined ? req.header('transfer-encoding') === undefined : length.trim() === '0'
 }
 
-async function readMultipart(req: HonoRequest, op: Operation, out: Record<string, Uint8Array | undefined>): Promise<void> {
+async function readMultipart(req: HonoRequest, op: Operation, out: Record<string, Uint8Array | undefined>, fileNames: Record<string, string>): Promise<void> {
   const parts = op.inputs.filter((i) => i.source === 'multipart')
   const names = parts.map((p) => p.name).join(', ')
   const type = req.header('content-type') ?? ''
@@ -45,6 +45,7 @@ async function readMultipart(req: HonoRequest, op: Operation, out: Record<string
     const value = form[spec.name]
     if (value === undefined) continue
     out[spec.name] = typeof value === 'string' ? encoder.encode(value) : new Uint8Array(await value.arrayBuffer())
+    if (typeof value !== 'string' && value.name !== '') fileNames[spec.name] = value.name
   }
 }
 
@@ -80,7 +81,8 @@ export async function readOperationInput(c: Context<ServerEnv>, op: Operation, m
     inputs[body.name] = await readRawBody(c, maxBodyBytes)
   }
   // Most operations take no multipart part: skip the call (and its promise) for them.
-  if (op.inputs.some((i) => i.source === 'multipart')) await readMultipart(req, op, inputs)
+  const fileNames: Record<string, string> = {}
+  if (op.inputs.some((i) => i.source === 'multipart')) await readMultipart(req, op, inputs, fileNames)
   for (const spec of op.inputs) {
     const bytes = inputs[spec.name]
     if (spec.required && (bytes === undefined || bytes.length === 0)) {
@@ -88,5 +90,5 @@ export async function readOperationInput(c: Context<ServerEnv>, op: Operation, m
       throw new EInvoiceError('MISSING_INPUT', `${spec.name}: the ${where} is missing or empty`, { details: { [spec.name]: 'required' } })
     }
   }
-  return { inputs, params }
+  return Object.keys(fileNames).length === 0 ? { inputs, params } : { inputs, params, fileNames }
 }

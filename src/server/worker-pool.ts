@@ -72,7 +72,7 @@ export class WorkerPool {
     const inputs: Record<string, Uint8Array | undefined> = {}
     for (const [k, v] of Object.entries(input.inputs)) inputs[k] = v === undefined ? undefined : ownBytes(v)
     return new Promise<OperationOutput>((resolve, reject) => {
-      const pending: Pending = { task: { id: this.nextId++, name, inputs, params: { ...input.params } }, resolve, reject, signal }
+      const pending: Pending = { task: { id: this.nextId++, name, inputs, params: { ...input.params }, fileNames: input.fileNames === undefined ? undefined : { ...input.fileNames } }, resolve, reject, signal }
       if (signal !== undefined) {
         pending.onAbort = () => this.abort(pending)
         signal.addEventListener('abort', pending.onAbort, { once: true })

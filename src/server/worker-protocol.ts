@@ -12,6 +12,7 @@ export type WorkerTask = {
   name: string
   inputs: Record<string, Uint8Array | undefined>
   params: Record<string, ParamValue>
+  fileNames?: Record<string, string> | undefined
 }
 
 export type WorkerFailure =

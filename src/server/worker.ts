@@ -26,7 +26,7 @@ async function runTask(task: WorkerTask): Promise<WorkerReply> {
   try {
     const op = getOperation(task.name)
     if (op === undefined) throw new Error(`no operation ${task.name} in the registry`)
-    const output = await op.run({ inputs: task.inputs, params: task.params })
+    const output = await op.run({ inputs: task.inputs, params: task.params, fileNames: task.fileNames })
     const body = typeof output.body === 'string' ? output.body : ownBytes(output.body)
     return { id: task.id, ok: true, output: { ...output, body } }
   } catch (err) {

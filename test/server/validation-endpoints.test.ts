@@ -63,3 +63,16 @@ describe('POST /e-invoice/validationReportToPDF', () => {
     expect(error.message).toContain('not a validation report')
   })
 })
+
+describe('POST /e-invoice/validate', () => {
+  it('names the uploaded file in the report, without its path (behaviour doc §6.4)', async () => {
+    const named = await (await post('/e-invoice/validate', form('file', CII, 'Rechnung 2026-0142.xml'))).text()
+    expect(named).toContain('<validation filename="Rechnung 2026-0142.xml" ')
+    const withPath = await (await post('/e-invoice/validate', form('file', CII, 'C:\\invoices\\in/../x.xml'))).text()
+    expect(withPath).toContain('<validation filename="x.xml" ')
+  })
+
+  it('says "invoice" for an upload without a file name', async () => {
+    expect(await (await post('/e-invoice/validate', form('file', CII))).text()).toContain('<validation filename="invoice" ')
+  })
+})
