@@ -6,6 +6,7 @@
  */
 import { EInvoiceError } from '../errors.js'
 import { type XmlElement, parseXml } from '../xml/index.js'
+import { excerpt } from '../util/excerpt.js'
 
 export type ReportSeverity = 'error' | 'fatal' | 'warning' | 'notice' | 'exception'
 
@@ -57,6 +58,14 @@ function messagesOf(el: XmlElement | undefined): ReportMessage[] {
   return (list?.children ?? []).filter((c) => SEVERITIES.has(c.local)).map(message)
 }
 
+/** A status other than Mustang's two is no verdict the PDF could show (nor recommend on). */
+function requireStatus(value: string | undefined, where: string): void {
+  if (value === undefined || value === 'valid' || value === 'invalid') return
+  throw new EInvoiceError('UNSUPPORTED_DOCUMENT', `XMLValidationResult: <${where} status="${excerpt(value)}"> is neither valid nor invalid`, {
+    details: { [`${where}/@status`]: 'valid or invalid' },
+  })
+}
+
 /**
  * @throws EInvoiceError INVALID_XML when the text is not well-formed, UNSUPPORTED_DOCUMENT when it
  *   is not a validation report (root `validation` with a `summary`).
@@ -72,13 +81,16 @@ export function readValidationReport(xml: Uint8Array | string): ValidationReport
       { details: { root: root.qname } },
     )
   }
+  requireStatus(status, 'summary')
   const parts: ReportPart[] = []
   for (const name of ['pdf', 'xml'] as const) {
     const el = childNamed(root, name)
     if (el === undefined) continue
     const partSummary = childNamed(el, 'summary')
+    const partStatus = partSummary === undefined ? undefined : attr(partSummary, 'status')
+    requireStatus(partStatus, `${name}/summary`)
     const profile = childNamed(childNamed(el, 'info') ?? el, 'profile')?.text.trim()
-    parts.push({ name, status: partSummary === undefined ? undefined : attr(partSummary, 'status'), profile, messages: messagesOf(el) })
+    parts.push({ name, status: partStatus, profile, messages: messagesOf(el) })
   }
   const top = messagesOf(root)
   if (top.length > 0) parts.push({ name: 'document', status, messages: top })

@@ -53,6 +53,12 @@ describe('readValidationReport', () => {
     expect(() => readValidationReport('<validation/>')).toThrow(/without a summary status/)
   })
 
+  it('refuses a summary status other than valid or invalid (a verdict the PDF could not show)', () => {
+    expect(() => readValidationReport('<validation><summary status="maybe"/></validation>')).toThrow('XMLValidationResult: <summary status="maybe"> is neither valid nor invalid')
+    expect(() => readValidationReport('<validation><xml><summary status="VALID"/></xml><summary status="valid"/></validation>')).toThrow('<xml/summary status="VALID"> is neither')
+    expect(readValidationReport('<validation><xml><summary status="invalid"/></xml><summary status="invalid"/></validation>').status).toBe('invalid')
+  })
+
   it('refuses text that is not XML', () => {
     expect(() => readValidationReport('this is not xml')).toThrowError(expect.objectContaining({ errorCode: 'INVALID_XML' }) as Error)
   })
