@@ -167,6 +167,7 @@ export function openApiDocument(ops: readonly Operation[], basePath: string): Js
       title: 'E-Invoice Conversion, Validation and Calculation Service',
       version: INTERFACE_VERSION,
       description: `Served by ${PRODUCT_NAME} ${VERSION}. openapi.json and docs need no API key.`,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: basePath }],
     tags: [
