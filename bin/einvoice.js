@@ -4,13 +4,24 @@
 const args = process.argv.slice(2)
 /** @type {{ saveCache(): void } | undefined} */
 let cli
-// A reader that stops early (`einvoice … | head`) closes the pipe: stop quietly, as Unix tools do.
-// The code cache is written first: a command whose output is always cut short would never get one.
+// A reader that stops early (`einvoice … | head`) closes the pipe: the rest of the output is
+// dropped quietly and the command runs to its end, so its exit status is still its answer (exiting
+// at once had said 0, "all valid", for a batch of invalid invoices under `set -o pipefail`).
+// Another failure of the pipe is reported once and ends the run with exit 2. Standard output to a
+// file or device is written by the CLI itself (commands/io.ts), which reports its failures.
+let stdoutClosed = false
 process.stdout.on('error', (err) => {
-  if (err.code !== 'EPIPE') throw err
+  if (stdoutClosed) return
+  stdoutClosed = true
+  if (err.code === 'EPIPE') return
+  try {
+    process.stderr.write(`error standard output: ${err.code ?? err.message}\n`)
+  } catch {}
   cli?.saveCache()
-  process.exit(process.exitCode ?? 0)
+  process.exit(2)
 })
+// Messages that cannot be written (stderr closed) are lost; the exit status still tells.
+process.stderr.on('error', () => {})
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { readFileSync } = await import('node:fs')
   process.stdout.write(JSON.parse(readFileSync(new globalThis.URL('../package.json', import.meta.url), 'utf8')).version + '\n')
@@ -18,6 +29,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The CLI comes from its one-file bundle with a V8 code cache when it can (dist/commands/cli-loader.js).
   const { loadCli } = await import('../dist/commands/cli-loader.js')
   cli = await loadCli(args)
-  process.exitCode = await cli.runCli(args)
+  // A failure to write standard output (commands/io.ts sets exit 2) outranks the command's status.
+  process.exitCode = Math.max(await cli.runCli(args), process.exitCode ?? 0)
   cli.saveCache()
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { access, rm, writeFile } from 'node:fs/promises'
+import { realpathSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path'
 import type { CliIO } from './io.js'
 
@@ -78,6 +79,28 @@ export function fileKey(path: string, folds: boolean): string {
 }
 
 /**
+ * The file a path names, links resolved: of the path itself when it exists, else of its nearest
+ * existing folder with the rest appended (an --out-dir is made later). `same/a.json` and
+ * `lnk/a.json` through a link `lnk -> same` are one file; compared as written they were two, and
+ * the output replaced its input.
+ */
+export function realPathOf(path: string): string {
+  const absolute = resolve(path)
+  let dir = absolute
+  let rest = ''
+  for (;;) {
+    try {
+      return join(realpathSync(dir), rest)
+    } catch {
+      const parent = dirname(dir)
+      if (parent === dir) return absolute
+      rest = rest === '' ? basename(dir) : join(basename(dir), rest)
+      dir = parent
+    }
+  }
+}
+
+/**
  * The `--out-dir` file of each input. Two inputs can still make one output name (`x.xml` and
  * `x.pdf` parsed to `x.json`), and an `--out-dir` that is an input's own folder could replace the
  * input: such an input gets a refusal naming both instead of silently replacing a file, and the
@@ -88,9 +111,9 @@ export function outDirTargets<S extends { name: string }>(sources: readonly S[],
   const taken = new Map<string, S>()
   for (const source of sources) {
     const path = pathFor(source)
-    const key = fileKey(resolve(path), folds)
+    const key = fileKey(realPathOf(path), folds)
     const earlier = taken.get(key)
-    if (source.name !== '<stdin>' && fileKey(resolve(source.name), folds) === key) {
+    if (source.name !== '<stdin>' && fileKey(realPathOf(source.name), folds) === key) {
       targets.set(source, { path, refusal: 'its output would replace the input itself; choose another --out-dir' })
     }
     else if (earlier !== undefined) {

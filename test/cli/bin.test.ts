@@ -1,6 +1,6 @@
 /** A few end-to-end runs of the built binary (npm test builds first). */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -30,6 +30,31 @@ describe('bin/einvoice.js', () => {
     const r = spawnSync('bash', ['-c', `exec 1> >(exit 0); sleep 0.3; exec "${process.execPath}" bin/einvoice.js --help`], { encoding: 'utf8' })
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
+  })
+
+  it('still answers with its own status when the reader has gone: 1 for invalid invoices, not 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'einvoice-bin-'))
+    try {
+      const invalid = readFileSync('test/fixtures/validate/cii-en16931.xml', 'utf8').replace('<ram:LineTotalAmount>345.50', '<ram:LineTotalAmount>345.51')
+      // Enough files that the pipe is found closed while the batch still runs.
+      for (let i = 0; i < 400; i++) writeFileSync(join(dir, `bad${i}.xml`), invalid)
+      const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" bin/einvoice.js validate "${dir}" | head -c 1 > /dev/null`], { encoding: 'utf8' })
+      expect(r.stderr).toBe('')
+      expect(r.status).toBe(1)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('reports a full device on standard output with exit 2, one line, no stack trace', () => {
+    const full = openSync('/dev/full', 'w')
+    try {
+      const r = spawnSync(process.execPath, ['bin/einvoice.js', 'calculate', 'samples/invoice.json'], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] })
+      expect(r.stderr).toBe('error standard output: no space left on the device\n')
+      expect(r.status).toBe(2)
+    } finally {
+      closeSync(full)
+    }
   })
 
   // The bundle's loader cannot run a dynamic import of an external package; `styled` loads
