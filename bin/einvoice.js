@@ -14,9 +14,7 @@ process.stdout.on('error', (err) => {
   if (stdoutClosed) return
   stdoutClosed = true
   if (err.code === 'EPIPE') return
-  try {
-    process.stderr.write(`error standard output: ${err.code ?? err.message}\n`)
-  } catch {}
+  process.stderr.write(`error standard output: ${err.code ?? err.message}\n`)
   cli?.saveCache()
   process.exit(2)
 })
