@@ -97,8 +97,9 @@ function gen2Row(format: 'fx' | 'zf', level: CiiLevel): FormatProfile {
     xmp: {
       namespaceUri: fx ? FX_NS : ZF2_NS,
       prefix: fx ? 'fx' : 'zf',
-      // zf 2 + XRECHNUNG keeps 2p0 as Mustang does (its issue #1100 discusses the mix).
-      version: fx ? '1.0' : '2p0',
+      // The ZUGFeRD 2.x XMP schema's Version is 1.0 (ZUGFeRD 2.0 spec; every ZUGFeRD 2.0 PDF of the corpus,
+      // docs/pdf-outputs.md). Mustang 2.24 writes 2p0, its own quirk (its issue #1100 discusses the mix).
+      version: '1.0',
       conformanceLevel: XMP_LEVEL[level],
       documentType: 'INVOICE',
     },

@@ -43,7 +43,7 @@ describe('format/profile/version table', () => {
     expect(findFormatProfile('zf', 'BASICWL', 2)).toMatchObject({
       attachmentFileName: 'zugferd-invoice.xml',
       afRelationship: 'Data',
-      xmp: { namespaceUri: 'urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#', prefix: 'zf', version: '2p0', conformanceLevel: 'BASIC WL' },
+      xmp: { namespaceUri: 'urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#', prefix: 'zf', version: '1.0', conformanceLevel: 'BASIC WL' },
     })
     expect(findFormatProfile('fx', 'XRECHNUNG', 2)?.attachmentFileName).toBe('xrechnung.xml')
   })

@@ -79,7 +79,7 @@ describe('combineXML', () => {
   })
 
   it.each([
-    ['zf', 'EN16931', 'zugferd-invoice.xml', 'urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#', '2p0'],
+    ['zf', 'EN16931', 'zugferd-invoice.xml', 'urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#', '1.0'],
     ['xr', 'XRECHNUNG', 'xrechnung.xml', 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#', '1.0'],
   ])('format %s profile %s is embedded as %s', async (format, profile, fileName, ns, version) => {
     const out = await runCombineXml(pdfa3, xmlFor(format, profile), { format, profile, version: 2 })
