@@ -11,6 +11,7 @@ import { INVOICE_FILE_NAMES } from './invoice-xml.js'
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
+import { requirePageTree } from './page-tree.js'
 import { preflight } from './preflight.js'
 import { savePdf } from './save-pdf.js'
 import { bytesArgument } from '../util/byte-input.js'
@@ -81,6 +82,8 @@ export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options:
   options = checkOptions(options, 'options', EMBED_INVOICE_OPTIONS)
   const container = options.container ?? resolveContainer(xml, {})
   const { doc } = await loadPdf(pdf, options)
+  // Not a PDF/A question: --ignore-pdfa-errors cannot make a readable file of it.
+  requirePageTree(doc)
   const check = preflight(doc)
   const warnings: string[] = []
   if (check.reasons.length > 0) {

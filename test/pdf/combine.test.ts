@@ -13,6 +13,7 @@ import { readDocumentXmp } from '../../src/pdf/metadata.js'
 import { XMP_NS, propertyText } from '../../src/pdf/xmp.js'
 import { PACKAGE_ROOT } from '../../src/version.js'
 import { canPdfaCheck, makePdf, pdfaCheck, pdfText } from './fixtures.js'
+import { buildPdf } from './raw-pdf.js'
 
 const tenLines = readFileSync(join(PACKAGE_ROOT, 'samples', 'invoice-10-lines.json'))
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
@@ -176,5 +177,18 @@ describe('combine writes the first-generation formats too (docs/pdf.md)', () => 
     const extracted = await extractInvoiceXml(out.body as Uint8Array)
     expect(Buffer.from(extracted.xml).equals(Buffer.from(xmlFor(format, profile, version)))).toBe(true)
     if (canPdfaCheck) expect(pdfaCheck(out.body as Uint8Array, 'facturx')).toEqual({ result: 'pass', failed: [] })
+  })
+})
+
+describe('a PDF whose page tree cannot be read', () => {
+  it('is refused by combine and combineXML, even with ignorePDFAErrors (it would come out as broken, labelled PDF/A)', async () => {
+    // As Mustang's corruptedV2PDF.pdf: the catalog's /Pages is a page, not a page tree node.
+    const broken = buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Page /MediaBox [0 0 595 842] /Resources << >> >>'])
+    for (const ignorePDFAErrors of [false, true]) {
+      await expect(combine.run({ inputs: { file: broken, json: tenLines }, params: { format: 'fx', profile: 'EN16931', version: 2, ignorePDFAErrors } })).rejects.toThrow(
+        'the page tree cannot be read: catalog /Pages (object 2 0) has /Type /Page, not /Pages (the root of the page tree)',
+      )
+      await expect(runCombineXml(broken, xmlFor('fx', 'EN16931'), { ignorePDFAErrors })).rejects.toThrow(/the page tree cannot be read/)
+    }
   })
 })
