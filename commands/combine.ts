@@ -36,9 +36,10 @@ async function runCombine(op: Operation, dataInput: 'json' | 'XML', dataFile: st
   return runRender(
     {
       op,
-      // Errors no input is blamed for are the parameters' (format, profile, version): they are
-      // about the invoice written or given, so its file is named, as invoice2xml names it.
-      source: nameOf(dataFile),
+      // Warnings are about the PDF. A parameter's error (format, profile, version) is about the
+      // invoice written or given, so its file is named, as invoice2xml names it.
+      source: nameOf(flags.pdf),
+      parameterSource: nameOf(dataFile),
       sources: { file: nameOf(flags.pdf), [dataInput]: nameOf(dataFile) },
       output: flags.output,
       input: async () => ({

@@ -3,6 +3,7 @@
  * `-o FILE` (atomically) or standard output, print warnings and errors as one line each.
  * @module
  */
+import { isEInvoiceError } from '../src/errors.js'
 import { inputOfError } from '../src/operations/inputs.js'
 import { parseParams } from '../src/operations/params.js'
 import type { Operation } from '../src/operations/types.js'
@@ -18,6 +19,8 @@ export type RenderJob = {
   output?: string | undefined
   /** The file of each input by name, for an operation with several (combine): the error names it. */
   sources?: Readonly<Record<string, string>> | undefined
+  /** The file a parameter's error is about, when not `source` (combine: the invoice, not the PDF). */
+  parameterSource?: string | undefined
 }
 
 export async function runRender(job: RenderJob, io: CliIO): Promise<number> {
@@ -34,7 +37,8 @@ export async function runRender(job: RenderJob, io: CliIO): Promise<number> {
     return EXIT_OK
   } catch (err) {
     const about = job.sources === undefined ? undefined : inputOfError(err, Object.keys(job.sources))
-    const { line, exitCode } = describeError(err, (about === undefined ? undefined : job.sources?.[about]) ?? job.source)
+    const unattributed = isEInvoiceError(err) && err.errorCode === 'INVALID_PARAMETER' ? (job.parameterSource ?? job.source) : job.source
+    const { line, exitCode } = describeError(err, (about === undefined ? undefined : job.sources?.[about]) ?? unattributed)
     await printError(io, line)
     return exitCode
   }

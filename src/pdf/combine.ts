@@ -10,6 +10,7 @@ import { resolveContainer } from './invoice-container.js'
 import { INVOICE_FILE_NAMES } from './invoice-xml.js'
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { pdfDateFromDate } from './pdf-date.js'
+import { fixAttachments } from './pdfa-fixes.js'
 import { writePdfaMetadata } from './pdfa-metadata.js'
 import { requirePageTree } from './page-tree.js'
 import { preflight } from './preflight.js'
@@ -104,6 +105,11 @@ export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options:
     relationship: container.afRelationship,
     date: now,
   })
+  // Attachments the input keeps get what PDF/A-3 asks of every embedded file (6.8: a place in an
+  // /AF array, /AFRelationship, a MIME type, /ModDate), as pdf2pdfa gives them: an input whose extra
+  // attachment no /AF listed passed the pre-flight and came out failing PDF/A-3.
+  const repaired = fixAttachments(doc, now)
+  if (repaired > 0) warnings.push(`the input's other attachments lacked what PDF/A-3 asks of embedded files (ISO 19005-3 6.8); ${repaired} entries were added`)
   const conformance = check.pdfa.conformance !== undefined && ['A', 'B', 'U'].includes(check.pdfa.conformance) ? check.pdfa.conformance : 'B'
   warnings.push(...writePdfaMetadata(doc, {
     xmp: check.xmp,

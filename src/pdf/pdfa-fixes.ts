@@ -331,7 +331,7 @@ function fillFileNames(spec: PDFDict): number {
  * asks: /AFRelationship, a MIME /Subtype, /Params with /ModDate, and a place in an /AF array
  * (the catalog's, when no other lists it).
  */
-function fixAttachments(doc: PDFDocument, date: PdfDate): number {
+export function fixAttachments(doc: PDFDocument, date: PdfDate): number {
   let changed = 0
   const attachments = listAttachments(doc)
   if (attachments.length === 0) return 0

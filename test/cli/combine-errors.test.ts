@@ -76,5 +76,11 @@ describe('combine errors name the file at fault', () => {
     expect(basic.stderr).toMatch(new RegExp(`^error ${xml}: profile BASIC does not match the XML`))
     const ox = await cli(['combine-xml', '--pdf', pdf, '--xml', xml, '--format', 'ox', '-o', out])
     expect(ox.stderr).toBe(`error ${xml}: the XML is a CII CrossIndustryInvoice, not what format ox embeds\n`)
+    // Warnings are about the PDF, and name it.
+    const plain = join(dir, 'plain.pdf')
+    writeFileSync(plain, await makePdf())
+    const warned = await cli(['combine', '--pdf', plain, '--json', json, ...FX, '--ignore-pdfa-errors', '-o', out])
+    expect(warned.code).toBe(0)
+    expect(warned.stderr).toMatch(new RegExp(`^warning ${plain}: ignorePDFAErrors`))
   })
 })

@@ -192,3 +192,21 @@ describe('a PDF whose page tree cannot be read', () => {
     }
   })
 })
+
+describe('an attachment the input keeps', () => {
+  it('gets its place in /AF and what else PDF/A-3 asks (6.8), with a warning', async () => {
+    const { doc } = await loadPdf(pdfa3)
+    await doc.attach(enc('notes'), 'extra.txt', { mimeType: 'text/plain', description: 'extra' })
+    // As zugferd_2p0_EN16931_Reisekostenabrechnung.pdf: an attachment no /AF array lists.
+    doc.catalog.delete(PDFName.of('AF'))
+    const input = await doc.save({ useObjectStreams: false })
+    const out = await combine.run({ inputs: { file: input, json: tenLines }, params: { format: 'fx', profile: 'EN16931', version: 2 } })
+    expect(out.warnings.join(' ')).toMatch(/other attachments lacked what PDF\/A-3 asks/)
+    const { doc: written } = await loadPdf(out.body as Uint8Array)
+    const af = written.catalog.lookup(PDFName.of('AF'))
+    const listed = new Set((af as unknown as { asArray(): unknown[] }).asArray().map(String))
+    for (const a of listAttachments(written)) expect(listed.has(String(written.context.getRef(a.fileSpec)))).toBe(true)
+    expect(listAttachments(written).map((a) => a.name).sort()).toEqual(['extra.txt', 'factur-x.xml'])
+    if (canPdfaCheck) expect(pdfaCheck(out.body as Uint8Array, 'facturx')).toEqual({ result: 'pass', failed: [] })
+  })
+})
