@@ -80,7 +80,30 @@ function finishSubcommand(sub: Command, program: Command): void {
  * Runs the CLI with `argv` (without node and script); resolves to the exit code. `host` comes
  * from bin/einvoice.js only (commands/cli-loader.ts): commands find its hooks in their `io`.
  */
+/** Flags that name a file or folder to write: an empty value names none. */
+const PATH_FLAGS = new Set(['-o', '--output', '--out-dir'])
+
+/**
+ * The first path flag given an empty value (`-o ''` answered "error : no such file or folder",
+ * naming nothing; `--out-dir ''` wrote into the current folder), or undefined.
+ */
+function emptyPathFlag(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--') return undefined
+    if (PATH_FLAGS.has(arg) && argv[i + 1] === '') return arg
+    const eq = arg.indexOf('=')
+    if (eq > 0 && PATH_FLAGS.has(arg.slice(0, eq)) && eq === arg.length - 1) return arg.slice(0, eq)
+  }
+  return undefined
+}
+
 export async function runCli(argv: readonly string[], io: CliIO = processIO, host: CliHost = {}): Promise<number> {
+  const empty = emptyPathFlag(argv)
+  if (empty !== undefined) {
+    await printError(io, `${empty}: expected a ${empty === '--out-dir' ? 'folder' : 'file'} name, got an empty one`)
+    return EXIT_BAD_INPUT
+  }
   let exitCode = EXIT_OK
   const program = await createProgram(
     { ...io, ...host },

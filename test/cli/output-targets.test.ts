@@ -56,3 +56,16 @@ describe('--out-dir through a symbolic link', () => {
     expect(readFileSync(join(same, 'a.json'), 'utf8')).toBe(before)
   })
 })
+
+describe('an empty output path', () => {
+  it.each([
+    [['calculate', 'samples/invoice.json', '-o', ''], "error -o: expected a file name, got an empty one\n"],
+    [['calculate', 'samples/invoice.json', '--output='], 'error --output: expected a file name, got an empty one\n'],
+    [['calculate', 'samples/invoice.json', '--out-dir', ''], 'error --out-dir: expected a folder name, got an empty one\n'],
+  ])('%j is refused naming the flag', async (args, message) => {
+    const r = await cli(args)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(message)
+    expect(r.stdout).toBe('')
+  })
+})
