@@ -66,9 +66,18 @@ export function describeError(err: unknown, source: string | undefined): { line:
   return { line: `${prefix}internal error: ${message} (please report it)`, exitCode: EXIT_FAILED }
 }
 
+/**
+ * An error is one line on standard error (scripts read it so): a control character, from a file
+ * name such as `bro\nken.json`, is written as its escape (`\n`), not as a line break.
+ */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, (ch) => (ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`))
+}
+
 export async function printError(io: CliIO, line: string): Promise<void> {
   const c = await colours(io)
-  io.stderr.write(`${c.red('error')} ${line}\n`)
+  io.stderr.write(`${c.red('error')} ${oneLine(line)}\n`)
 }
 
 /**

@@ -69,3 +69,15 @@ describe('an empty output path', () => {
     expect(r.stdout).toBe('')
   })
 })
+
+describe('an error line', () => {
+  it('stays one line when the file name has a line break in it', async () => {
+    const dir = tempDir()
+    const name = join(dir, 'bro\nken.json')
+    writeFileSync(name, '{')
+    const r = await cli(['calculate', name])
+    expect(r.code).toBe(2)
+    expect(r.stderr.split('\n')).toHaveLength(2)
+    expect(r.stderr).toContain('bro\\nken.json: invalid JSON')
+  })
+})
