@@ -8,6 +8,7 @@ import { lstat, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/
 import { dirname, join, resolve } from 'node:path'
 import type { WorkerBundle } from './cli-loader.js'
 import { makeDirectory } from '../src/util/make-directory.js'
+import { FILE_PROBLEMS } from './output.js'
 import { readInputFile, readInputStream } from './read-input.js'
 
 export type CliIO = {
@@ -107,9 +108,6 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
   }
 }
 
-/** Why writing failed, in the words of the CLI's file errors. */
-const STDOUT_PROBLEMS: Readonly<Record<string, string>> = { ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large', EIO: 'input/output error' }
-
 /**
  * Standard output when it is a file or a device (`> out.json`, `> /dev/full`). Node's stream for
  * those writes each chunk once and ignores a short write: on a nearly full disk the output was cut
@@ -137,7 +135,7 @@ function fileStdout(): CliIO['stdout'] {
       } catch (err) {
         failed = true
         const code = (err as NodeJS.ErrnoException).code ?? ''
-        process.stderr.write(`error standard output: ${STDOUT_PROBLEMS[code] ?? (err as Error).message}\n`)
+        process.stderr.write(`error standard output: ${FILE_PROBLEMS[code] ?? (err as Error).message}\n`)
         process.exitCode = 2
       }
       return !failed

@@ -22,7 +22,7 @@ export async function colours(io: CliIO, stream: 'stdout' | 'stderr' = 'stderr')
 }
 
 /** What the file system's refusals mean, for the one-line message (EACCES, ENOENT, EISDIR above). */
-const FILE_PROBLEMS: Readonly<Record<string, string>> = {
+export const FILE_PROBLEMS: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of the path is a file, not a folder',
   EEXIST: 'already exists',
   EROFS: 'read-only file system',
@@ -32,6 +32,8 @@ const FILE_PROBLEMS: Readonly<Record<string, string>> = {
   ENAMETOOLONG: 'name too long',
   ELOOP: 'too many levels of symbolic links',
   EMFILE: 'too many open files',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
 }
 
 /** Where a symbolic link points, or undefined for anything else (a dangling link reads as ENOENT). */

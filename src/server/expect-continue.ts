@@ -9,12 +9,7 @@
  * @module
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-
-/** Framing that announces a body (RFC 9112 §6.3); without one there is nothing to wait for. */
-function announcesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length']
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
-}
+import { announcesBody } from './body-framing.js'
 
 /**
  * Sends `100 Continue` on the first read of `req`'s body (`_read` is where a Readable asks for
@@ -34,7 +29,7 @@ function continueOnFirstRead(req: IncomingMessage, res: ServerResponse): void {
 export function continueWhenBodyIsRead(server: Server): void {
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     // No body announced: answered as Node does, 100 at once (nothing is uploaded for nothing).
-    if (announcesBody(req)) continueOnFirstRead(req, res)
+    if (announcesBody(req.headers['content-length'], req.headers['transfer-encoding'])) continueOnFirstRead(req, res)
     else res.writeContinue()
     server.emit('request', req, res)
   })

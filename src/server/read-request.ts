@@ -9,17 +9,12 @@ import { EInvoiceError } from '../errors.js'
 import { parseParams } from '../operations/params.js'
 import type { Operation, OperationInput } from '../operations/types.js'
 import type { ServerEnv } from './context.js'
+import { announcesBody } from './body-framing.js'
 import { HttpProblem } from './errors.js'
 import { readRawBody } from './raw-body.js'
 
 const MULTIPART_RE = /^multipart\/form-data\s*;.*boundary=/i
 const encoder = new TextEncoder()
-
-/** A request without body bytes: Content-Length 0, or neither Content-Length nor chunked (RFC 9112 §6.3). */
-function hasNoBody(req: HonoRequest): boolean {
-  const length = req.header('content-length')
-  return length === undefined ? req.header('transfer-encoding') === undefined : length.trim() === '0'
-}
 
 async function readMultipart(req: HonoRequest, op: Operation, out: Record<string, Uint8Array | undefined>, fileNames: Record<string, string>): Promise<void> {
   const parts = op.inputs.filter((i) => i.source === 'multipart')
@@ -33,7 +28,7 @@ async function readMultipart(req: HonoRequest, op: Operation, out: Record<string
     )
   }
   // No body at all is a missing input, named as such, not a malformed multipart body.
-  if (hasNoBody(req)) return
+  if (!announcesBody(req.header('content-length'), req.header('transfer-encoding'))) return
   let form: Record<string, string | File>
   try {
     form = await req.parseBody()

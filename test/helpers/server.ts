@@ -5,6 +5,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
+import { afterAll, beforeAll } from 'vitest'
 import { type AppOptions, BASE_PATH, createApp } from '../../src/server/app.js'
 import { type Environment, generateKey, hashKey } from '../../src/server/gateway/key-format.js'
 import { SqliteStore } from '../../src/server/stores/sqlite-store.js'
@@ -48,3 +49,26 @@ export async function startTestServer(options: Partial<AppOptions> & { db?: stri
 }
 
 export const bearer = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` })
+
+/**
+ * A test server for the whole file, started before its tests and closed after them, with one
+ * sandbox key. The getters are read inside the tests (the server exists only once they run).
+ */
+export function useTestServer(): { readonly base: string; readonly key: string } {
+  let srv: TestServer | undefined
+  let key = ''
+  beforeAll(async () => {
+    srv = await startTestServer()
+    key = srv.key('sandbox').key
+  })
+  afterAll(() => srv?.close())
+  return {
+    get base() {
+      if (srv === undefined) throw new Error('useTestServer: the server starts in beforeAll; read base inside a test')
+      return srv.base
+    },
+    get key() {
+      return key
+    },
+  }
+}

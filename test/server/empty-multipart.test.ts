@@ -2,17 +2,11 @@
  * A multipart endpoint called with a multipart Content-Type and no body at all: the field is
  * missing (MISSING_INPUT naming it, docs/server.md), not a malformed body (INVALID_MULTIPART).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, bearer, startTestServer } from '../helpers/server.js'
+import { describe, expect, it } from 'vitest'
+import { bearer, useTestServer } from '../helpers/server.js'
 import { rawRequest } from '../helpers/http.js'
 
-let srv: TestServer
-let key: string
-beforeAll(async () => {
-  srv = await startTestServer()
-  key = srv.key('sandbox').key
-})
-afterAll(() => srv.close())
+const srv = useTestServer()
 
 const multipart = { 'content-type': 'multipart/form-data; boundary=XYZ' }
 
@@ -22,7 +16,7 @@ describe('a multipart endpoint without a body', () => {
     ['no Content-Length', {}],
   ] as const) {
     it(`answers MISSING_INPUT naming the field (${name})`, async () => {
-      const res = await rawRequest(`${srv.base}/e-invoice/parse`, { method: 'POST', headers: { ...bearer(key), ...multipart, ...headers } })
+      const res = await rawRequest(`${srv.base}/e-invoice/parse`, { method: 'POST', headers: { ...bearer(srv.key), ...multipart, ...headers } })
       expect(res.status).toBe(400)
       expect(JSON.parse(res.body.toString())).toMatchObject({
         errorCode: 'MISSING_INPUT',
@@ -33,7 +27,7 @@ describe('a multipart endpoint without a body', () => {
   }
 
   it('still answers INVALID_MULTIPART for a body that is no multipart', async () => {
-    const res = await rawRequest(`${srv.base}/e-invoice/parse`, { method: 'POST', headers: { ...bearer(key), ...multipart }, body: 'garbage' })
+    const res = await rawRequest(`${srv.base}/e-invoice/parse`, { method: 'POST', headers: { ...bearer(srv.key), ...multipart }, body: 'garbage' })
     expect(res.status).toBe(400)
     expect(JSON.parse(res.body.toString())).toMatchObject({ errorCode: 'INVALID_MULTIPART' })
   })

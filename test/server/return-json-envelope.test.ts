@@ -3,19 +3,13 @@
  * combineXML): its `mediaType` names what the file is, not the raw answer's
  * `application/octet-stream` (docs/server.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OPERATIONS } from '../../src/operations/registry.js'
 import type { ReturnJsonEnvelope } from '../../src/server/respond.js'
-import { type TestServer, bearer, startTestServer } from '../helpers/server.js'
+import { bearer, useTestServer } from '../helpers/server.js'
 import { sampleRequest } from './sample-requests.js'
 
-let srv: TestServer
-let key: string
-beforeAll(async () => {
-  srv = await startTestServer()
-  key = srv.key('sandbox').key
-})
-afterAll(() => srv.close())
+const srv = useTestServer()
 
 const withEnvelope = OPERATIONS.filter((op) => op.params.some((p) => p.name === 'returnJSON'))
 
@@ -27,7 +21,7 @@ describe('the returnJSON envelope', () => {
   for (const op of withEnvelope) {
     it(`${op.name}: mediaType is application/pdf for the PDF it carries`, async () => {
       const returnJson = op.params.find((p) => p.name === 'returnJSON')
-      const req = await sampleRequest(op, srv.base, { ...bearer(key), ...(returnJson?.in === 'header' ? { returnJSON: 'true' } : {}) })
+      const req = await sampleRequest(op, srv.base, { ...bearer(srv.key), ...(returnJson?.in === 'header' ? { returnJSON: 'true' } : {}) })
       if (typeof req === 'string') throw new Error(req)
       const url = returnJson?.in === 'query' ? `${req.url}${req.url.includes('?') ? '&' : '?'}returnJSON=true` : req.url
       const res = await fetch(url, req.init)
