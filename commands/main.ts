@@ -76,10 +76,6 @@ function finishSubcommand(sub: Command, program: Command): void {
   for (const nested of sub.commands) finishSubcommand(nested, program)
 }
 
-/**
- * Runs the CLI with `argv` (without node and script); resolves to the exit code. `host` comes
- * from bin/einvoice.js only (commands/cli-loader.ts): commands find its hooks in their `io`.
- */
 /** Flags that name a file or folder to write: an empty value names none. */
 const PATH_FLAGS = new Set(['-o', '--output', '--out-dir'])
 
@@ -98,7 +94,22 @@ function emptyPathFlag(argv: readonly string[]): string | undefined {
   return undefined
 }
 
-export async function runCli(argv: readonly string[], io: CliIO = processIO, host: CliHost = {}): Promise<number> {
+/**
+ * `help NAME` of a name no command has: commander printed the whole help and exited 1 without
+ * saying why. Running NAME itself gives commander's "unknown command" line with its suggestion.
+ */
+function unknownHelpTopic(argv: readonly string[]): readonly string[] {
+  const [first, topic] = argv
+  if (first !== 'help' || topic === undefined || topic.startsWith('-') || COMMAND_NAMES.includes(topic)) return argv
+  return [topic]
+}
+
+/**
+ * Runs the CLI with `argv` (without node and script); resolves to the exit code. `host` comes
+ * from bin/einvoice.js only (commands/cli-loader.ts): commands find its hooks in their `io`.
+ */
+export async function runCli(givenArgv: readonly string[], io: CliIO = processIO, host: CliHost = {}): Promise<number> {
+  const argv = unknownHelpTopic(givenArgv)
   const empty = emptyPathFlag(argv)
   if (empty !== undefined) {
     await printError(io, `${empty}: expected a ${empty === '--out-dir' ? 'folder' : 'file'} name, got an empty one`)

@@ -142,6 +142,16 @@ describe('einvoice', () => {
     expect((await cli(['calculate', '--frob'])).code).toBe(2)
   })
 
+  it('names an unknown help topic instead of printing the whole help silently', async () => {
+    const typo = await cli(['help', 'calclate'])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain("error: unknown command 'calclate'")
+    expect(typo.stderr).toContain('(Did you mean calculate?)')
+    const known = await cli(['help', 'calculate'])
+    expect(known.code).toBe(0)
+    expect(known.stdout).toContain('Usage: einvoice calculate [options] [files...]')
+  })
+
   it('answers ping and notice', async () => {
     expect((await cli(['ping'])).stdout).toBe('pong\n')
     const notice = await cli(['notice'])
