@@ -59,7 +59,12 @@ export function describeError(err: unknown, source: string | undefined): { line:
     if (target !== undefined) return { line: `${file}: a symbolic link to ${target}, which does not exist`, exitCode: EXIT_BAD_INPUT }
   }
   if (typeof path === 'string' && code !== undefined) return describeError(Object.assign(new Error(''), { code }), path)
-  if (code === 'ENOENT') return { line: `${prefix}no such file or folder`, exitCode: EXIT_BAD_INPUT }
+  if (code === 'ENOENT') {
+    // Node.js decodes file names as UTF-8: a name in another encoding (café in Latin-1) arrives
+    // with U+FFFD for its bytes and names no file. Say so, or "no such file" sends users looking.
+    const undecodable = source?.includes('\uFFFD') === true ? ' (its name is not valid UTF-8, which Node.js cannot open: rename the file)' : ''
+    return { line: `${prefix}no such file or folder${undecodable}`, exitCode: EXIT_BAD_INPUT }
+  }
   if (code === 'EISDIR') return { line: `${prefix}is a directory, not a file`, exitCode: EXIT_BAD_INPUT }
   if (code === 'EACCES') return { line: `${prefix}permission denied`, exitCode: EXIT_BAD_INPUT }
   const fileProblem = code === undefined ? undefined : FILE_PROBLEMS[code]

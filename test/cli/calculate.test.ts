@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, tempDir, writeTemp } from '../helpers/cli.js'
@@ -108,6 +108,15 @@ describe('einvoice calculate', () => {
         `error ${join(dir, 'missing.json')}: no such file or folder\n`,
     )
     expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('says why a file whose name is not UTF-8 cannot be opened', async () => {
+    const dir = tempDir()
+    // café.json in Latin-1: Node.js hands the name over as caf\uFFFD.json, which names no file.
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.json')]), readFileSync(sample))
+    const r = await cli(['calculate', join(dir, 'caf\uFFFD.json')])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(`error ${join(dir, 'caf\uFFFD.json')}: no such file or folder (its name is not valid UTF-8, which Node.js cannot open: rename the file)\n`)
   })
 
   it('writes no partial output file when the input is bad', async () => {
