@@ -2,7 +2,7 @@
  * `einvoice validate` over many files: arguments expanded (globs, directories, `-`), files run on
  * the main thread and worker threads (`--jobs N` threads in all, default the core count), reports
  * written in argument order, a progress line on a terminal (stderr) and a summary table at the end.
- * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
+ * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable or some report unwritten.
  * @module
  */
 import { existsSync, statSync } from 'node:fs'
@@ -29,7 +29,8 @@ function reportPathFor(task: ValidateTask, relativeName: string, outDir: string)
   return join(outDir, `${relativeName}.report${REPORT_EXTENSIONS[task.format]}`)
 }
 
-type Counts = { valid: number; invalid: number; unreadable: number }
+/** `unwritten`: validated, but its --out-dir report could not be written (counted in valid/invalid too). */
+type Counts = { valid: number; invalid: number; unreadable: number; unwritten: number }
 
 /** The compiled worker, beside this module (dist) or in the package's dist (tests on sources). */
 export function findValidateWorker(): string | undefined {
@@ -202,9 +203,11 @@ function progress(io: CliIO, enabled: boolean): { update(done: number, total: nu
   }
 }
 
-function summaryTable(total: number, c: Counts, ms: number): string {
-  const head = ['files', 'valid', 'invalid', 'unreadable', 'time']
-  const row = [String(total), String(c.valid), String(c.invalid), String(c.unreadable), ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`]
+/** With --out-dir the table has an `unwritten` column: reports lost to a full disk are not input problems. */
+function summaryTable(total: number, c: Counts, ms: number, outDir: boolean): string {
+  const time = ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+  const head = ['files', 'valid', 'invalid', 'unreadable', ...(outDir ? ['unwritten'] : []), 'time']
+  const row = [String(total), String(c.valid), String(c.invalid), String(c.unreadable), ...(outDir ? [String(c.unwritten)] : []), time]
   const widths = head.map((h, i) => Math.max(h.length, (row[i] ?? '').length))
   const line = (cells: string[]): string => cells.map((x, i) => x.padStart(widths[i] ?? 0)).join('  ')
   return `${line(head)}\n${line(row)}\n`
@@ -271,7 +274,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   const started = performance.now()
   const jobs = parseJobs(flags.jobs)
   const { files, unmatched } = expandFileArgs(args.length === 0 ? ['-'] : args)
-  const counts: Counts = { valid: 0, invalid: 0, unreadable: 0 }
+  const counts: Counts = { valid: 0, invalid: 0, unreadable: 0, unwritten: 0 }
   let exitCode = EXIT_OK
   for (const pattern of unmatched) {
     await printError(io, `${pattern}: no .xml or .pdf file matches`)
@@ -313,14 +316,13 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
       next++
       bar.clear()
       const target = targets?.get(task)
-      if (r.ok && target?.refusal !== undefined) {
-        await printError(io, `${task.name}: ${target.refusal}`)
-        counts.unreadable++
-        exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
-      } else if (r.ok && !(await writeReport(io, r.report, target, writeOut))) {
-        counts.unreadable++
-        exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
-      } else if (r.ok) {
+      if (r.ok) {
+        const refusal = target?.refusal
+        if (refusal !== undefined) await printError(io, `${task.name}: ${refusal}`)
+        if (refusal !== undefined || !(await writeReport(io, r.report, target, writeOut))) {
+          counts.unwritten++
+          exitCode = Math.max(exitCode, EXIT_BAD_INPUT)
+        }
         if (r.valid) counts.valid++
         else {
           counts.invalid++
@@ -360,7 +362,7 @@ export async function runValidateBatch(args: readonly string[], flags: BatchFlag
   }
   const total = tasks.length + unmatched.length
   if (several) {
-    const table = summaryTable(total, counts, performance.now() - started)
+    const table = summaryTable(total, counts, performance.now() - started, outDir !== undefined)
     // Machine-readable formats keep standard output clean: the table goes to standard error.
     if (flags.format === 'text') io.stdout.write(`\n${table}`)
     else io.stderr.write(table)

@@ -2,7 +2,7 @@
  * `einvoice validate FILE...`: validates invoice XML or PDF files (globs, directories, `-`) on
  * the main thread and worker threads and prints a report per file, in argument order, then a
  * summary table.
- * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.
+ * Exit status: 0 all valid, 1 some invalid, 2 some input unreadable or some report unwritten.
  * @module
  */
 import { type Command, Option } from 'commander'
@@ -39,9 +39,10 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
         'the CEN EN 16931 rules, XRechnung 3.0 (BR-DE, Peppol), Factur-X/ZUGFeRD and Order-X profile rules,\n' +
         'the layers chosen from the specification identifier (BT-24) as the official tooling does;\n' +
         'for PDF input also the PDF/A-3 and Factur-X/ZUGFeRD container rules.\n' +
-        'Several files end with a summary table (files, valid, invalid, unreadable, time); on a terminal a\n' +
-        'progress line shows on standard error. Several JSON reports on standard output: one per line.\n' +
-        'Exit status: 0 all valid, 1 some invalid, 2 some input unreadable.\n' +
+        'Several files end with a summary table (files, valid, invalid, unreadable, time; with --out-dir\n' +
+        'also unwritten reports); on a terminal a progress line shows on standard error. Several JSON\n' +
+        'reports on standard output: one per line.\n' +
+        'Exit status: 0 all valid, 1 some invalid, 2 some input unreadable or some report unwritten.\n' +
         "\nExample: einvoice validate --format xml --out-dir reports/ 'inbox/**/*.pdf'",
     )
     .action(async (files: string[], flags: ValidateFlags) => {

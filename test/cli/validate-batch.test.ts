@@ -121,6 +121,19 @@ describe('einvoice validate FILE... (batch)', () => {
     expect(existsSync(join(tree, 'sub', 'broken.xml.report.json'))).toBe(false)
   })
 
+  it('counts a report --out-dir cannot take as unwritten, keeping its verdict', async () => {
+    const dir = await batchFolder()
+    const out = join(dir, 'reports')
+    mkdirSync(out)
+    // sub/ of the reports is taken by a file: the report of sub/c.xml cannot be written.
+    writeFileSync(join(out, 'sub'), 'in the way')
+    const r = await cli(['validate', '-f', 'xml', '--out-dir', out, join(dir, 'a.xml'), join(dir, 'bad1.xml'), join(dir, 'sub', 'c.xml')])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`error ${join(out, 'sub')}: a part of the path is a file, not a folder\n`)
+    expect(r.stderr).toMatch(/files\s+valid\s+invalid\s+unreadable\s+unwritten\s+time\n\s+3\s+2\s+1\s+0\s+1\s/)
+    expect(readdirSync(out).sort()).toEqual(['a.xml.report.xml', 'bad1.xml.report.xml', 'sub'])
+  })
+
   it('reads standard input for -', async () => {
     const r = await cli(['validate', '-'], { stdin: VALID })
     expect(r.code).toBe(0)
