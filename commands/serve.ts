@@ -2,6 +2,7 @@
  * `einvoice serve`: the HTTP API of the interface on this machine, with the API-key gateway.
  * @module
  */
+import { existsSync } from 'node:fs'
 import { type Command, InvalidArgumentError } from 'commander'
 import type { CliIO } from './io.js'
 import { EXIT_BAD_INPUT, EXIT_OK, printError } from './output.js'
@@ -52,6 +53,65 @@ function envArg(text: string): ServeFlags['env'] {
   throw new InvalidArgumentError('expected live, sandbox or both')
 }
 
+/** An option's value in a message: quoted when it is empty or has spaces (`--key-prefix "BAD PREFIX"`). */
+export function shownValue(text: string): string {
+  return text === '' || /\s/.test(text) ? JSON.stringify(text) : text
+}
+
+/** What `--key-prefix` must look like (the rule itself is checkPrefix's, src/server/gateway/key-format.ts). */
+export const KEY_PREFIX_EXPECTED = '1–12 lower-case letters or digits, starting with a letter, optionally ending in _ or - (such as ei_ or acme-)'
+
+/** Why `--key-prefix <prefix>` cannot be used, or undefined. */
+export async function keyPrefixProblem(prefix: string): Promise<string | undefined> {
+  const { checkPrefix } = await import('../src/server/gateway/key-format.js')
+  try {
+    checkPrefix(prefix)
+    return undefined
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err
+    return `--key-prefix ${shownValue(prefix)}: expected ${KEY_PREFIX_EXPECTED}`
+  }
+}
+
+/**
+ * What a better-sqlite3 error (SqliteError: SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_CORRUPT,
+ * SQLITE_BUSY …) says about the key store `--db <db>`, or undefined for any other error. `doing`:
+ * what failed, for all but a damaged file.
+ */
+export function sqliteProblem(err: unknown, db: string, doing = 'cannot open the key store'): string | undefined {
+  const code = (err as { code?: unknown } | null | undefined)?.code
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined
+  const message = err instanceof Error ? err.message : String(err)
+  if (code.startsWith('SQLITE_CORRUPT')) return `--db ${db}: the database file is damaged (${message})`
+  return `--db ${db}: ${doing}: ${message}`
+}
+
+/**
+ * Why the existing file `db` cannot be the key store, or undefined (also when there is no file yet).
+ * SQLite reads a page only when a query needs it: a file damaged past its first pages opened, and
+ * `serve` started and failed request by request, `keys list` with an "internal error". `PRAGMA
+ * quick_check` reads every page of the file (milliseconds for a key store).
+ */
+export async function storeFileProblem(db: string): Promise<string | undefined> {
+  if (!existsSync(db)) return undefined
+  const { default: Database } = await import('better-sqlite3')
+  let sqlite: InstanceType<typeof Database> | undefined
+  try {
+    sqlite = new Database(db, { fileMustExist: true })
+    const found = sqlite.pragma('quick_check', { simple: false }) as { quick_check: string }[]
+    const first = found[0]?.quick_check ?? 'ok'
+    if (first === 'ok') return undefined
+    // "*** in database main ***\nTree 3 page 3: btreeInitPage() returns error code 11"
+    return `--db ${db}: the database file is damaged (${first.replace(/^\*\*\* in database \w+ \*\*\*\n/, '')})`
+  } catch (err) {
+    const problem = sqliteProblem(err, db)
+    if (problem === undefined) throw err
+    return problem
+  } finally {
+    sqlite?.close()
+  }
+}
+
 /** What a failed start means for the options given, or undefined for a failure that is a bug. */
 export function startProblem(err: unknown, flags: Pick<ServeFlags, 'host' | 'port' | 'db' | 'redis'>): string | undefined {
   const code = (err as NodeJS.ErrnoException | undefined)?.code
@@ -60,13 +120,22 @@ export function startProblem(err: unknown, flags: Pick<ServeFlags, 'host' | 'por
   if (code === 'EADDRNOTAVAIL') return `--host ${flags.host}: no such address on this machine`
   if (code === 'EACCES' && /listen/.test(message)) return `--port ${flags.port}: permission denied (ports below 1024 need privileges)`
   if (code === 'EINVOICE_REDIS') return `--redis ${flags.redis ?? ''}: ${message}`
-  // better-sqlite3: SqliteError (SQLITE_CANTOPEN, SQLITE_NOTADB …) or a TypeError for a missing folder.
-  if ((typeof code === 'string' && code.startsWith('SQLITE_')) || /^Cannot open database/.test(message)) return `--db ${flags.db}: cannot open the key store: ${message}`
+  // better-sqlite3: SqliteError (SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_CORRUPT …) or a TypeError for a missing folder.
+  const dbProblem = sqliteProblem(err, flags.db)
+  if (dbProblem !== undefined) return dbProblem
+  if (/^Cannot open database/.test(message)) return `--db ${flags.db}: cannot open the key store: ${message}`
   return undefined
 }
 
 /** Resolves when the server has stopped after SIGTERM or SIGINT. */
 export async function runServe(flags: ServeFlags, io: CliIO): Promise<number> {
+  // Refused before the store is opened (and made): the prefix is checked by startServer too,
+  // where its RangeError read as an internal error; a damaged store used to start.
+  const refused = (await keyPrefixProblem(flags.keyPrefix)) ?? (await storeFileProblem(flags.db))
+  if (refused !== undefined) {
+    await printError(io, refused)
+    return EXIT_BAD_INPUT
+  }
   const { startServer } = await import('../src/server/start.js')
   let server: Awaited<ReturnType<typeof startServer>>
   try {
@@ -111,7 +180,7 @@ export function registerServe(program: Command, io: CliIO, setExit: (code: numbe
     .option('--db <file>', 'SQLite file of API keys and usage', nonEmptyArg, 'einvoice-keys.db')
     .option('--redis <url>', 'count rate limits and quotas in Redis (shared by several instances)', nonEmptyArg)
     .option('--env <env>', 'environments served: live, sandbox or both', envArg, 'both')
-    .option('--key-prefix <prefix>', 'the <PREFIX> of API keys', 'ei_')
+    .option('--key-prefix <prefix>', 'the <PREFIX> of API keys: 1–12 lower-case letters/digits, optionally ending in _ or -', 'ei_')
     .option('--max-body <size>', 'largest request body', parseSize, 20 * 1024 * 1024)
     .option('--timeout <seconds>', 'per-request time limit', intArg(1, 3600), 60)
     .option('--workers <n>', 'worker threads for heavy operations (default: CPU count)', intArg(1, 256))

@@ -130,7 +130,9 @@ export function createApp(options: AppOptions): Hono<ServerEnv> {
   })
   mountOperations(app, ops, {
     basePath: BASE_PATH,
-    gateway: gateway(checkKey, usageCheck({ usage: options.usage, clock: options.clock })),
+    gateway: gateway(checkKey, usageCheck({ usage: options.usage, clock: options.clock }), (err, c) =>
+      logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err }, 'key or usage store failed: answered 503'),
+    ),
     run,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

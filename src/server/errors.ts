@@ -61,6 +61,7 @@ export type ServerErrorCode =
   | 'REQUEST_ABORTED'
   | 'REQUEST_TIMEOUT'
   | 'TIMEOUT'
+  | 'STORE_UNAVAILABLE'
   | 'INTERNAL_ERROR'
 
 /** A refusal decided by the server (not the engine): status, code and message travel together. */
@@ -71,6 +72,8 @@ export class HttpProblem extends Error {
     readonly errorCode: ServerErrorCode,
     message: string,
     readonly details: Record<string, string> = {},
+    /** Of a 503: when a retry may succeed. */
+    readonly retryAfterSeconds = 1,
   ) {
     super(message)
   }
@@ -93,13 +96,17 @@ export function concreteMediaType(mediaType: string): string {
   return mediaType.includes('*') ? 'application/json' : mediaType
 }
 
+const WWW_AUTHENTICATE = 'Bearer realm="einvoice"'
+
 /** @param recorded headers decided before (request id, RateLimit-*); the refusal's own win. */
 export function gatewayResponse(refusal: GatewayRefusal, recorded: Readonly<Record<string, string>> = {}): Response {
   const status = GATEWAY_STATUS[refusal.errorCode]
   const body: GatewayError = { statusCode: status, message: refusal.message, errorCode: refusal.errorCode }
+  // RFC 9110 §11.6.1: a 401 names the scheme that can pass (the apikey header works as well).
+  const challenge = status === 401 ? { 'www-authenticate': WWW_AUTHENTICATE } : undefined
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...recorded, 'content-type': 'application/json', 'x-error-code': refusal.errorCode, ...refusal.headers },
+    headers: { ...recorded, 'content-type': 'application/json', 'x-error-code': refusal.errorCode, ...challenge, ...refusal.headers },
   })
 }
 
@@ -145,7 +152,7 @@ export function toErrorResponse(
   if (err instanceof HttpProblem) {
     // 400s keep the endpoint's media type; other statuses are ours and always JSON.
     const type = err.status === 400 ? mediaType : 'application/json'
-    const headers: Record<string, string> = err.status === 503 ? { 'retry-after': '1' } : {}
+    const headers: Record<string, string> = err.status === 503 ? { 'retry-after': String(err.retryAfterSeconds) } : {}
     // A 413 leaves the rest of the body unread: close the connection rather than drain it. A 408
     // says the server stopped waiting for the request (RFC 9110 §15.5.9): its connection closes
     // too, and the answer says so (Node had marked it keep-alive, then closed it 0.5 s later).

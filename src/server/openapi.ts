@@ -125,17 +125,19 @@ function operationObject(op: Operation): JsonObject {
         content: okContent(op),
       },
       '400': apiError('Bad input (the media type of this body differs per endpoint).', op.errorMediaType),
-      '401': gatewayResponse('MISSING_KEY, INVALID_KEY, UNKNOWN_KEY, ENV_MISSING, ENV_MISMATCH, KEY_REVOKED or KEY_EXPIRED.'),
+      '401': gatewayResponse('MISSING_KEY, INVALID_KEY, UNKNOWN_KEY, ENV_MISSING, ENV_MISMATCH, KEY_REVOKED or KEY_EXPIRED.', {
+        'WWW-Authenticate': { description: 'Bearer realm="einvoice"', schema: { type: 'string' } },
+      }),
       '403': gatewayResponse('FORBIDDEN: the key is restricted to other endpoints.'),
       '408': apiError('REQUEST_TIMEOUT: the body did not arrive in time.'),
       '413': apiError('PAYLOAD_TOO_LARGE: the body is over the limit.'),
       '429': gatewayResponse('RATE_LIMITED or QUOTA_EXHAUSTED.', {
         'Retry-After': intHeader('Seconds until a retry can succeed.'),
         'RateLimit-Limit': intHeader('Requests per minute of the key.'),
-        'RateLimit-Remaining': intHeader('Requests left in this minute.'),
-        'RateLimit-Reset': intHeader('Seconds until the minute window ends.'),
+        'RateLimit-Remaining': intHeader('Requests that can pass before a refusal: left in this minute, or in this month when the quota runs out first.'),
+        'RateLimit-Reset': intHeader('Seconds until Remaining changes: the end of the minute, or of the month when the quota decides.'),
       }),
-      '503': apiError('TIMEOUT: the operation ran out of time.'),
+      '503': apiError('TIMEOUT: the operation ran out of time; STORE_UNAVAILABLE: the key store did not answer. Retry-After says when to retry.'),
     },
   }
 }

@@ -79,6 +79,9 @@ export type RunningServer = {
   close(): Promise<void>
 }
 
+/** A statement's blocking wait for another process's lock while serving (sqlite-store.ts setLockWait). */
+const SERVING_LOCK_WAIT_MS = 5
+
 async function openUsage(redisUrl: string | undefined, sqlite: SqliteStore, logger: Logger): Promise<UsageStore> {
   if (redisUrl === undefined) return sqlite
   const { RedisUsageStore } = await import('./stores/redis-store.js')
@@ -123,6 +126,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw err
   })
   ensureFirstKey(sqlite, environments, prefix, notice)
+  // From here on a lock held by another process is waited for without blocking the event loop.
+  sqlite.setLockWait(SERVING_LOCK_WAIT_MS)
   const workerFile = findWorkerFile()
   const pool = workerFile === undefined ? undefined : new WorkerPool({ size: options.workers ?? availableParallelism(), workerFile })
   if (pool === undefined) logger.warn('no compiled worker script found (run npm run build): heavy operations run on the main thread')

@@ -27,7 +27,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-export type TestRedis = { url: string; stop(): Promise<void> }
+/** `pause`/`resume`: SIGSTOP/SIGCONT, a Redis that keeps its connections but answers nothing. */
+export type TestRedis = { url: string; stop(): Promise<void>; pause(): void; resume(): void }
 
 export async function startRedis(): Promise<TestRedis> {
   if (REDIS_SERVER === undefined) throw new Error('redis-server not installed')
@@ -49,10 +50,13 @@ export async function startRedis(): Promise<TestRedis> {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
         child.once('exit', () => resolve())
+        child.kill('SIGCONT')
         child.kill('SIGTERM')
       }),
   }

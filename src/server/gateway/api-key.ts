@@ -24,12 +24,19 @@ export type ApiKeyOptions = {
 
 const BEARER_RE = /^Bearer[ \t]+(\S+)[ \t]*$/i
 
+const EMPTY_BEARER_RE = /^Bearer[ \t]*$/i
+
 /** The key text of a request, or the refusal when it has none or an unusable one. */
 export function keyFromHeaders(headers: Headers): string | GatewayRefusal {
   const authorization = headers.get('authorization')
   const apikey = headers.get('apikey')?.trim()
+  // Headers joins repeated fields with ", "; no key has a comma.
+  for (const [name, value] of [['Authorization', authorization], ['apikey', apikey]] as const) {
+    if (value?.includes(',') === true) return new GatewayRefusal('INVALID_KEY', `the ${name} header was sent more than once (or holds a comma); send one key`)
+  }
   let bearer: string | undefined
-  if (authorization !== null && authorization.trim() !== '') {
+  // "Bearer" with nothing after it is an empty key, as an empty apikey is.
+  if (authorization !== null && authorization.trim() !== '' && !EMPTY_BEARER_RE.test(authorization.trim())) {
     if (authorization.length > MAX_KEY_LENGTH + 16) return new GatewayRefusal('INVALID_KEY', 'the Authorization header is too long for an API key')
     const match = BEARER_RE.exec(authorization)
     if (match === null) return new GatewayRefusal('INVALID_KEY', 'the Authorization header must be "Bearer <API key>"')

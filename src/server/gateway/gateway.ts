@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono'
 import type { ServerEnv } from '../context.js'
-import { gatewayResponse } from '../errors.js'
+import { HttpProblem, gatewayResponse, toErrorResponse } from '../errors.js'
 import type { KeyCheck } from './api-key.js'
 import { endpointCheck } from './endpoint-access.js'
 import type { UsageCheck } from './usage-limits.js'
@@ -18,13 +18,36 @@ export type GatewayCheck = (c: Context<ServerEnv>) => Promise<Response | undefin
 /** Makes the gateway check of the route of one operation (routes.ts runs it first in the route's gate). */
 export type Gateway = (operationName: string) => GatewayCheck
 
-export function gateway(checkKey: KeyCheck, checkUsage: UsageCheck): Gateway {
+/** Seconds a client is told to wait when the key or usage store failed (a restart takes seconds). */
+const STORE_RETRY_AFTER_S = 5
+
+/**
+ * @param onStoreError told of every failure of the key or usage store (the server logs it): the
+ *   client gets 503 STORE_UNAVAILABLE, not the 500 of a bug, and never waits on the store for
+ *   longer than the store's own time limits (sqlite-store.ts, redis-store.ts).
+ */
+export function gateway(checkKey: KeyCheck, checkUsage: UsageCheck, onStoreError: (err: unknown, c: Context<ServerEnv>) => void = () => {}): Gateway {
+  const unavailable = (err: unknown, c: Context<ServerEnv>): Response => {
+    onStoreError(err, c)
+    const problem = new HttpProblem(503, 'STORE_UNAVAILABLE', 'the API key store is not available at the moment; retry later', {}, STORE_RETRY_AFTER_S)
+    return toErrorResponse(problem, c.req.url, 'application/json') as Response
+  }
   return function gatewayOf(operationName) {
     const checkEndpoint = endpointCheck(operationName)
     return async function gatewayCheck(c) {
-      const refused = checkKey(c) ?? checkEndpoint(c)
+      let refused
+      try {
+        refused = checkKey(c) ?? checkEndpoint(c)
+      } catch (err) {
+        return unavailable(err, c)
+      }
       if (refused !== undefined) return gatewayResponse(refused)
-      const limited = await checkUsage(c)
+      let limited
+      try {
+        limited = await checkUsage(c)
+      } catch (err) {
+        return unavailable(err, c)
+      }
       return limited === undefined ? undefined : gatewayResponse(limited)
     }
   }

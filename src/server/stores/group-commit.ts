@@ -7,25 +7,47 @@
  * @module
  */
 
-type Waiting<T, R> = { item: T; resolve(result: R): void; reject(err: unknown): void }
+type Waiting<T, R> = { item: T; resolve(result: R): void; reject(err: unknown): void; since: number }
+
+export type GroupCommitOptions = {
+  /** Errors after which the batch is committed again later (a lock held by another process). */
+  retryable?: ((err: unknown) => boolean) | undefined
+  /** How long a call's batch keeps being retried before the call fails with the error. @default 0 */
+  retryForMs?: number | undefined
+}
+
+/** Pause between retries: short against the lock holder's transaction, long against a spin. */
+const RETRY_PAUSE_MS = 20
 
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = []
+  private retryTimer: NodeJS.Timeout | undefined
 
   /** @param commit decides and stores all items at once; returns one result per item, in order. */
-  constructor(private readonly commit: (items: readonly T[]) => readonly R[]) {}
+  constructor(
+    private readonly commit: (items: readonly T[]) => readonly R[],
+    private readonly options: GroupCommitOptions = {},
+  ) {}
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       // setImmediate runs after the I/O callbacks of this turn: every request whose headers
-      // arrived in it has reached its submit() by then.
-      if (this.waiting.length === 0) setImmediate(() => this.flush())
-      this.waiting.push({ item, resolve, reject })
+      // arrived in it has reached its submit() by then. While a retry is pending, the call joins it.
+      if (this.waiting.length === 0 && this.retryTimer === undefined) setImmediate(() => this.flush())
+      this.waiting.push({ item, resolve, reject, since: performance.now() })
     })
   }
 
-  /** Commits what is waiting now (also called on close, so nothing submitted is dropped). */
-  flush(): void {
+  /**
+   * Commits what is waiting now (also called on close, `final`, so nothing submitted is dropped).
+   * A retryable failure leaves the batch waiting for another try, without blocking the thread,
+   * until its oldest call has waited `retryForMs`; then every call of it fails with the error.
+   */
+  flush(flushOptions: { final?: boolean } = {}): void {
+    if (this.retryTimer !== undefined) {
+      clearTimeout(this.retryTimer)
+      this.retryTimer = undefined
+    }
     const batch = this.waiting
     if (batch.length === 0) return
     this.waiting = []
@@ -33,6 +55,13 @@ export class GroupCommit<T, R> {
     try {
       results = this.commit(batch.map((w) => w.item))
     } catch (err) {
+      const oldest = (batch[0] as Waiting<T, R>).since
+      const retry = flushOptions.final !== true && this.options.retryable?.(err) === true && performance.now() - oldest < (this.options.retryForMs ?? 0)
+      if (retry) {
+        this.waiting = batch.concat(this.waiting)
+        this.retryTimer = setTimeout(() => this.flush(), RETRY_PAUSE_MS)
+        return
+      }
       for (const w of batch) w.reject(err)
       return
     }

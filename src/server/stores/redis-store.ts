@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis'
 import { argumentError } from '../../util/byte-input.js'
-import { callable, checkOptions, nonEmptyText, type OptionSpec } from '../../util/option-input.js'
+import { callable, checkOptions, nonEmptyText, type OptionSpec, positiveInteger } from '../../util/option-input.js'
 import { type Limits, type Usage, type UsageDecision, type UsageOutcome, type UsageStore, minuteOf, monthOf } from './types.js'
 
 // KEYS[1] minute counter, KEYS[2] month counter; ARGV: rate, quota (-1 = unlimited), their TTLs.
@@ -39,9 +39,14 @@ export type RedisStoreOptions = {
   namespace?: string | undefined
   /** Connection errors (ioredis reconnects by itself). @default ignored */
   onError?: ((err: Error) => void) | undefined
+  /**
+   * How long one command may take, queued while Redis is away included, before it fails (the
+   * server then answers 503 STORE_UNAVAILABLE). @default 2000
+   */
+  commandTimeoutMs?: number | undefined
 }
 
-const REDIS_STORE_OPTIONS: OptionSpec<RedisStoreOptions> = { namespace: nonEmptyText, onError: callable() }
+const REDIS_STORE_OPTIONS: OptionSpec<RedisStoreOptions> = { namespace: nonEmptyText, onError: callable(), commandTimeoutMs: positiveInteger }
 
 export class RedisUsageStore implements UsageStore {
   private readonly redis: RedisWithConsume
@@ -53,18 +58,31 @@ export class RedisUsageStore implements UsageStore {
     if (!nonEmptyText.test(url, 'url')) throw argumentError(url, 'url', 'a Redis URL such as redis://127.0.0.1:6379')
     options = checkOptions(options, 'options', REDIS_STORE_OPTIONS)
     this.ns = options.namespace ?? 'einvoice'
-    // maxRetriesPerRequest: fail a request (→ logged 500) rather than hang it while Redis is away.
+    // A command fails after commandTimeout however Redis is away: down (reconnecting, the command
+    // queued), or up but not answering (a paused or overloaded server, where no retry limit helps).
     // Auto-pipelining sends the scripts of concurrent requests in one write (each stays atomic
     // on the Redis server), instead of one round trip per request.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true }) as RedisWithConsume
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      commandTimeout: options.commandTimeoutMs ?? 2000,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      enableAutoPipelining: true,
+    }) as RedisWithConsume
     // Without a listener ioredis prints every reconnect failure to the console.
     this.redis.on('error', options.onError ?? (() => undefined))
     this.redis.defineCommand('einvoiceConsume', { numberOfKeys: 2, lua: CONSUME_LUA })
   }
 
-  /** Resolves once connected; rejects with the connection error (bad URL, server down). */
+  /**
+   * Resolves once connected; rejects with the connection error (bad URL, server down), or when
+   * the URL's database does not exist (ioredis only reports that as an event, then uses
+   * database 0).
+   */
   async ready(): Promise<void> {
     await this.redis.ping()
+    const db = this.redis.options.db ?? 0
+    if (db !== 0) await this.redis.select(db)
   }
 
   private keys(keyId: string, now: Date): [string, string] {

@@ -36,10 +36,11 @@ CREATE TABLE IF NOT EXISTS api_keys (
   quota_per_month INTEGER,
   endpoints TEXT
 );
-CREATE TABLE IF NOT EXISTS usage_minute (
-  key_id TEXT PRIMARY KEY,
+CREATE TABLE IF NOT EXISTS usage_per_minute (
+  key_id TEXT NOT NULL,
   minute INTEGER NOT NULL,
-  count INTEGER NOT NULL
+  count INTEGER NOT NULL,
+  PRIMARY KEY (key_id, minute)
 );
 CREATE TABLE IF NOT EXISTS usage_month (
   key_id TEXT NOT NULL,
@@ -49,8 +50,22 @@ CREATE TABLE IF NOT EXISTS usage_month (
 );
 `
 
+/**
+ * Until session 34 one row per key held the current minute's count (`usage_minute`). A request
+ * stamped 10:00 and committed after one of 10:01 (two servers' clocks apart, or a wait for the
+ * lock across the minute) then started 10:00 again from 0 and overwrote 10:01's count, so a
+ * minute could pass more than its limit. Each minute now has its own row; an old file's rows are
+ * moved over once.
+ */
+const MIGRATE_MINUTE_ROWS = `
+INSERT OR IGNORE INTO usage_per_minute (key_id, minute, count) SELECT key_id, minute, count FROM usage_minute;
+DROP TABLE usage_minute;
+`
+
+/** Minute rows older than this many minutes are deleted as their key is counted again. */
+const MINUTE_ROWS_KEPT = 2
+
 type UsageRequest = { keyId: string; limits: Limits; now: Date }
-type MinuteRow = { minute: number; count: number }
 
 type KeyRow = {
   id: string
@@ -85,6 +100,15 @@ function toRecord(row: KeyRow): KeyRecord {
 export const KEY_CACHE_MS = 1000
 const KEY_CACHE_MAX = 10_000
 
+/** How long a batch of counted requests keeps retrying a locked database before it fails. */
+export const USAGE_LOCK_WAIT_MS = 5000
+
+/** SQLITE_BUSY and SQLITE_LOCKED (and their extended codes): another connection holds the lock. */
+function isLocked(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+}
+
 export class SqliteStore implements KeyStore, UsageStore {
   private readonly db: Database.Database
   private readonly q
@@ -100,8 +124,10 @@ export class SqliteStore implements KeyStore, UsageStore {
     // may drop the last commits. FULL would fsync every request.
     this.db.pragma('synchronous = NORMAL')
     // Several processes may share the file (keys CLI + server): wait for a lock instead of failing.
-    this.db.pragma('busy_timeout = 5000')
+    this.setLockWait(5000)
     this.db.exec(SCHEMA)
+    const oldMinuteTable = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'usage_minute'").get() !== undefined
+    if (oldMinuteTable) this.db.transaction(() => this.db.exec(MIGRATE_MINUTE_ROWS)).immediate()
     const db = this.db
     this.q = {
       byHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
@@ -113,12 +139,13 @@ export class SqliteStore implements KeyStore, UsageStore {
          VALUES (@id, @hash, @environment, @createdAt, @expiresAt, @rate, @quota, @endpoints)`,
       ),
       revoke: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
-      minute: db.prepare<[string], { minute: number; count: number }>('SELECT minute, count FROM usage_minute WHERE key_id = ?'),
+      minute: db.prepare<[string, number], { count: number }>('SELECT count FROM usage_per_minute WHERE key_id = ? AND minute = ?'),
       month: db.prepare<[string, string], { count: number }>('SELECT count FROM usage_month WHERE key_id = ? AND month = ?'),
       setMinute: db.prepare<[string, number, number]>(
-        `INSERT INTO usage_minute (key_id, minute, count) VALUES (?, ?, ?)
-         ON CONFLICT (key_id) DO UPDATE SET minute = excluded.minute, count = excluded.count`,
+        `INSERT INTO usage_per_minute (key_id, minute, count) VALUES (?, ?, ?)
+         ON CONFLICT (key_id, minute) DO UPDATE SET count = excluded.count`,
       ),
+      dropOldMinutes: db.prepare<[string, number]>('DELETE FROM usage_per_minute WHERE key_id = ? AND minute < ?'),
       setMonth: db.prepare<[string, string, number]>(
         `INSERT INTO usage_month (key_id, month, count) VALUES (?, ?, ?)
          ON CONFLICT (key_id, month) DO UPDATE SET count = excluded.count`,
@@ -126,10 +153,21 @@ export class SqliteStore implements KeyStore, UsageStore {
     }
     // IMMEDIATE takes the write lock first, so two processes on one file cannot both pass a check.
     const consumeTx = this.db.transaction((requests: readonly UsageRequest[]) => this.consumeAll(requests)).immediate
-    this.usageCommits = new GroupCommit(consumeTx)
+    this.usageCommits = new GroupCommit(consumeTx, { retryable: isLocked, retryForMs: USAGE_LOCK_WAIT_MS })
   }
 
   private readonly usageCommits: GroupCommit<UsageRequest, UsageDecision>
+
+  /**
+   * How long one statement waits, blocking this thread, for a lock another process holds (5 s
+   * from the start). A server sets it short once started: a counted request that meets a lock is
+   * retried without blocking (for `USAGE_LOCK_WAIT_MS` in all), so one `einvoice keys` command
+   * holding the file does not stall every request.
+   */
+  setLockWait(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0) throw argumentError(ms, 'ms', 'a whole number of milliseconds, 0 or more')
+    this.db.pragma(`busy_timeout = ${ms}`)
+  }
 
   findByHash(hash: Buffer): KeyRecord | undefined {
     const cacheKey = hash.toString('base64')
@@ -180,18 +218,21 @@ export class SqliteStore implements KeyStore, UsageStore {
 
   /** Runs inside the transaction: the same decision, request by request, as one at a time. */
   private consumeAll(requests: readonly UsageRequest[]): UsageDecision[] {
-    const minutes = new Map<string, MinuteRow | null>()
-    const months = new Map<string, { keyId: string; month: string; count: number; dirty: boolean }>()
-    const dirtyMinutes = new Set<string>()
+    type Counter = { keyId: string; window: number | string; count: number; dirty: boolean }
+    const minutes = new Map<string, Counter>()
+    const months = new Map<string, Counter>()
+    const counter = (map: Map<string, Counter>, keyId: string, window: number | string, read: () => number): Counter => {
+      const mapKey = `${keyId}\n${window}`
+      let found = map.get(mapKey)
+      if (found === undefined) map.set(mapKey, (found = { keyId, window, count: read(), dirty: false }))
+      return found
+    }
     const decisions = requests.map(({ keyId, limits, now }) => {
       const minute = minuteOf(now)
       const month = monthOf(now)
-      let row = minutes.get(keyId)
-      if (row === undefined) minutes.set(keyId, (row = this.q.minute.get(keyId) ?? null))
-      const monthKey = `${keyId}\n${month}`
-      let monthRow = months.get(monthKey)
-      if (monthRow === undefined) months.set(monthKey, (monthRow = { keyId, month, count: this.q.month.get(keyId, month)?.count ?? 0, dirty: false }))
-      const minuteCount = row !== null && row.minute === minute ? row.count : 0
+      const minuteRow = counter(minutes, keyId, minute, () => this.q.minute.get(keyId, minute)?.count ?? 0)
+      const monthRow = counter(months, keyId, month, () => this.q.month.get(keyId, month)?.count ?? 0)
+      const minuteCount = minuteRow.count
       const monthCount = monthRow.count
       // Quota before rate: when the month is used up, that is the lasting reason to report.
       if (limits.quotaPerMonth !== undefined && monthCount >= limits.quotaPerMonth) {
@@ -200,17 +241,22 @@ export class SqliteStore implements KeyStore, UsageStore {
       if (limits.ratePerMinute !== undefined && minuteCount >= limits.ratePerMinute) {
         return { outcome: 'RATE_LIMITED' as const, minuteCount, monthCount }
       }
-      minutes.set(keyId, { minute, count: minuteCount + 1 })
-      dirtyMinutes.add(keyId)
-      monthRow.count = monthCount + 1
+      minuteRow.count++
+      minuteRow.dirty = true
+      monthRow.count++
       monthRow.dirty = true
-      return { outcome: 'OK' as const, minuteCount: minuteCount + 1, monthCount: monthCount + 1 }
+      return { outcome: 'OK' as const, minuteCount: minuteRow.count, monthCount: monthRow.count }
     })
-    for (const keyId of dirtyMinutes) {
-      const row = minutes.get(keyId) as MinuteRow
-      this.q.setMinute.run(keyId, row.minute, row.count)
+    const dropped = new Set<string>()
+    for (const m of minutes.values()) {
+      if (!m.dirty) continue
+      this.q.setMinute.run(m.keyId, m.window as number, m.count)
+      if (!dropped.has(m.keyId)) {
+        dropped.add(m.keyId)
+        this.q.dropOldMinutes.run(m.keyId, (m.window as number) - MINUTE_ROWS_KEPT)
+      }
     }
-    for (const m of months.values()) if (m.dirty) this.q.setMonth.run(m.keyId, m.month, m.count)
+    for (const m of months.values()) if (m.dirty) this.q.setMonth.run(m.keyId, m.window as string, m.count)
     return decisions
   }
 
@@ -220,14 +266,13 @@ export class SqliteStore implements KeyStore, UsageStore {
   }
 
   usage(keyId: string, now: Date): Promise<Usage> {
-    const row = this.q.minute.get(keyId)
-    const minute = row !== undefined && row.minute === minuteOf(now) ? row.count : 0
+    const minute = this.q.minute.get(keyId, minuteOf(now))?.count ?? 0
     return Promise.resolve({ minute, month: this.q.month.get(keyId, monthOf(now))?.count ?? 0 })
   }
 
   close(): Promise<void> {
     if (this.db.open) {
-      this.usageCommits.flush()
+      this.usageCommits.flush({ final: true })
       this.db.close()
     }
     return Promise.resolve()

@@ -44,6 +44,29 @@ describe('key check', () => {
       body: { statusCode: 401, errorCode: 'MISSING_KEY', message: expect.stringContaining('API key is required') },
     })
     expect((await refusal({ apikey: '  ' })).code).toBe('MISSING_KEY')
+    // "Bearer" without a key is an empty one too (docs/server.md), not a malformed header.
+    expect((await refusal({ authorization: 'Bearer ' })).code).toBe('MISSING_KEY')
+    expect((await refusal({ authorization: 'bearer\t' })).code).toBe('MISSING_KEY')
+    expect((await both.request('/x', { headers: { authorization: 'Bearer ', apikey: sandbox.key } })).status).toBe(200)
+  })
+
+  it('names a key header sent twice', async () => {
+    const twice = new Headers()
+    twice.append('apikey', sandbox.key)
+    twice.append('apikey', sandbox.key)
+    expect(await refusal(Object.fromEntries([['apikey', twice.get('apikey') as string]]))).toMatchObject({
+      code: 'INVALID_KEY',
+      body: { message: 'the apikey header was sent more than once (or holds a comma); send one key' },
+    })
+    expect((await refusal({ authorization: `Bearer ${sandbox.key}, Bearer ${sandbox.key}` })).body['message']).toBe(
+      'the Authorization header was sent more than once (or holds a comma); send one key',
+    )
+  })
+
+  it('names the Bearer scheme in WWW-Authenticate on every 401 (RFC 9110 §11.6.1)', async () => {
+    for (const headers of [{}, { apikey: 'hello' }, { apikey: 'ei_test_' + 'A'.repeat(32) }]) {
+      expect((await both.request('/x', { headers })).headers.get('www-authenticate')).toBe('Bearer realm="einvoice"')
+    }
   })
 
   it('answers INVALID_KEY 401 for malformed keys and headers', async () => {

@@ -57,6 +57,23 @@ describe('usage check', () => {
     expect((await app.request('/x')).status).toBe(200)
   })
 
+  it('shows the quota in the RateLimit headers when it runs out before the minute does', async () => {
+    clock = new Date('2026-05-31T23:00:00Z')
+    const app = appFor({ id: 'k_both', ratePerMinute: 5, quotaPerMonth: 3 })
+    const first = await app.request('/x')
+    // 2 more this month, fewer than the minute's 4: the month decides, and resets with it.
+    expect([first.headers.get('ratelimit-remaining'), first.headers.get('ratelimit-reset')]).toEqual(['2', '3600'])
+    await app.request('/x')
+    await app.request('/x')
+    const refused = await app.request('/x')
+    expect(refused.headers.get('x-error-code')).toBe('QUOTA_EXHAUSTED')
+    expect(refused.headers.get('retry-after')).toBe('3600')
+    expect([refused.headers.get('ratelimit-limit'), refused.headers.get('ratelimit-remaining'), refused.headers.get('ratelimit-reset')]).toEqual(['5', '0', '3600'])
+    // A quota far from used up leaves the headers to the minute.
+    const roomy = await appFor({ id: 'k_roomy', ratePerMinute: 5, quotaPerMonth: 1000 }).request('/x')
+    expect([roomy.headers.get('ratelimit-remaining'), roomy.headers.get('ratelimit-reset')]).toEqual(['4', '60'])
+  })
+
   it('counts unlimited keys without refusing them', async () => {
     const app = appFor({ id: 'k_free' })
     for (let i = 0; i < 5; i++) expect((await app.request('/x')).status).toBe(200)

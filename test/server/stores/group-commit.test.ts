@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it, vi } from 'vitest'
 import { GroupCommit } from '../../../src/server/stores/group-commit.js'
 import { SqliteStore } from '../../../src/server/stores/sqlite-store.js'
@@ -26,6 +27,39 @@ describe('GroupCommit', () => {
     await expect(Promise.all(batch.map((p) => p.catch((err: Error) => err.message)))).resolves.toEqual(['database is locked', 'database is locked'])
     fail = false
     expect(await group.submit('c')).toBe('c')
+  })
+
+  it('retries a batch after a retryable failure without blocking, and fails it once retryForMs has passed', async () => {
+    let failures = 3
+    const commit = vi.fn((items: readonly string[]) => {
+      if (failures-- > 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+      return items
+    })
+    const retryable = (err: unknown) => (err as { code?: string }).code === 'SQLITE_BUSY'
+    const group = new GroupCommit(commit, { retryable, retryForMs: 5000 })
+    const first = group.submit('a')
+    // A call made while the batch waits for its retry joins it.
+    await new Promise((r) => setTimeout(r, 5))
+    expect(await Promise.all([first, group.submit('b')])).toEqual(['a', 'b'])
+    expect(commit).toHaveBeenCalledTimes(4)
+    expect(commit).toHaveBeenLastCalledWith(['a', 'b'])
+    const stubborn = new GroupCommit(
+      () => {
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+      },
+      { retryable, retryForMs: 60 },
+    )
+    const started = performance.now()
+    await expect(stubborn.submit('c')).rejects.toThrow('database is locked')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55)
+    // Other errors fail at once.
+    const broken = new GroupCommit(
+      () => {
+        throw new Error('disk I/O error')
+      },
+      { retryable, retryForMs: 5000 },
+    )
+    await expect(broken.submit('d')).rejects.toThrow('disk I/O error')
   })
 
   it('commits what is waiting when flushed by hand (closing), before the scheduled turn', () => {
@@ -73,6 +107,61 @@ describe('SQLite store: group commit', () => {
         ['OK', 1, 1],
       ])
       expect(await store.usage('k_a', new Date('2026-06-01T00:00:30Z'))).toEqual({ minute: 1, month: 1 })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('waits for another process\'s lock without blocking the event loop', async () => {
+    const file = join(tempDir(), 'keys.db')
+    const store = new SqliteStore(file)
+    store.setLockWait(5)
+    const other = new Database(file)
+    const t = new Date('2026-05-10T12:00:00Z')
+    try {
+      other.exec('BEGIN IMMEDIATE')
+      let ticks = 0
+      const ticker = setInterval(() => ticks++, 10)
+      const counted = store.consume('k_locked', {}, t)
+      await new Promise((r) => setTimeout(r, 300))
+      other.exec('COMMIT')
+      expect((await counted).outcome).toBe('OK')
+      clearInterval(ticker)
+      // better-sqlite3's own wait (busy_timeout) would have blocked the thread for the 300 ms.
+      expect(ticks).toBeGreaterThanOrEqual(10)
+    } finally {
+      other.close()
+      await store.close()
+    }
+  })
+
+  it('counts each minute in its own row: a request stamped a minute earlier, committed later, does not reset the newer minute', async () => {
+    const store = new SqliteStore(':memory:')
+    try {
+      const limits = { ratePerMinute: 2 }
+      const [late, early] = [new Date('2026-05-10T10:01:00.100Z'), new Date('2026-05-10T10:00:59.900Z')]
+      expect((await store.consume('k_skew', limits, late)).outcome).toBe('OK')
+      expect((await store.consume('k_skew', limits, late)).outcome).toBe('OK')
+      // Another server's clock, 200 ms behind: its request belongs to 10:00, which had none.
+      expect(await store.consume('k_skew', limits, early)).toMatchObject({ outcome: 'OK', minuteCount: 1 })
+      // 10:01 is still used up (the single row per key had been set back to 10:00 and counted from 0).
+      expect((await store.consume('k_skew', limits, late)).outcome).toBe('RATE_LIMITED')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('moves the minute counts of a file written before per-minute rows', async () => {
+    const file = join(tempDir(), 'old.db')
+    const old = new Database(file)
+    old.exec('CREATE TABLE usage_minute (key_id TEXT PRIMARY KEY, minute INTEGER NOT NULL, count INTEGER NOT NULL)')
+    const t = new Date('2026-05-10T12:00:30Z')
+    old.prepare('INSERT INTO usage_minute VALUES (?, ?, ?)').run('k_old', Math.floor(t.getTime() / 60_000), 4)
+    old.close()
+    const store = new SqliteStore(file)
+    try {
+      expect((await store.usage('k_old', t)).minute).toBe(4)
+      expect(await store.consume('k_old', { ratePerMinute: 5 }, t)).toMatchObject({ outcome: 'OK', minuteCount: 5 })
     } finally {
       await store.close()
     }
