@@ -20,6 +20,13 @@ process.stdout.on('error', (err) => {
 })
 // Messages that cannot be written (stderr closed) are lost; the exit status still tells.
 process.stderr.on('error', () => {})
+// package.json "engines": Node 21 and 22.0–22.1 lack zlib.crc32 (and more the CLI uses); there
+// every command died with a SyntaxError and its stack. npm only warns about engines.
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (!((major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23)) {
+  process.stderr.write(`error einvoice needs Node.js 20.19+ or 22.12+; this is ${process.version}\n`)
+  process.exit(2)
+}
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { readFileSync } = await import('node:fs')
   process.stdout.write(JSON.parse(readFileSync(new globalThis.URL('../package.json', import.meta.url), 'utf8')).version + '\n')

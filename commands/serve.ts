@@ -80,10 +80,25 @@ export async function keyPrefixProblem(prefix: string): Promise<string | undefin
  */
 export function sqliteProblem(err: unknown, db: string, doing = 'cannot open the key store'): string | undefined {
   const code = (err as { code?: unknown } | null | undefined)?.code
+  const moduleProblem = sqliteModuleProblem(err)
+  if (moduleProblem !== undefined) return moduleProblem
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined
   const message = err instanceof Error ? err.message : String(err)
   if (code.startsWith('SQLITE_CORRUPT')) return `--db ${db}: the database file is damaged (${message})`
   return `--db ${db}: ${doing}: ${message}`
+}
+
+/**
+ * better-sqlite3's compiled part failing to load (never built, or built for another Node.js after
+ * an upgrade): said as such, with the way out, instead of "internal error" and 1,500 characters
+ * of the paths `bindings` tried.
+ */
+function sqliteModuleProblem(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null | undefined)?.code
+  const message = err instanceof Error ? err.message : String(err)
+  if (code !== 'ERR_DLOPEN_FAILED' && !/^Could not locate the bindings file|NODE_MODULE_VERSION/.test(message)) return undefined
+  const first = (message.split('\n')[0] ?? '').replace(/ Tried:.*$/, '')
+  return `the SQLite module (better-sqlite3) cannot be loaded: ${first}; rebuild it for Node.js ${process.version} with: npm rebuild better-sqlite3`
 }
 
 /**

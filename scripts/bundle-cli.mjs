@@ -11,7 +11,7 @@
  * their sizes and the CLI's command names.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Script } from 'node:vm'
@@ -120,13 +120,17 @@ const problems = result.warnings
   .filter((w) => !(w.text.startsWith('Using direct eval') && REVIEWED_DIRECT_EVAL.has(w.location?.file ?? '')))
   .map((w) => `${w.location?.file ?? '?'}: ${w.text}`)
 const inputs = []
+/** Folder of each npm package whose code is in the bundle (its licence travels with it). */
+const bundledPackages = new Map()
 for (const path of Object.keys(result.metafile.inputs)) {
   const file = resolve(ROOT, path)
   if (file.startsWith(DIST + sep)) {
     inputs.push(relative(DIST, file).split(sep).join('/'))
     continue
   }
+  const folder = /^(.*node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file)?.[1]
   const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path)?.[1]
+  if (folder !== undefined && pkg !== undefined) bundledPackages.set(pkg.split(sep).join('/'), folder)
   if (pkg === undefined || REVIEWED_DIRNAME_USE.has(pkg)) continue
   const text = readFileSync(file, 'utf8')
   if (/\b__dirname\b|\b__filename\b|\bimport\.meta\b|\brequire\.resolve\b/.test(text)) problems.push(`${path}: locates files beside itself; make "${pkg}" external or review it`)
@@ -175,4 +179,22 @@ const header = { hash: createHash('sha256').update(body).digest('hex').slice(0, 
 const tmp = `${OUT}.${process.pid}.tmp`
 writeFileSync(tmp, `${MARK}${JSON.stringify(header)}\n${body}`)
 renameSync(tmp, OUT)
+writeLicences(bundledPackages)
+
+/**
+ * dist/cli-licenses.txt: each npm package whose code the bundle carries, with its version, licence
+ * and licence text (MIT and the like ask that the notice go with every copy; esbuild's legal
+ * comments would keep only the few written into the sources). THIRD_PARTY_NOTICES.md points here.
+ */
+function writeLicences(packages) {
+  const parts = []
+  for (const [name, folder] of [...packages].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'))
+    const licenceFile = readdirSync(folder).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f))
+    const text = licenceFile === undefined ? `(no licence file in the package; package.json says ${manifest.license ?? 'nothing'})` : readFileSync(join(folder, licenceFile), 'utf8').trim()
+    parts.push(`${'='.repeat(78)}\n${name} ${manifest.version} (${manifest.license ?? 'licence not stated'})\n${'='.repeat(78)}\n${text}\n`)
+  }
+  const head = 'Third-party code in dist/cli.cjs, the one-file bundle of the einvoice CLI (written by scripts/bundle-cli.mjs):\n\n'
+  writeFileSync(join(DIST, 'cli-licenses.txt'), `${head}${parts.join('\n')}`)
+}
 process.stdout.write(`dist/cli.cjs: ${(statSync(OUT).size / 1e6).toFixed(1)} MB from ${inputs.length} modules of dist/ and ${Object.keys(result.metafile.inputs).length - inputs.length} of packages\n`)

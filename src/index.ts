@@ -30,7 +30,7 @@ export type { LineCalculation } from './calc/line.js'
 // JSON payloads (Mustang shape)
 export { readCalculatedInvoicePayload, readInvoicePayload } from './json/read-invoice.js'
 export { parseJsonText } from './json/parse-json.js'
-export { writeJson } from './json/write-json.js'
+export { JsonNumber, writeJson } from './json/write-json.js'
 export type { CalculatedInvoiceJson } from './json/calculated-invoice.js'
 export type {
   AllowanceChargePayload,

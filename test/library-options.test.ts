@@ -42,6 +42,7 @@ import {
   writeUbl,
 } from '../src/index.js'
 import { PACKAGE_ROOT } from '../src/version.js'
+import { startServer } from '../src/server/start.js'
 import { makePdf } from './pdf/fixtures.js'
 import { einvoiceErrorOf } from './helpers/einvoice-error.js'
 
@@ -109,6 +110,10 @@ describe('misspelt options', () => {
     await refusal(() => validateFile(ciiBytes, { xml: { maxDepht: 10 } } as never), 'options.xml.maxDepht: no such option; did you mean maxDepth?')
     await refusal(() => writeJson({}, { Pretty: true } as never), 'options.Pretty: no such option; did you mean pretty?')
     await refusal(() => invoiceJsonToXml(sample, { fromat: 'xr' } as never), 'options.fromat: no such option; did you mean format?')
+    // Short keys: one edit or two letters swapped (startServer({ prot: 0 }) had bound port 8080).
+    await refusal(() => startServer({ prot: 0 } as never), 'options.prot: no such option; did you mean port?')
+    await refusal(() => startServer({ hots: '::1' } as never), 'options.hots: no such option; did you mean host?')
+    await refusal(() => startServer({ dbs: ':memory:' } as never), 'options.dbs: no such option; did you mean db?')
   })
 
   it('leaves other keys alone, so one options object may serve several calls', () => {

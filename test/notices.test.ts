@@ -12,4 +12,15 @@ describe('THIRD_PARTY_NOTICES.md', () => {
       else expect(notices, name).toContain(`| ${name} | `)
     }
   })
+
+  it('does not claim to bundle no code: the CLI bundle\'s packages and licence texts are in dist/cli-licenses.txt', () => {
+    const notices = readFileSync('THIRD_PARTY_NOTICES.md', 'utf8')
+    expect(notices).not.toContain('bundles no third-party code')
+    expect(notices).toContain('dist/cli-licenses.txt')
+    // npm test builds first (pretest), which writes the file beside the bundle.
+    const licences = readFileSync('dist/cli-licenses.txt', 'utf8')
+    for (const name of ['decimal.js', 'hono', 'zod', 'commander', 'denque']) expect(licences, name).toMatch(new RegExp(`^${name.replace('.', '\\.')} \\d+\\.\\d+\\.\\d+ \\(`, 'm'))
+    expect(licences).toContain('Permission is hereby granted, free of charge')
+    expect(licences).toContain('Apache License')
+  })
 })

@@ -24,7 +24,11 @@ import {
 } from './write-json.js'
 import type { AllowanceChargePayload, InvoicePayload, ItemPayload, ProductPayload } from './schemas.js'
 
-/** Plain JSON-ready object (Decimals inside; write it with `writeJson`). */
+/**
+ * The calculated invoice as plain objects whose numbers are exact: `Decimal` and `JsonNumber`
+ * values. `writeJson` writes them as exact JSON numbers; `JSON.stringify` as strings (decimal.js's
+ * own `toJSON`); `String(v)` gives the exact text and `Number(v)` the number.
+ */
 export type CalculatedInvoiceJson = Record<string, unknown>
 
 function lineCalculationJson(line: LineCalculation) {

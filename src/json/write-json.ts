@@ -13,9 +13,23 @@ export type JsonTextOptions = {
 
 export const JSON_TEXT_OPTIONS: OptionSpec<JsonTextOptions> = { pretty: boolean }
 
-/** A number written with exactly this literal text (e.g. `197.00`, keeping the scale). */
+/**
+ * A number written with exactly this literal text (e.g. `197.00`, keeping the scale). `writeJson`
+ * writes it as that JSON number; elsewhere it behaves as decimal.js's Decimal does: `String(n)`
+ * and `JSON.stringify` give the text, `Number(n)` the number (they gave `[object Object]`,
+ * `{"text":"197.00"}` and NaN to library users who met one in a `calculateInvoice` result).
+ */
 export class JsonNumber {
   constructor(readonly text: string) {}
+  toString(): string {
+    return this.text
+  }
+  toJSON(): string {
+    return this.text
+  }
+  valueOf(): number {
+    return Number(this.text)
+  }
 }
 
 /** An amount written with at least 2 decimals, as Mustang's `setScale(2)` values appear. */

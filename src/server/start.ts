@@ -47,7 +47,8 @@ export type StartOptions = {
    * How far V8's old generation may grow between full collections, in % of the live data
    * (`--heap-growing-percent`, process-wide). By default V8 lets it reach several times the live
    * size; under sustained load that growth was most of the server's RSS (165–179 MB peak, against
-   * 133–139 MB at 100 % and 123–128 MB at 50 %, each costing some CPU: docs/server.md).
+   * 133–139 MB at 100 % and 123–128 MB at 50 %, each costing some CPU: docs/server.md). `0`
+   * leaves V8's own heuristics, as `serve --heap-growth 0` does.
    * @default V8's own heuristics
    */
   heapGrowthPercent?: number | undefined
@@ -67,7 +68,7 @@ const START_OPTIONS: OptionSpec<StartOptions> = {
   maxBodyBytes: positiveInteger,
   timeoutMs: wholeNumber(1, MAX_TIMER_MS),
   workers: wholeNumber(1, 256),
-  heapGrowthPercent: wholeNumber(1, 1000),
+  heapGrowthPercent: wholeNumber(0, 1000),
   logger: LOGGER,
   notice: callable(),
 }
@@ -112,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const environments = ENVIRONMENTS_OF[options.env ?? 'both']
   const prefix = checkPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX)
   // V8 reads this flag at every full collection, so it takes effect in a running process.
-  if (options.heapGrowthPercent !== undefined) setFlagsFromString(`--heap-growing-percent=${options.heapGrowthPercent}`)
+  if (options.heapGrowthPercent !== undefined && options.heapGrowthPercent !== 0) setFlagsFromString(`--heap-growing-percent=${options.heapGrowthPercent}`)
   // JSON lines to stderr, written in blocks (log-writer.ts); close() writes the last ones.
   const logWriter = options.logger === undefined ? new BufferedLogWriter(2) : undefined
   // A start that fails, or an exit without close(), still leaves its log lines behind.

@@ -156,11 +156,23 @@ export function refuseMisspelt(keys: readonly string[], known: readonly string[]
   }
 }
 
-/** The known option a key misspells: the same but for case, or at most two edits away. */
+/**
+ * The known option a key misspells: the same but for case, or at most two edits away; a short key
+ * (3–4 letters, where two edits reach unrelated words) one edit away or its letters swapped
+ * (`prot` for `port`, which was passed over and the server bound port 8080).
+ */
 function nearestOption(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase()
   for (const option of known) if (option.toLowerCase() === lower) return option
-  if (key.length < 5) return undefined
+  if (key.length < 3) return undefined
+  if (key.length < 5) {
+    const letters = [...lower].sort().join('')
+    for (const option of known) {
+      const other = option.toLowerCase()
+      if (Math.abs(other.length - lower.length) <= 1 && (editDistance(lower, other) <= 1 || [...other].sort().join('') === letters)) return option
+    }
+    return undefined
+  }
   for (const option of known) if (Math.abs(option.length - key.length) <= 2 && editDistance(lower, option.toLowerCase()) <= 2) return option
   return undefined
 }

@@ -25,6 +25,21 @@ describe('bin/einvoice.js', () => {
     expect(execFileSync(process.execPath, ['bin/einvoice.js', 'invoice2xml', '-V'], { encoding: 'utf8' })).toBe(version)
   })
 
+  it('names a Node.js outside package.json engines instead of dying with a SyntaxError', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'einvoice-bin-'))
+    try {
+      // Node 22.1 lacks zlib.crc32: every command died with "does not provide an export named 'crc32'".
+      const fake = join(dir, 'node-22.1.cjs')
+      writeFileSync(fake, "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '22.1.0' } }); Object.defineProperty(process, 'version', { value: 'v22.1.0' })")
+      const r = spawnSync(process.execPath, ['--require', fake, 'bin/einvoice.js', 'calculate', 'samples/invoice.json'], { encoding: 'utf8' })
+      expect(r.stderr).toBe('error einvoice needs Node.js 20.19+ or 22.12+; this is v22.1.0\n')
+      expect(r.status).toBe(2)
+      expect(JSON.parse(readFileSync('package.json', 'utf8')).engines.node).toBe('^20.19.0 || >=22.12.0')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('stops quietly when the reader of its output has gone (EPIPE), instead of crashing', () => {
     // stdout is a pipe whose reader exits at once; the sleep makes sure it is gone before we write.
     const r = spawnSync('bash', ['-c', `exec 1> >(exit 0); sleep 0.3; exec "${process.execPath}" bin/einvoice.js --help`], { encoding: 'utf8' })

@@ -103,6 +103,13 @@ describe('einvoice serve: a start that fails on its options', () => {
     expect(startProblem(errno('SQLITE_NOTADB', 'file is not a database'), flags)).toBe('--db keys.db: cannot open the key store: file is not a database')
     expect(startProblem(new TypeError('Cannot open database because the directory does not exist'), flags)).toMatch(/^--db keys\.db: cannot open the key store/)
     expect(startProblem(errno('EINVOICE_REDIS', 'cannot reach Redis at redis://127.0.0.1:1: refused'), flags)).toBe('--redis redis://127.0.0.1:1: cannot reach Redis at redis://127.0.0.1:1: refused')
+    // better-sqlite3's compiled part missing (never built) or built for another Node.js.
+    const unbuilt = new Error('Could not locate the bindings file. Tried:\n → /p/node_modules/better-sqlite3/build/better_sqlite3.node\n → /p/node_modules/better-sqlite3/build/Debug/better_sqlite3.node')
+    expect(startProblem(unbuilt, flags)).toBe(
+      `the SQLite module (better-sqlite3) cannot be loaded: Could not locate the bindings file.; rebuild it for Node.js ${process.version} with: npm rebuild better-sqlite3`,
+    )
+    const otherAbi = errno('ERR_DLOPEN_FAILED', "The module '/p/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 108.")
+    expect(startProblem(otherAbi, flags)).toMatch(/^the SQLite module \(better-sqlite3\) cannot be loaded: The module '\/p\/better_sqlite3\.node'; rebuild it/)
     // Anything else is a bug and stays an internal error.
     expect(startProblem(new Error('boom'), flags)).toBeUndefined()
   })

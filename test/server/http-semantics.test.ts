@@ -16,7 +16,8 @@ import { parse, rawExchange, waitFor } from './raw-socket.js'
 import { CII_XML, INVOICE_JSON } from './sample-requests.js'
 
 const MAX_BODY = 256 * 1024
-const TIMEOUT_MS = 500
+// Long enough for a cold worker on a busy machine (500 ms gave 503 TIMEOUT under load); the 408 waits for it.
+const TIMEOUT_MS = 3000
 const P = '/api/v1.8.2/e-invoice'
 
 const logLines: Record<string, unknown>[] = []

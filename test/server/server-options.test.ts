@@ -24,7 +24,7 @@ describe('startServer options', () => {
     [{ timeoutMs: 3_000_000_000 }, 'options.timeoutMs: expected a whole number from 1 to 2147483647, got 3000000000'],
     [{ maxBodyBytes: '20MB' }, 'options.maxBodyBytes: expected a whole number above 0, got "20MB"'],
     [{ env: 'prod' }, 'options.env: expected one of "live", "sandbox", "both", got "prod"'],
-    [{ heapGrowthPercent: 'x' }, 'options.heapGrowthPercent: expected a whole number from 1 to 1000, got "x"'],
+    [{ heapGrowthPercent: 'x' }, 'options.heapGrowthPercent: expected a whole number from 0 to 1000, got "x"'],
     [{ logger: console }, 'options.logger: expected a pino logger, got an object (console)'],
     [{ notice: 'stderr' }, 'options.notice: expected a function, got "stderr"'],
     [{ maxBodybytes: 1000 }, 'options.maxBodybytes: no such option; did you mean maxBodyBytes?'],
@@ -39,6 +39,13 @@ describe('startServer options', () => {
       expect(existsSync(db)).toBe(false)
     })
   }
+})
+
+describe('startServer heapGrowthPercent 0', () => {
+  it('starts with V8\'s own heuristics, as serve --heap-growth 0 does (it was refused)', async () => {
+    const server = await startServer({ port: 0, db: join(tempDir(), 'keys.db'), heapGrowthPercent: 0, workers: 1, logger: pino({ enabled: false }), notice: () => {} })
+    await server.close()
+  })
 })
 
 describe('createApp options', () => {
