@@ -39,6 +39,11 @@ export type Finding = {
   message: string
   /** Set when the rule ran as advice only (CEN rules on EXTENDED): the finding never invalidates. */
   advisory?: boolean | undefined
+  /**
+   * Of an advisory finding: the severity the rule has where it is not advice (`error` for a CEN
+   * error on EXTENDED, `warning` for a CEN warning), so readers can still tell them apart.
+   */
+  ruleSeverity?: Severity | undefined
 }
 
 export function isInvalidating(severity: Severity): boolean {

@@ -180,7 +180,7 @@ export function validateDocumentWith(
     }
   }
   if (layers.evaluationFindings !== undefined) pushAll(findings, layers.evaluationFindings(doc.root))
-  for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true })
+  for (const f of notices) findings.push({ ...f, severity: 'information', advisory: true, ruleSeverity: f.severity })
   if (plan.ruleSets.some((s) => s.modelRules.length > 0)) {
     try {
       const invoice = layers.readModel(doc, syntax)
@@ -195,9 +195,12 @@ export function validateDocumentWith(
   }
   const advisory = plan.layers.some((l) => l.name === 'en16931' && l.advisory)
   if (advisory) {
-    // EXTENDED: the CEN rules are advice; keep their findings but never let them invalidate.
+    // EXTENDED: the CEN rules are advice; keep their findings as notes. Warnings too: "should not
+    // be used" is wrong advice for elements EXTENDED allows, and the official tooling runs no CEN
+    // layer there (until session 34, 1-32 such warnings per corpus EXTENDED file, not advisory).
     for (const f of findings) {
-      if (f.layer === 'en16931' && isInvalidating(f.severity)) {
+      if (f.layer === 'en16931' && f.severity !== 'information') {
+        f.ruleSeverity = f.severity
         f.severity = 'information'
         f.advisory = true
       }

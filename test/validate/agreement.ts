@@ -99,7 +99,7 @@ export function compareFile(entry: OracleRow, validate: () => XmlValidationResul
     const official = ids(fired.filter((f) => f.layer === layer && isError(f.flag)))
     return diff(comparable, official, layerErrorIds(official, ruleIds(ours(layer, (f) => isError(f.severity)))))
   }
-  const cenErrors = ours('en16931', (f) => isError(f.severity) || f.advisory === true)
+  const cenErrors = ours('en16931', (f) => isError(f.severity) || (f.advisory === true && isError(f.ruleSeverity ?? 'information')))
   const readerErrors = ours('syntax', (f) => isError(f.severity))
   const ourCenVerdict: FileAgreement['ourCenVerdict'] =
     ourVerdict === 'unreadable' ? 'unreadable' : cenErrors.length > 0 || readerErrors.length > 0 ? 'invalid' : 'valid'

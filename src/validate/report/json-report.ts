@@ -28,6 +28,8 @@ export type JsonValidationReport = {
     params: Readonly<Record<string, string>>
     message: string
     advisory: boolean
+    /** Of an advisory finding, the rule's own severity (see Finding.ruleSeverity); else null. */
+    ruleSeverity: string | null
   }[]
   durationMs: number
   /** The PDF part (PDF input only). */
@@ -61,6 +63,7 @@ export function toJsonReport(r: FileValidationResult): JsonValidationReport {
       params: f.params,
       message: f.message,
       advisory: f.advisory === true,
+      ruleSeverity: f.ruleSeverity ?? null,
     })),
     durationMs: Math.round(x.durationMs * 1000) / 1000,
     ...(r.pdf?.result === undefined ? {} : { pdf: pdfJson(r.pdf.result) }),
