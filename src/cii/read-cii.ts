@@ -11,7 +11,7 @@ import type { DeliveryInformation, DocumentAllowanceCharge, Invoice, InvoiceExte
 import type { XmlDocument, XmlElement } from '../xml/index.js'
 import { CII_DIALECT, type CiiDialect } from './dialect.js'
 import { CiiReadContext } from './read-context.js'
-import { firstDate, readLine, readNote, readPeriod } from './read-line.js'
+import { firstDate, numberLinesWithoutId, readLine, readNote, readPeriod } from './read-line.js'
 import { compact, hasMoreThanShipTo, readParty, readPayee, readTaxRepresentative } from './read-party.js'
 import {
   readDocumentAllowanceCharge,
@@ -22,6 +22,7 @@ import {
   readTotals,
   readVatBreakdown,
 } from './read-settlement.js'
+import { completeZf1Lines } from './read-zf1-lines.js'
 
 /** EXTENDED parties without an EN 16931 home, kept by their CII element name. */
 const OTHER_AGREEMENT_PARTIES = [
@@ -124,7 +125,8 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
   const delivery = cx.el(transaction, d.headerDelivery)
   const settlement = cx.el(transaction, d.headerSettlement)
 
-  const lines = cx.all(transaction, 'IncludedSupplyChainTradeLineItem').map((el, i) => readLine(cx, el, i))
+  const lines = cx.all(transaction, 'IncludedSupplyChainTradeLineItem').map((el) => readLine(cx, el))
+  numberLinesWithoutId(lines)
   const currency = cx.firstText(settlement, d.currency)
   const taxCurrency = cx.text(settlement, 'TaxCurrencyCode')
   const allowancesAndCharges = cx.all(settlement, 'SpecifiedTradeAllowanceCharge').map((el) => readDocumentAllowanceCharge(cx, el))
@@ -228,6 +230,10 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
     lines,
     extension: Object.keys(extension).length > 0 ? extension : undefined,
   })
+  // ZUGFeRD 1 BASIC has no line price and no line VAT: derived from what the document gives.
+  if (d.syntax === 'ZUGFeRD1') {
+    completeZf1Lines(cx, lines, cx.absentTerms.includes('BT-106') ? undefined : invoice.totals.sumOfLineNetAmounts, invoice.vatBreakdown)
+  }
   invoice.source = { syntax: d.syntax, absentTerms: cx.absentTerms, problems: cx.problems, categoryCodesAsWritten: cx.categoryCodesAsWritten, otherTaxSchemes: cx.otherTaxSchemes, absentIn: cx.absentIn, blankIn: cx.blankIn, negativeZeroIn: cx.negativeZeroIn, otherAllowanceTaxes: cx.otherAllowanceTaxes.length > 0 ? cx.otherAllowanceTaxes : undefined, otherLineTaxes: cx.otherLineTaxes.size > 0 ? cx.otherLineTaxes : undefined }
   return invoice
 }

@@ -18,14 +18,17 @@ import type { XmlElement } from '../xml/index.js'
 import type { CiiReadContext } from './read-context.js'
 import { compact, readParty } from './read-party.js'
 
-/** An IncludedNote: ZUGFeRD 1 allows several Content elements, joined by a line break. */
+/**
+ * An IncludedNote: ZUGFeRD 1 allows several Content elements, joined by a line break. Each is
+ * trimmed like every other text the readers take (and as Mustang trims CII notes); line breaks
+ * and indentation inside it are kept. The UBL reader trims cbc:Note the same way.
+ */
 export function readNote(cx: CiiReadContext, el: XmlElement): InvoiceNote | undefined {
-  // Note text is kept as written (no trim): line breaks and indentation can be content.
-  const contents = cx.all(el, 'Content').map((c) => c.text)
-  const text = contents.join('\n')
+  const contents = cx.all(el, 'Content').map((c) => cx.textOf(c))
+  const text = contents.filter((c) => c !== undefined).join('\n')
   const subjectCode = cx.text(el, 'SubjectCode')
   const contentCode = cx.text(el, 'ContentCode')
-  if (text.trim() === '' && subjectCode === undefined && contentCode === undefined) return undefined
+  if (text === '' && subjectCode === undefined && contentCode === undefined) return undefined
   return compact<InvoiceNote>({ subjectCode, text, contentCode })
 }
 
@@ -121,7 +124,7 @@ function readPrice(cx: CiiReadContext, agreement: XmlElement | undefined): Price
   const discount = sum(adjustments.map((a) => (a.isCharge ? a.amount.neg() : a.amount)))
   const detailed = adjustments.length > 1 || adjustments.some((a) => Object.keys(a).length > 2 || a.isCharge)
   const basis = cx.el(net, 'BasisQuantity') ?? cx.el(gross, 'BasisQuantity')
-  return compact<PriceDetails>({
+  const price = compact<PriceDetails>({
     netPrice: netPrice ?? ZERO,
     priceDiscount: adjustments.length > 0 ? discount : undefined,
     grossPrice: cx.amount(gross, 'ChargeAmount'),
@@ -129,6 +132,7 @@ function readPrice(cx: CiiReadContext, agreement: XmlElement | undefined): Price
     baseQuantityUnitCode: cx.attr(basis, 'unitCode'),
     grossPriceAdjustments: detailed ? adjustments : undefined,
   })
+  return netPrice === undefined ? cx.noteAbsentIn(price, { 'BT-146': netPrice }) : price
 }
 
 /** BT-127 and the EXTENDED further notes: a note with codes keeps them in `additionalNotes`. */
@@ -154,7 +158,24 @@ function readLineVat(cx: CiiReadContext, tax: XmlElement | undefined): LineVat {
   return cx.noteTaxScheme(cx.keepCodeAsWritten(cx.noteValuelessIn(vat, 'rate', rateEl, rate), cx.el(tax, 'CategoryCode')), cx.isVatTax(tax))
 }
 
-export function readLine(cx: CiiReadContext, el: XmlElement, index: number): InvoiceLine {
+/**
+ * Lines without a LineID (ZUGFeRD 1 often has none; BT-126 is mandatory elsewhere) are read with
+ * id `''` and numbered here: by position, or the next number no other line has, so that a line
+ * without id before "1", "2" … never shares an id with another line.
+ */
+export function numberLinesWithoutId(lines: readonly InvoiceLine[]): void {
+  const taken = new Set(lines.map((l) => l.id).filter((id) => id !== ''))
+  lines.forEach((line, i) => {
+    if (line.id !== '') return
+    let n = i + 1
+    while (taken.has(String(n))) n++
+    line.id = String(n)
+    taken.add(line.id)
+  })
+}
+
+/** One line; its id is `''` when it has no LineID (see numberLinesWithoutId). */
+export function readLine(cx: CiiReadContext, el: XmlElement): InvoiceLine {
   const d = cx.dialect
   const doc = cx.el(el, 'AssociatedDocumentLineDocument')
   const agreement = cx.el(el, d.lineAgreement)
@@ -171,7 +192,7 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
   const quantity = cx.decimalOf(quantityEl)
   const netAmount = cx.amount(settlement, d.lineSummation, 'LineTotalAmount')
   const id = cx.text(doc, 'LineID')
-  // ZUGFeRD 1 lines often have no LineID: number them as the document orders them.
+  // ZUGFeRD 1 lines often have no LineID (numberLinesWithoutId numbers them): not a missing term there.
   if (id === undefined && d.syntax !== 'ZUGFeRD1') cx.absent('BT-126')
   if (quantity === undefined) cx.absent('BT-129')
   if (netAmount === undefined) cx.absent('BT-131')
@@ -195,8 +216,8 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
   // through V8's slow generic property copy. compact() drops the undefined ones, same key order.
   const { note, additionalNotes } = splitNotes(notes)
 
-  return compact<InvoiceLine>({
-    id: id ?? String(index + 1),
+  const line = compact<InvoiceLine>({
+    id: id ?? '',
     note,
     additionalNotes,
     objectIdentifier:
@@ -220,4 +241,6 @@ export function readLine(cx: CiiReadContext, el: XmlElement, index: number): Inv
     lineSeller: readParty(cx, cx.el(agreement, 'ItemSellerTradeParty')),
     shipTo: readParty(cx, cx.el(delivery, 'ShipToTradeParty')),
   })
+  // Per line, so that a ZUGFeRD 1 line's missing amount can be told from a written 0 (read-zf1-lines.ts).
+  return quantity === undefined || netAmount === undefined ? cx.noteAbsentIn(line, { 'BT-129': quantity, 'BT-131': netAmount }) : line
 }

@@ -7,19 +7,26 @@
 import { EInvoiceError } from '../errors.js'
 import type { DeliveryInformation, DocumentAllowanceCharge, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
 import { NS, type XmlDocument, type XmlElement, documentArgument } from '../xml/index.js'
+import { xmlTrim } from '../xml/whitespace.js'
 import { boolean, checkOptions, type OptionSpec } from '../util/option-input.js'
 import { UblReadContext } from './read-context.js'
 import { readLines, readPeriod } from './read-line.js'
 import { partyIdentifiers, readAddress, readParty, readPayee, readTaxRepresentative } from './read-party.js'
 import { readDocumentAllowanceCharge, readPaymentInstructions, readTaxTotals, readTotals } from './read-settlement.js'
-import { UBL_CREDIT_NOTE, UBL_INVOICE, type UblKind } from './ubl-codes.js'
+import { CII_VAT_DATE_CODE, UBL_CREDIT_NOTE, UBL_INVOICE, type UblKind } from './ubl-codes.js'
 
 /** UBL writes BT-21 in front of the note text: `#AAI#text` (UNTDID 4451 codes are three letters). */
 const NOTE_SUBJECT = /^#([A-Z]{3})#([\s\S]*)$/
 
+/** `text` is trimmed already; the text after a subject code is trimmed too, as the CII reader trims its notes. */
 function readNote(text: string): InvoiceNote {
   const m = NOTE_SUBJECT.exec(text)
-  return m === null ? { text } : { subjectCode: m[1], text: m[2] ?? '' }
+  return m === null ? { text } : { subjectCode: m[1], text: xmlTrim(m[2] ?? '') }
+}
+
+/** BT-8 as the model holds it: CII's code for UBL's (CII_VAT_DATE_CODE). */
+function vatPointDateCode(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (CII_VAT_DATE_CODE[code] ?? code)
 }
 
 /** The UBL kind of a root element, or undefined when it is not a UBL Invoice/CreditNote. */
@@ -154,7 +161,7 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
     currencyCode: required(cx, currency, 'BT-5'),
     vatAccountingCurrencyCode: accountingCurrency,
     taxPointDate: cx.date(root, 'TaxPointDate'),
-    vatPointDateCode: cx.text(period, 'DescriptionCode'),
+    vatPointDateCode: vatPointDateCode(cx.text(period, 'DescriptionCode')),
     // BT-9: Invoice/DueDate; a CreditNote (and some invoices) carry it in PaymentMeans.
     dueDate: cx.date(root, 'DueDate') ?? firstMeansDueDate,
     buyerReference: cx.text(root, 'BuyerReference'),

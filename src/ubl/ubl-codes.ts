@@ -26,6 +26,17 @@ export const UBL_VAT_DATE_CODE: Readonly<Record<string, string>> = {
   '432': '432',
 }
 
+/**
+ * BT-8 read from UBL: the model holds CII's UNTDID 2475 code, as the CII reader gives it and as
+ * Mustang's `vatDueDateTypeCode` (parse's JSON field) and the CII writers take it. Other codes
+ * (wrong in UBL already) are kept as written.
+ */
+export const CII_VAT_DATE_CODE: Readonly<Record<string, string>> = {
+  '3': '5',
+  '35': '29',
+  '432': '72',
+}
+
 /** Tax scheme of BT-32 (seller tax registration that is not a VAT id); CII's schemeID FC. */
 export const TAX_REGISTRATION_SCHEME = 'FC'
 

@@ -163,6 +163,29 @@ describe('readCii', () => {
     )
   })
 
+  it('trims note texts as every other text, keeping the line breaks inside', () => {
+    const inv = readInvoice(
+      cii(
+        '<ram:IssueDateTime><udt:DateTimeString format="102">20240101</udt:DateTimeString></ram:IssueDateTime>' +
+          '<ram:IncludedNote><ram:Content>\n   A &amp; B\n  second line&#13;  </ram:Content><ram:SubjectCode>AAI</ram:SubjectCode></ram:IncludedNote>',
+        '<ram:TaxBasisTotalAmount>1.00</ram:TaxBasisTotalAmount><ram:GrandTotalAmount>1.00</ram:GrandTotalAmount><ram:DuePayableAmount>1.00</ram:DuePayableAmount>',
+      ),
+    )
+    expect(inv.notes).toEqual([{ text: 'A & B\n  second line', subjectCode: 'AAI' }])
+  })
+
+  it('numbers lines without LineID apart from the ids other lines have', () => {
+    const line = (id: string) =>
+      `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument>${id === '' ? '' : `<ram:LineID>${id}</ram:LineID>`}</ram:AssociatedDocumentLineDocument><ram:SpecifiedTradeProduct><ram:Name>P</ram:Name></ram:SpecifiedTradeProduct></ram:IncludedSupplyChainTradeLineItem>`
+    const xml = cii('', '<ram:LineTotalAmount>0</ram:LineTotalAmount>', 'urn:cen.eu:en16931:2017').replace(
+      '<rsm:SupplyChainTradeTransaction>',
+      `<rsm:SupplyChainTradeTransaction>${line('')}${line('1')}${line('')}${line('2')}`,
+    )
+    const inv = readInvoice(xml)
+    expect(inv.lines.map((l) => l.id)).toEqual(['3', '1', '4', '2'])
+    expect(inv.source?.absentTerms).toContain('BT-126')
+  })
+
   it('ignores unknown elements', () => {
     expect(invoice.lines).toHaveLength(2)
   })

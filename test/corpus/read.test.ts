@@ -29,8 +29,6 @@ const TOTALS_EXCEPTIONS: Readonly<Record<string, string>> = {
   'akretion-factur-x/tests/fixtures/xml/order-x-basic.xml':
     'Order-X BASIC: header allowance/charge totals without itemised allowances, lines without VAT',
   'akretion-factur-x/tests/fixtures/xml/order-x-comfort.xml': 'Order-X COMFORT: an order has no header VAT breakdown',
-  'akretion-factur-x/tests/fixtures/xml/zugferd-basic.xml':
-    'ZUGFeRD 1 BASIC: lines carry no VAT information and the breakdown no category code',
 }
 
 describe.skipIf(!hasCorpus)('corpus: readers', () => {

@@ -16,7 +16,8 @@ describe('readUbl: Invoice', () => {
     expect(inv.typeCode).toBe('380')
     expect(inv.currencyCode).toBe('EUR')
     expect(inv.vatAccountingCurrencyCode).toBe('USD')
-    expect(inv.vatPointDateCode).toBe('35')
+    // BT-8 in the model is CII's code (UNTDID 2475): UBL's 35 (delivery date) is 29.
+    expect(inv.vatPointDateCode).toBe('29')
     expect(inv.buyerReference).toBe('04011000-12345-34')
     expect(inv.buyerAccountingReference).toBe('ACC-1')
     expect(inv.specificationIdentifier).toContain('xrechnung_3.0')
@@ -28,6 +29,16 @@ describe('readUbl: Invoice', () => {
 
   it('splits BT-21 out of a #CODE# note prefix', () => {
     expect(inv.notes).toEqual([{ subjectCode: 'AAI', text: 'General note' }, { text: 'Plain note' }])
+  })
+
+  it('reads BT-8 as the CII code of the same meaning, and keeps a code UBL does not know', () => {
+    const codeOf = (code: string) => read(UBL_INVOICE.replace('<cbc:DescriptionCode>35<', `<cbc:DescriptionCode>${code}<`)).vatPointDateCode
+    expect(['3', '35', '432', '5', '99'].map(codeOf)).toEqual(['5', '29', '72', '5', '99'])
+  })
+
+  it('trims a note after its #CODE# prefix as the CII reader trims notes', () => {
+    const notes = read(UBL_INVOICE.replace('#AAI#General note', '#AAI#\n  General &amp; note\n  ')).notes
+    expect(notes[0]).toEqual({ subjectCode: 'AAI', text: 'General & note' })
   })
 
   it('reads every document reference into its own business term', () => {
