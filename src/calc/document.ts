@@ -64,12 +64,17 @@ export type DocumentCalculation = {
   allowancesAndCharges: DocumentAllowanceChargeCalculation[]
 }
 
-/** The category a product's line is booked in (Mustang `Product.getTaxCategoryCode` default). */
+/**
+ * The category a product's line is booked in (Mustang `Product.getTaxCategoryCode` default). A
+ * GROUP or INFORMATION line without rate or category has none (''): it is booked nowhere, and
+ * Mustang's `Z` became a line VAT category in the XML that its breakdown lacks (BR-FXEXT-Z-01).
+ */
 export function lineCategoryCode(item: ItemPayload): string {
   const product = item.product
   if (product?.taxCategoryCode !== undefined && product.taxCategoryCode !== '') return product.taxCategoryCode
   if (product?.intraCommunitySupply === true) return 'K'
   if (product?.reverseCharge === true) return 'AE'
+  if (product?.vatpercent === undefined && !isCalculationRelevant(item)) return ''
   if (product?.vatpercent === undefined || product.vatpercent.isZero()) return 'Z'
   return 'S'
 }

@@ -16,7 +16,7 @@ import { writeIncludedNote, writeProcuringProject } from './write-common.js'
 import { writeDate } from './write-format.js'
 import { writeLine } from './write-lines.js'
 import { partyShape, shipToParty, writeParty, writeTaxRepresentative } from './write-party.js'
-import { writeSettlement } from './write-settlement.js'
+import { precedingInvoices, writeSettlement } from './write-settlement.js'
 
 /** Canonical prefixes, declared on the root in this order (as Mustang does, without xsi). */
 const CII_NAMESPACES = { rsm: NS.rsm, ram: NS.ram, qdt: NS.qdt, udt: NS.udt }
@@ -156,6 +156,38 @@ function requireRoundingPlace(invoice: Invoice, rules: CiiContentRules, level: C
 }
 
 /**
+ * From BASIC WL on, the VAT breakdown (BG-23, ApplicableTradeTax) is mandatory (XSD, BR-CO-18). It
+ * comes from the lines that count and the document allowances and charges: without any of them
+ * (`"zfitems": []` and no charges, or only GROUP / INFORMATION lines) there is none to write, so
+ * the invoice is refused rather than written invalid.
+ */
+function requireVatBreakdown(invoice: Invoice, rules: CiiContentRules, level: CiiLevel): void {
+  if (!rules.beyondMinimum || invoice.vatBreakdown.length > 0) return
+  throw new EInvoiceError(
+    'INVALID_PAYLOAD',
+    `zfitems: no VAT breakdown (BG-23) can be written: the invoice has no line that counts (none, or only GROUP / INFORMATION lines) and no document allowance or charge (zfallowances, zfcharges), while the ${level} profile requires one (BR-CO-18); add a line or a document charge or allowance, or write MINIMUM`,
+    { details: { zfitems: `no VAT breakdown for ${level}` } },
+  )
+}
+
+/**
+ * CII D16B has one InvoiceReferencedDocument in the header settlement (the XSD allows at most one;
+ * only the Factur-X EXTENDED profile schema would take more, and every validator applies D16B
+ * too), so an invoice naming several preceding invoices (BG-3) is refused rather than written
+ * invalid or cut short. References to the same invoice count once.
+ */
+function requireOnePrecedingInvoice(invoice: Invoice, rules: CiiContentRules, level: CiiLevel): void {
+  const refs = rules.beyondMinimum ? precedingInvoices(invoice) : []
+  if (refs.length <= 1) return
+  const ids = refs.slice(0, 5).map((r) => r.id).join(', ') + (refs.length > 5 ? ' …' : '')
+  throw new EInvoiceError(
+    'INVALID_PAYLOAD',
+    `invoiceReferencedDocuments: ${refs.length} preceding invoices (BG-3: ${ids}), but CII (${level}) has room for one InvoiceReferencedDocument; give one (invoiceReferencedDocumentID and invoiceReferencedDocuments count together)`,
+    { details: { invoiceReferencedDocuments: 'at most one preceding invoice in CII' } },
+  )
+}
+
+/**
  * Writes the invoice as CII XML text (UTF-8, 2-space indentation, deterministic).
  * @example
  * writeCii(model, { level: 'EN16931' }) // '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice …'
@@ -163,6 +195,8 @@ function requireRoundingPlace(invoice: Invoice, rules: CiiContentRules, level: C
 export function writeCii(invoice: Invoice, options: WriteCiiOptions): string {
   const rules = CII_CONTENT_RULES[options.level]
   requireRoundingPlace(invoice, rules, options.level)
+  requireVatBreakdown(invoice, rules, options.level)
+  requireOnePrecedingInvoice(invoice, rules, options.level)
   const w = new XmlTextWriter('rsm:CrossIndustryInvoice', CII_NAMESPACES, COMMENT)
   writeContext(w, invoice, rules)
   writeExchangedDocument(w, invoice, rules)

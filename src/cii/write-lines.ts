@@ -15,6 +15,18 @@ import { amountText, percentText, priceText, writeDate } from './write-format.js
 /** BT-128's TypeCode: "invoiced object" (UNTDID 1001 code 130). */
 const OBJECT_IDENTIFIER_TYPE = '130'
 
+/**
+ * An EXTENDED sub-line (GROUP or INFORMATION) counts in no sum, and the Factur-X EXTENDED rules ask
+ * quantity, net price and VAT of DETAIL lines only (BR-FXEXT-BR-22 to -26, BR-FXEXT-CO-04). Where
+ * the model holds a zero quantity or net price (what the readers and the JSON mapping hold when the
+ * source had none) or no VAT category, such a line gets none of them: Mustang writes BilledQuantity
+ * 0, a net price 0 and VAT category Z, and that Z makes BR-FXEXT-Z-01 fail without a Z breakdown.
+ */
+function isSubLine(line: InvoiceLine): boolean {
+  const code = line.lineStatusReasonCode
+  return code !== undefined && code !== 'DETAIL'
+}
+
 function writeIndicator(w: XmlTextWriter, isCharge: boolean): void {
   w.open('ram:ChargeIndicator')
   w.text('udt:Indicator', isCharge ? 'true' : 'false')
@@ -137,7 +149,8 @@ function writeLineDocument(w: XmlTextWriter, line: InvoiceLine, rules: CiiConten
 }
 
 function writeAgreement(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRules): void {
-  w.open('ram:SpecifiedLineTradeAgreement')
+  // Empty only for a sub-line without price: left out then (optional in EXTENDED).
+  w.openOptional('ram:SpecifiedLineTradeAgreement')
   if (rules.fullEn16931 && (line.orderLineReference !== undefined || (rules.extended && line.buyerOrderReference !== undefined))) {
     w.open('ram:BuyerOrderReferencedDocument')
     if (rules.extended) w.leaf('ram:IssuerAssignedID', line.buyerOrderReference)
@@ -147,10 +160,12 @@ function writeAgreement(w: XmlTextWriter, line: InvoiceLine, rules: CiiContentRu
   // EXTENDED line references, in model order; BT-128 has its own place in the line settlement.
   if (rules.extended) for (const r of line.additionalReferences ?? []) writeReferencedDocument(w, 'ram:AdditionalReferencedDocument', r)
   writeGrossPrice(w, line, rules)
-  w.open('ram:NetPriceProductTradePrice')
-  w.text('ram:ChargeAmount', priceText(line.price.netPrice))
-  writeBasisQuantity(w, line)
-  w.close()
+  if (!isSubLine(line) || !line.price.netPrice.isZero()) {
+    w.open('ram:NetPriceProductTradePrice')
+    w.text('ram:ChargeAmount', priceText(line.price.netPrice))
+    writeBasisQuantity(w, line)
+    w.close()
+  }
   if (rules.extended && line.lineSeller) writeParty(w, 'ram:ItemSellerTradeParty', line.lineSeller, partyShape(rules, 'other'), rules)
   w.close()
 }
@@ -160,13 +175,15 @@ function writeLineSettlement(w: XmlTextWriter, line: InvoiceLine, rules: CiiCont
   const period = line.period
   const object = rules.fullEn16931 ? line.objectIdentifier : undefined
   w.open('ram:SpecifiedLineTradeSettlement')
-  w.open('ram:ApplicableTradeTax')
-  w.text('ram:TypeCode', 'VAT')
-  if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReason', vat.exemptionReason)
-  w.text('ram:CategoryCode', vat.categoryCode)
-  if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode)
-  if (vat.rate) w.text('ram:RateApplicablePercent', amountText(vat.rate))
-  w.close()
+  if (!isSubLine(line) || vat.categoryCode !== '') {
+    w.open('ram:ApplicableTradeTax')
+    w.text('ram:TypeCode', 'VAT')
+    if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReason', vat.exemptionReason)
+    w.text('ram:CategoryCode', vat.categoryCode)
+    if (rules.lineExemptionReasons) w.leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode)
+    if (vat.rate) w.text('ram:RateApplicablePercent', amountText(vat.rate))
+    w.close()
+  }
   if (period) {
     w.open('ram:BillingSpecifiedPeriod')
     writeDate(w, 'ram:StartDateTime', period.startDate)
@@ -197,8 +214,8 @@ export function writeLine(w: XmlTextWriter, line: InvoiceLine, rules: CiiContent
   writeLineDocument(w, line, rules)
   writeProduct(w, line, rules)
   writeAgreement(w, line, rules)
-  w.open('ram:SpecifiedLineTradeDelivery')
-  w.text('ram:BilledQuantity', priceText(line.quantity), attr('unitCode', line.unitCode))
+  w.openOptional('ram:SpecifiedLineTradeDelivery')
+  if (!isSubLine(line) || !line.quantity.isZero()) w.text('ram:BilledQuantity', priceText(line.quantity), attr('unitCode', line.unitCode))
   if (rules.extended && delivery) writeReferencedDocument(w, 'ram:DeliveryNoteReferencedDocument', delivery)
   w.close()
   writeLineSettlement(w, line, rules)

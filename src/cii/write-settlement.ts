@@ -4,21 +4,51 @@
  * period, document allowances/charges, payment terms, totals, preceding invoices.
  * @module
  */
-import type { DocumentAllowanceCharge, Invoice, PaymentDiscountTerms, PaymentMeans, PaymentTerm, VatBreakdown } from '../model/invoice.js'
+import { PAYMENT_MEANS_CODES } from '../model/codelists/untdid-4461.js'
+import type {
+  DocumentAllowanceCharge,
+  Invoice,
+  PaymentDiscountTerms,
+  PaymentMeans,
+  PaymentTerm,
+  PrecedingInvoiceReference,
+  VatBreakdown,
+} from '../model/invoice.js'
+import { collapseXmlSpace, isXmlBlank } from '../xml/whitespace.js'
 import { type XmlTextWriter, attr } from '../xml/text-writer.js'
 import type { CiiContentRules } from './content-rules.js'
 import { FORMAT_102, amountText, dateText, percentText, writeDate } from './write-format.js'
 import { partyShape, writeParty, writePayee } from './write-party.js'
 import { allowanceChargeReason } from './write-common.js'
 
-function writePaymentMeans(w: XmlTextWriter, means: PaymentMeans, rules: CiiContentRules): void {
+/**
+ * The one BT-82 the payment means carry: EN 16931 has a single payment means text, and CII
+ * repeats SpecifiedTradeSettlementPaymentMeans only for further accounts, so CII-SR-468 wants the
+ * same Information in all that have one. Distinct texts are joined with "; " in order; a text
+ * that only names its means' code (the JSON default "SEPA credit transfer" of code 58) is left
+ * out when another text says more.
+ */
+function paymentMeansText(means: readonly PaymentMeans[]): string | undefined {
+  // Compared as XML reads them (white space collapsed), written as given.
+  const texts: { text: string; key: string; codeName: boolean }[] = []
+  for (const m of means) {
+    const key = m.text === undefined ? '' : collapseXmlSpace(m.text)
+    if (m.text === undefined || key === '' || texts.some((t) => t.key === key)) continue
+    texts.push({ text: m.text, key, codeName: PAYMENT_MEANS_CODES.name(m.typeCode)?.toLowerCase() === key.toLowerCase() })
+  }
+  const telling = texts.filter((t) => !t.codeName)
+  const kept = telling.length > 0 ? telling : texts
+  return kept.length === 0 ? undefined : kept.map((t) => t.text).join('; ')
+}
+
+function writePaymentMeans(w: XmlTextWriter, means: PaymentMeans, text: string | undefined, rules: CiiContentRules): void {
   const full = rules.fullEn16931
   const transfers = means.creditTransfers.length > 0 ? means.creditTransfers : [undefined]
   for (const ct of transfers) {
     w.open('ram:SpecifiedTradeSettlementPaymentMeans')
     w.text('ram:TypeCode', means.typeCode)
     // BT-82 and the BIC/account name exist from EN 16931 on (BASIC's schema has no place for them).
-    if (full) w.leaf('ram:Information', means.text)
+    if (full) w.leaf('ram:Information', text)
     if (full && means.card) {
       w.open('ram:ApplicableTradeSettlementFinancialCard')
       w.text('ram:ID', means.card.primaryAccountNumber)
@@ -191,6 +221,29 @@ function writeSummation(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRul
   w.close()
 }
 
+/** Two references name the same invoice: the same BT-25, and BT-26 and type code equal where both have one. */
+function sameInvoice(a: PrecedingInvoiceReference, b: PrecedingInvoiceReference): boolean {
+  const agree = (x: string | undefined, y: string | undefined): boolean => x === undefined || y === undefined || x === y
+  return a.id === b.id && agree(a.issueDate, b.issueDate) && agree(a.typeCode, b.typeCode)
+}
+
+/**
+ * BG-3 with references to the same invoice merged: the JSON's legacy `invoiceReferencedDocumentID`
+ * and an `invoiceReferencedDocuments` entry often name one invoice (Mustang's later versions derive
+ * the one from the other), and CII has room for one InvoiceReferencedDocument (write-cii.ts
+ * refuses more).
+ */
+export function precedingInvoices(invoice: Invoice): PrecedingInvoiceReference[] {
+  const out: PrecedingInvoiceReference[] = []
+  for (const ref of invoice.precedingInvoices) {
+    const i = out.findIndex((o) => sameInvoice(o, ref))
+    const known = out[i]
+    if (known === undefined) out.push(ref)
+    else out[i] = { id: known.id, issueDate: known.issueDate ?? ref.issueDate, typeCode: known.typeCode ?? ref.typeCode }
+  }
+  return out
+}
+
 export function writeSettlement(w: XmlTextWriter, invoice: Invoice, rules: CiiContentRules): void {
   const more = rules.beyondMinimum
   const pay = invoice.paymentInstructions
@@ -207,7 +260,10 @@ export function writeSettlement(w: XmlTextWriter, invoice: Invoice, rules: CiiCo
   if (rules.extended && ext?.invoicee) writeParty(w, 'ram:InvoiceeTradeParty', ext.invoicee, partyShape(rules, 'other'), rules)
   if (more) {
     if (invoice.payee) writePayee(w, invoice.payee)
-    for (const m of pay?.means ?? []) writePaymentMeans(w, m, rules)
+    const means = pay?.means ?? []
+    const text = rules.fullEn16931 ? paymentMeansText(means) : undefined
+    // A means without a text stays without (CII-SR-468 compares the texts that are there).
+    for (const m of means) writePaymentMeans(w, m, m.text === undefined || isXmlBlank(m.text) ? undefined : text, rules)
     for (const v of invoice.vatBreakdown) writeVat(w, v, rules)
     if (period) {
       w.open('ram:BillingSpecifiedPeriod')
@@ -221,7 +277,7 @@ export function writeSettlement(w: XmlTextWriter, invoice: Invoice, rules: CiiCo
   if (more) writePaymentTerms(w, invoice, rules)
   writeSummation(w, invoice, rules)
   if (more) {
-    for (const ref of invoice.precedingInvoices) {
+    for (const ref of precedingInvoices(invoice)) {
       w.open('ram:InvoiceReferencedDocument')
       w.text('ram:IssuerAssignedID', ref.id)
       if (rules.extended) w.leaf('ram:TypeCode', ref.typeCode)
