@@ -188,6 +188,22 @@ function requireOnePrecedingInvoice(invoice: Invoice, rules: CiiContentRules, le
 }
 
 /**
+ * EN 16931 has one payment means code (BT-81): CII repeats SpecifiedTradeSettlementPaymentMeans
+ * only for further accounts, and CII-SR-467 (fatal) wants one TypeCode in all. Means of two kinds
+ * (a transfer account, 58, beside a direct debit, 59) are refused rather than written invalid.
+ */
+function requireOnePaymentMeansCode(invoice: Invoice, rules: CiiContentRules, level: CiiLevel): void {
+  if (!rules.beyondMinimum) return
+  const codes = [...new Set((invoice.paymentInstructions?.means ?? []).map((m) => m.typeCode.trim()))]
+  if (codes.length <= 1) return
+  throw new EInvoiceError(
+    'INVALID_PAYLOAD',
+    `payment means of ${codes.length} kinds (BT-81 codes ${codes.join(', ')}), but a CII invoice (${level}) has one payment means code (CII-SR-467); give the means of one kind (bank accounts, a direct debit or a card)`,
+    { details: { paymentMeans: `one payment means code, got ${codes.join(', ')}` } },
+  )
+}
+
+/**
  * Writes the invoice as CII XML text (UTF-8, 2-space indentation, deterministic).
  * @example
  * writeCii(model, { level: 'EN16931' }) // '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice …'
@@ -197,6 +213,7 @@ export function writeCii(invoice: Invoice, options: WriteCiiOptions): string {
   requireRoundingPlace(invoice, rules, options.level)
   requireVatBreakdown(invoice, rules, options.level)
   requireOnePrecedingInvoice(invoice, rules, options.level)
+  requireOnePaymentMeansCode(invoice, rules, options.level)
   const w = new XmlTextWriter('rsm:CrossIndustryInvoice', CII_NAMESPACES, COMMENT)
   writeContext(w, invoice, rules)
   writeExchangedDocument(w, invoice, rules)

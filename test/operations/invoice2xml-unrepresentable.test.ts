@@ -80,6 +80,17 @@ describe('invoice2xml: payment means texts (BT-82, CII-SR-468)', () => {
     const defaults = invoiceToXml(withSecondAccount(undefined), { profile: 'EN16931' }).xml
     expect(informationOf(defaults)).toEqual(['SEPA credit transfer', 'SEPA credit transfer'])
   })
+
+  it('refuses payment means of two kinds (a transfer account beside a direct debit): CII has one code (CII-SR-467)', () => {
+    const invoice = sample('xrechnung')
+    ;(invoice.sender as Record<string, unknown>).debitDetails = [{ iban: 'DE02120300000000202051', mandate: 'M-1' }]
+    invoice.creditorReferenceID = 'DE98ZZZ09999999999'
+    for (const profile of ['BASIC', 'EN16931', 'EXTENDED'] as const) {
+      const err = errorOf(() => invoiceToXml(invoice, { profile }))
+      expect(err.errorCode).toBe('INVALID_PAYLOAD')
+      expect(err.message).toMatch(/^payment means of 2 kinds \(BT-81 codes 58, 59\), but a CII invoice \(\w+\) has one payment means code \(CII-SR-467\)/)
+    }
+  })
 })
 
 describe('invoice2xml: EXTENDED sub-lines (GROUP, INFORMATION)', () => {
