@@ -4,7 +4,7 @@
  * header row on every page. Each text cell is drawn in one text operation, so `pdftotext -raw`
  * reads it in one piece. The page is tagged (ISO 32000-1 14.8): H1/H2/H3 headings in Sect
  * elements, each label/value pair a P, data tables as Table/TR/TH/TD with header scopes, rules,
- * shading, repeated header rows and page footers as artifacts.
+ * shading and repeated header rows as artifacts (the page footers too, drawn by pdf-footer.ts).
  * @module
  */
 import type PDFDocument from 'pdfkit'
@@ -12,7 +12,7 @@ import { breakLongWords } from './long-words.js'
 import type { FontName, PdfFonts } from './pdf-font-set.js'
 import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.js'
 import { type RichLine, RichText, needsRichLayout } from './pdf-rich-text.js'
-import type { InvoiceView, ViewField, ViewSection, ViewTable } from './view-types.js'
+import type { ViewField, ViewSection, ViewTable } from './view-types.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 type Struct = PDFKit.PDFStructureElement
@@ -305,26 +305,5 @@ export class PdfLayout {
     this.y += 10
     this.tag(this.root, 'P', () => this.draw(text, this.left, this.y, this.width, FONT_REGULAR, SIZE.table, MUTED))
     this.y += h
-  }
-}
-
-/** Draws `Page n of m` at the foot of every buffered page. */
-export function numberPages(doc: Doc, fonts: PdfFonts, view: InvoiceView, tagged: boolean): void {
-  const range = doc.bufferedPageRange()
-  const total = range.count
-  for (let i = range.start; i < range.start + total; i++) {
-    doc.switchToPage(i)
-    // Writing below the bottom margin would make pdfkit start a new page.
-    const saved = doc.page.margins.bottom
-    doc.page.margins.bottom = 0
-    const label = view.page.pageOf.replace('{page}', String(i + 1)).replace('{pages}', String(total))
-    const width = A4[0] - MARGIN.left - MARGIN.right
-    const title = view.title.length > 90 ? `${view.title.slice(0, 89)}…` : view.title
-    if (tagged) doc.markContent('Artifact', { type: 'Pagination' })
-    doc.fontSize(7.5).fillColor(MUTED)
-    doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: width * 0.75, lineBreak: false })
-    doc.text(fonts.use(label, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width, align: 'right', lineBreak: false })
-    if (tagged) doc.endMarkedContent()
-    doc.page.margins.bottom = saved
   }
 }

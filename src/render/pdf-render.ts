@@ -10,7 +10,8 @@ import { LANGUAGE_TAGS } from './i18n/index.js'
 import { PdfFonts } from './pdf-font-set.js'
 import { compactFinishedPages } from './pdf-pages.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource, shareLayoutCache } from './pdf-fonts.js'
-import { A4, MARGIN, PdfLayout, numberPages } from './pdf-layout.js'
+import { numberPages } from './pdf-footer.js'
+import { A4, MARGIN, PdfLayout } from './pdf-layout.js'
 import { printableStrings } from './pdf-text.js'
 import { PDF_PRODUCER } from './producer.js'
 import type { InvoiceView } from './view-types.js'
@@ -67,7 +68,7 @@ export async function renderPdf(view: InvoiceView, options: PdfRenderOptions = {
   for (const s of shown.sections) layout.section(s)
   layout.note(shown.page.generatedBy)
   layout.finish()
-  numberPages(doc, fonts, shown, tagged)
+  numberPages(doc, fonts, { title: shown.title, pageOf: shown.page.pageOf, tagged })
   // XMP dates beside pdfkit's CreateDate, which it writes alone (ISO 19005-3 6.6.2.3 via Info ModDate).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(

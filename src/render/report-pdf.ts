@@ -11,7 +11,8 @@ import type { Language } from './i18n/index.js'
 import { LANGUAGE_TAGS } from './i18n/index.js'
 import { type FontName, PdfFonts } from './pdf-font-set.js'
 import { compactFinishedPages } from './pdf-pages.js'
-import { type RichLine, RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
+import { numberPages } from './pdf-footer.js'
+import { RichText, type Segment, needsRichLayout } from './pdf-rich-text.js'
 import { FONT_BOLD, FONT_REGULAR, fontSource } from './pdf-fonts.js'
 import { A4, MARGIN } from './pdf-layout.js'
 import { breakLongWords } from './long-words.js'
@@ -122,49 +123,6 @@ function drawPart(pen: Pen, labels: ReportLabels, part: ReportPart): void {
   for (const m of part.messages) drawMessage(pen, labels, m)
 }
 
-/**
- * The footer title as one line of `width`: cut with an ellipsis where it would wrap, as pdfkit's
- * own path cuts it (the longest start of the title that fits with the ellipsis after it).
- */
-function oneLineTitle(rich: RichText, title: string, size: number, width: number): RichLine[] {
-  const layout = (text: string): RichLine[] => rich.lines([{ text, font: FONT_REGULAR }], size, width)
-  const whole = layout(title)
-  if (whole.length <= 1) return whole
-  const chars = Array.from(title)
-  const cut = (n: number): string => `${chars.slice(0, n).join('').trimEnd()}\u2026`
-  let fits = 0
-  let tooLong = chars.length
-  while (tooLong - fits > 1) {
-    const mid = (fits + tooLong) >> 1
-    if (layout(cut(mid)).length <= 1) fits = mid
-    else tooLong = mid
-  }
-  return layout(cut(fits)).slice(0, 1)
-}
-
-function numberPages(pen: Pen, labels: ReportLabels, title: string): void {
-  const { doc, fonts, rich } = pen
-  const range = doc.bufferedPageRange()
-  // Laid out once: the same on every page.
-  const richTitle = needsRichLayout(fonts, title, FONT_REGULAR) ? oneLineTitle(rich, title, 7.5, WIDTH * 0.75) : undefined
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i)
-    // Writing below the bottom margin would make pdfkit start a new page.
-    const saved = doc.page.margins.bottom
-    doc.page.margins.bottom = 0
-    const label = labels.pageOf.replace('{page}', String(i + 1)).replace('{pages}', String(range.count))
-    doc.fontSize(7.5).fillColor(MUTED)
-    if (richTitle !== undefined) {
-      rich.draw(richTitle, { x: MARGIN.left, y: A4[1] - 34, width: WIDTH * 0.75, font: FONT_REGULAR, size: 7.5, lineGap: 0, color: MUTED, align: 'start', bottom: A4[1], top: 0 })
-      doc.fontSize(7.5).fillColor(MUTED)
-    } else {
-      doc.text(fonts.use(title, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH * 0.75, lineBreak: false, height: 10, ellipsis: true })
-    }
-    doc.text(fonts.use(label, FONT_REGULAR), MARGIN.left, A4[1] - 34, { width: WIDTH, align: 'right', lineBreak: false })
-    doc.page.margins.bottom = saved
-  }
-}
-
 /** Renders a parsed report. */
 export async function renderReportPdf(input: ValidationReportModel, options: ReportPdfOptions = {}): Promise<Uint8Array> {
   const language = options.language ?? 'EN'
@@ -200,7 +158,7 @@ export async function renderReportPdf(input: ValidationReportModel, options: Rep
     doc.fontSize(9).fillColor(INK).text(fonts.use(report.status === 'valid' ? labels.accept : labels.reject, FONT_REGULAR))
   }
   for (const part of report.parts) drawPart(pen, labels, part)
-  numberPages(pen, labels, printableStrings(title, fonts.has))
+  numberPages(doc, fonts, { title: printableStrings(title, fonts.has), pageOf: labels.pageOf, tagged: false })
   // XMP dates beside pdfkit's CreateDate, which it writes alone (Info ModDate must match XMP).
   const iso = date.toISOString().split('.')[0] + 'Z'
   doc.appendXML(

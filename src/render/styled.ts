@@ -14,9 +14,10 @@ import { decodeText } from '../util/text.js'
 import { htmlToPdf } from './chromium.js'
 import { pdfToPdfa } from '../pdf/index.js'
 import { hybridContainer, makeHybrid } from './facturx-container.js'
-import { LANGUAGE_TAGS, type Language, labelsFor } from './i18n/index.js'
+import { type DocumentKind, LANGUAGE_TAGS, type Language, labelsFor } from './i18n/index.js'
 import { type ViewContext, documentKind, viewContext } from './view-context.js'
 import { buildInvoiceView } from './view-model.js'
+import { mapStrings, withoutControls } from './pdf-text.js'
 
 export type StyledRequest = { template: string; invoice: unknown }
 
@@ -84,10 +85,18 @@ function partyView(c: ViewContext, p: Party | undefined): Record<string, unknown
   }
 }
 
-/** The data a template sees (documented field by field in docs/render.md). */
+/**
+ * The data a template sees (documented field by field in docs/render.md), without control
+ * characters other than tab, line feed and carriage return: Chromium draws them as .notdef, so
+ * one in an item name made the whole request fail NOT_PDFA (xmltopdf drops them too).
+ */
 export function templateView(model: Invoice, invoiceJson: unknown, language: Language): Record<string, unknown> {
   const kind = documentKind(model)
   const c = viewContext(language, model.currencyCode, kind)
+  return mapStrings(templateData(c, model, invoiceJson, language, kind), withoutControls)
+}
+
+function templateData(c: ViewContext, model: Invoice, invoiceJson: unknown, language: Language, kind: DocumentKind): Record<string, unknown> {
   const s = model.totals
   const transfer = model.paymentInstructions?.means.flatMap((m) => m.creditTransfers)[0]
   return {

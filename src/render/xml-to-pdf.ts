@@ -4,6 +4,7 @@
  * the PDF is itself a hybrid invoice.
  * @module
  */
+import { EInvoiceError, isEInvoiceError } from '../errors.js'
 import type { Invoice } from '../model/invoice.js'
 import { readInvoice } from '../read-invoice.js'
 import type { Language } from './i18n/index.js'
@@ -29,8 +30,25 @@ export async function invoiceToPdf(invoice: Invoice, options: Omit<XmlToPdfOptio
 }
 
 /**
+ * The container's refusal of an XML whose BT-24 names no profile, told as xmltopdf's: the combine
+ * engine asks for a profile parameter, which xmltopdf does not have (the container must follow
+ * the XML it embeds unchanged); combine-xml takes one. Any other error as it was.
+ */
+function explainNoProfile(err: unknown, invoice: Invoice): unknown {
+  if (!isEInvoiceError(err) || err.errorCode !== 'INVALID_PARAMETER' || err.details['profile'] !== 'required') return err
+  const id = invoice.specificationIdentifier.trim()
+  const why = id === '' ? 'it has no specification identifier (BT-24) to read the profile from' : `its specification identifier (BT-24) ${JSON.stringify(id)} names no Factur-X, ZUGFeRD, XRechnung or Order-X profile`
+  return new EInvoiceError(
+    'INVALID_PARAMETER',
+    `embedXml (--embed-xml) cannot embed this XML: ${why}. ${id === '' ? 'Add' : 'Correct'} BT-24, or render the PDF without embedXml and embed the XML with combineXML (einvoice combine-xml --profile …), which takes the profile as a parameter`,
+    { details: { embedXml: 'needs a BT-24 that names a profile', specificationIdentifier: id === '' ? 'missing' : id }, cause: err },
+  )
+}
+
+/**
  * @throws EInvoiceError INVALID_XML (with line and column), UNSUPPORTED_DOCUMENT (also with
- *   `embedXml` for UBL, which has no hybrid PDF container).
+ *   `embedXml` for UBL, which has no hybrid PDF container), INVALID_PARAMETER (`embedXml` for an
+ *   XML whose BT-24 names no profile).
  * @example
  * const { pdf } = await xmlToPdf(readFileSync('xrechnung.xml'), { language: 'DE', embedXml: true })
  */
@@ -40,7 +58,12 @@ export async function xmlToPdf(xml: Uint8Array | string, options: XmlToPdfOption
   if (options.embedXml !== true) return { pdf: await invoiceToPdf(invoice, { language: options.language, date, tagged: options.tagged }), warnings: [] }
   const { hybridContainer, makeHybrid } = await import('./facturx-container.js')
   const bytes = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml
-  const container = hybridContainer(bytes)
+  let container: ReturnType<typeof hybridContainer>
+  try {
+    container = hybridContainer(bytes)
+  } catch (err) {
+    throw explainNoProfile(err, invoice)
+  }
   const pdf = await invoiceToPdf(invoice, { language: options.language, date, tagged: options.tagged })
   return makeHybrid(pdf, bytes, invoice, container, { date })
 }

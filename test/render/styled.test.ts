@@ -43,6 +43,19 @@ describe('styledinvoicetofx body', () => {
     expect(() => renderTemplate('{{#lines}}', templateView(inv, {}, 'EN'))).toThrow(expect.objectContaining({ errorCode: 'INVALID_PAYLOAD' }))
   })
 
+  it('gives the template no control characters but tab, line feed and carriage return (Chromium draws them as .notdef)', () => {
+    const inv = sampleInvoice()
+    inv.invoiceNumber = 'RE\u0001-42\u007f'
+    inv.seller.name = 'Lieferant\u001b[31m GmbH\u0085'
+    const first = inv.lines[0]
+    if (first === undefined) throw new Error('the sample invoice has no line')
+    first.item.name = 'Trenn\u0007blatt\u000c\ta\r\nb'
+    const view = templateView(inv, { number: 'RE\u0001-42', note: ['x\u0000y'] }, 'EN')
+    expect(view).toMatchObject({ number: 'RE-42', invoice: { number: 'RE-42', note: ['xy'] }, seller: { name: 'Lieferant[31m GmbH' }, lines: [{ name: 'Trennblatt\ta\r\nb' }] })
+    // Everywhere, the view of the PDF renderer included.
+    expect(JSON.stringify(view)).not.toMatch(/\\u00[01][0-8bcef]|\\u001[0-9a-f]|\u007f|[\u0080-\u009f]/)
+  })
+
   it('says what to install when Chromium is missing', async () => {
     await expect(htmlToPdf('<p>x</p>', { env: { PATH: '' } })).rejects.toMatchObject({ errorCode: 'DEPENDENCY_MISSING', message: expect.stringContaining('apt-get install -y chromium') })
     await expect(htmlToPdf('<p>x</p>', { env: { EINVOICE_CHROMIUM: '/nonexistent/chromium' } })).rejects.toMatchObject({
@@ -69,6 +82,12 @@ describe('characters no bundled font has', () => {
 
   it('names each character once, skipping white space', () => {
     expect(undrawableCharacters('Rechnung 办公 ไทย \u{1F9FE}\u{1F9FE} \u0378\u00a0')).toEqual(['U+1F9FE \u{1F9FE}', 'U+0378 \u0378'])
+  })
+
+  it('names control characters Chromium draws as .notdef by their code alone, not tab, line feed or carriage return', () => {
+    expect(undrawableCharacters('a\u0007b\tc\r\n\u001b[31m\u000c\u007f\u009f\u0007')).toEqual(['U+0007', 'U+001B', 'U+000C', 'U+007F', 'U+009F'])
+    // HTML reads &#x80; … &#x9F; as windows-1252.
+    expect(htmlText('<p>&#x80;&#150;&#7;</p>')).toBe(' \u20ac\u2013\u0007 ')
   })
 })
 
@@ -124,6 +143,18 @@ describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () =>
       errorCode: 'NOT_PDFA',
       message: expect.stringContaining('characters that no available font can show (U+1F9FE'),
       details: expect.objectContaining({ characters: 'U+1F9FE \u{1F9FE}, U+0378 \u0378' }),
+    })
+  }, 60_000)
+
+  it('prints values with control characters (they are dropped) and names those of the template and the field', async () => {
+    const { pdf } = await styledInvoiceToFacturX(JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Tr\u0007ennblatt\u001b \u000c\u007f') }), { language: 'EN' })
+    expect((await validatePdf(pdf)).pdfaValid).toBe(true)
+    const template = TEMPLATE.replace('<body>', '<body><p>x\u001b[31m&#7;y</p>')
+    expect(template).not.toBe(TEMPLATE)
+    await expect(styledInvoiceToFacturX(JSON.stringify({ template, invoice: INVOICE }), { language: 'EN' })).rejects.toMatchObject({
+      errorCode: 'NOT_PDFA',
+      message: expect.stringContaining('the template has control characters (U+001B, U+0007)'),
+      details: expect.objectContaining({ characters: 'U+001B, U+0007', template: 'control characters U+001B, U+0007' }),
     })
   }, 60_000)
 
