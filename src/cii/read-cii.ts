@@ -112,6 +112,17 @@ function emptyParty(cx: CiiReadContext, term: string): Party {
   return { identifiers: [] }
 }
 
+/**
+ * The seller (BG-4) or buyer (BG-7), noting a missing name (BT-27, BT-44: required in every
+ * profile) as the views' "required terms missing" list notes the others; a party written without
+ * its name was shown without a word.
+ */
+function tradeParty(cx: CiiReadContext, el: XmlElement | undefined, group: string, nameTerm: string): Party {
+  const party = readParty(cx, el) ?? emptyParty(cx, group)
+  if (el !== undefined && party.name === undefined) cx.absent(nameTerm)
+  return party
+}
+
 /** Reads any CII-family document with the given dialect row. */
 export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
   requireRoot(doc, d)
@@ -209,8 +220,8 @@ export function readCiiFamily(doc: XmlDocument, d: CiiDialect): Invoice {
     businessProcessType: cx.text(context, 'BusinessProcessSpecifiedDocumentContextParameter', 'ID'),
     specificationIdentifier: specification ?? '',
     precedingInvoices: cx.all(settlement, 'InvoiceReferencedDocument').map((el) => readPrecedingInvoice(cx, el)),
-    seller: readParty(cx, cx.el(agreement, 'SellerTradeParty')) ?? emptyParty(cx, 'BG-4'),
-    buyer: readParty(cx, cx.el(agreement, 'BuyerTradeParty')) ?? emptyParty(cx, 'BG-7'),
+    seller: tradeParty(cx, cx.el(agreement, 'SellerTradeParty'), 'BG-4', 'BT-27'),
+    buyer: tradeParty(cx, cx.el(agreement, 'BuyerTradeParty'), 'BG-7', 'BT-44'),
     payee: readPayee(cx, cx.el(settlement, 'PayeeTradeParty')),
     sellerTaxRepresentative: readTaxRepresentative(cx, cx.el(agreement, 'SellerTaxRepresentativeTradeParty')),
     delivery: readDelivery(cx, delivery, agreement),

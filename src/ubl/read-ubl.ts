@@ -5,7 +5,7 @@
  * @module
  */
 import { EInvoiceError } from '../errors.js'
-import type { DeliveryInformation, DocumentAllowanceCharge, Identifier, Invoice, InvoiceNote, SupportingDocument } from '../model/invoice.js'
+import type { DeliveryInformation, DocumentAllowanceCharge, Identifier, Invoice, InvoiceNote, Party, SupportingDocument } from '../model/invoice.js'
 import { NS, type XmlDocument, type XmlElement, documentArgument } from '../xml/index.js'
 import { xmlTrim } from '../xml/whitespace.js'
 import { boolean, checkOptions, type OptionSpec } from '../util/option-input.js'
@@ -114,6 +114,12 @@ function required(cx: UblReadContext, value: string | undefined, term: string): 
   return value ?? ''
 }
 
+/** The seller or buyer, noting a missing name (BT-27, BT-44: required) for the views' list. */
+function namedParty(cx: UblReadContext, party: Party, nameTerm: string): Party {
+  if (party.name === undefined) cx.absent(nameTerm)
+  return party
+}
+
 export type ReadUblOptions = {
   /**
    * Read sub-invoice lines (BG-DEX-01) into `lines` as well, flat with parent and status as CII
@@ -185,8 +191,8 @@ export function readUbl(doc: XmlDocument, options: ReadUblOptions = {}): Invoice
       const id = cx.text(ref, 'ID')
       return id === undefined ? [] : [{ id, issueDate: cx.date(ref, 'IssueDate') }]
     }),
-    seller: readParty(cx, supplier),
-    buyer: readParty(cx, cx.cac(cx.cac(root, 'AccountingCustomerParty'), 'Party')),
+    seller: namedParty(cx, readParty(cx, supplier), 'BT-27'),
+    buyer: namedParty(cx, readParty(cx, cx.cac(cx.cac(root, 'AccountingCustomerParty'), 'Party')), 'BT-44'),
     payee: readPayee(cx, payeeEl),
     sellerTaxRepresentative: readTaxRepresentative(cx, cx.cac(root, 'TaxRepresentativeParty')),
     delivery: readDelivery(cx, cx.cac(root, 'Delivery')),
