@@ -3,9 +3,10 @@
  * standard output or as files in a folder.
  * @module
  */
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import type { Command } from 'commander'
 import { detach } from '../src/operations/detach.js'
+import { safeFileName } from '../src/pdf/attachment-file-name.js'
 import type { CliIO } from './io.js'
 import { EXIT_OK, describeError, printError } from './output.js'
 import { readSource } from './render-common.js'
@@ -13,15 +14,6 @@ import { uniqueName } from '../src/util/unique-name.js'
 import { fileKey, foldsCase } from './inputs.js'
 
 type DetachedJson = Record<string, { data: string }>
-
-/** A file name safe to create inside the folder: no path, no leading dots, no control characters. */
-export function safeFileName(name: string): string {
-  const base = [...basename(name.replace(/\\/g, '/'))]
-    .map((ch) => (ch.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(ch) ? '_' : ch))
-    .join('')
-    .replace(/^\.+/, '')
-  return base === '' ? 'attachment' : base
-}
 
 export async function runDetach(file: string | undefined, outDir: string | undefined, io: CliIO): Promise<number> {
   const source = readSource(file, io)

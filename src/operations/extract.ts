@@ -32,6 +32,6 @@ export const extract: Operation = {
   async run(input) {
     const { extractInvoiceXml } = await pdfModule()
     const result = await extractInvoiceXml(requireInput(input, 'file'))
-    return { body: result.xml, mediaType: 'application/octet-stream', fileName: result.fileName ?? 'invoice.xml', warnings: [] }
+    return { body: result.xml, mediaType: 'application/octet-stream', fileName: result.fileName ?? 'invoice.xml', warnings: result.warnings }
   },
 }

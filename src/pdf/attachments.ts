@@ -10,6 +10,7 @@ import {
   type PDFDocument,
   PDFHexString,
   PDFName,
+  PDFNumber,
   type PDFObject,
   PDFStream,
   PDFString,
@@ -33,7 +34,12 @@ export type PdfAttachment = {
   fileSpec: PDFDict
   /** The embedded file stream. */
   stream: PDFStream
-  /** The decoded bytes (read on demand, with the inflate cap). */
+  /** `/Params /Size` of the stream as written: the length the writer gives the file (optional). */
+  declaredSize?: number | undefined
+  /**
+   * The decoded bytes (read on demand, with the inflate cap). Compressed data that ends early is
+   * an error (INVALID_PDF naming the file and object), never a shorter file.
+   */
   data(): Uint8Array
 }
 
@@ -59,6 +65,12 @@ function embeddedStream(fileSpec: PDFDict): PDFStream | undefined {
   return undefined
 }
 
+function sizeParam(stream: PDFStream): number | undefined {
+  const params = stream.dict.lookup(PDFName.of('Params'))
+  const size = params instanceof PDFDict ? params.lookup(PDFName.of('Size')) : undefined
+  return size instanceof PDFNumber ? size.asNumber() : undefined
+}
+
 function toAttachment(fileSpec: PDFDict, source: AttachmentSource, treeName?: string): PdfAttachment | undefined {
   const stream = embeddedStream(fileSpec)
   if (stream === undefined) return undefined
@@ -71,8 +83,21 @@ function toAttachment(fileSpec: PDFDict, source: AttachmentSource, treeName?: st
     source,
     fileSpec,
     stream,
-    data: () => streamBytes(stream, `embedded file ${name}`),
+    declaredSize: sizeParam(stream),
+    data: () => streamBytes(stream, `embedded file ${name}`, { whole: true }),
   }
+}
+
+/**
+ * When an attachment's decoded length differs from its `/Params /Size`: a sentence saying so.
+ * A warning, not an error: the Flate data was whole (data() checks its end and checksum), so the
+ * entry is what is wrong; qpdf, poppler, PDFBox (Mustang) and pdf.js never compare the two, and
+ * PDF/A (ISO 19005-3 6.8) does not ask for the entry.
+ */
+export function sizeMismatch(attachment: PdfAttachment, data: Uint8Array): string | undefined {
+  const declared = attachment.declaredSize
+  if (declared === undefined || declared === data.length) return undefined
+  return `the embedded file ${JSON.stringify(attachment.name)} decodes to ${data.length} bytes, but its /Params /Size says ${declared}`
 }
 
 /** Entries of a name tree as [key, value] pairs, tolerating damaged nodes. */

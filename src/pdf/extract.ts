@@ -4,7 +4,7 @@
  */
 import { EInvoiceError } from '../errors.js'
 import { parseXml } from '../xml/index.js'
-import { type AttachmentSource, type PdfAttachment, listAttachments } from './attachments.js'
+import { type AttachmentSource, type PdfAttachment, listAttachments, sizeMismatch } from './attachments.js'
 import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSyntaxOfRoot, mayBeInvoiceXml, sniffInvoiceSyntax } from './invoice-xml.js'
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { checkPdfStructure, looksLikePdf } from './pdf-structure.js'
@@ -26,6 +26,8 @@ export type ExtractedInvoiceXml = {
   container: 'pdf' | 'xml'
   /** Where in the PDF the file specification was found (a damaged name tree shows as `AF` or `scan`). */
   foundIn?: AttachmentSource | undefined
+  /** What is odd but not wrong enough to refuse: a decoded length other than `/Params /Size`. */
+  warnings: string[]
 }
 
 export type ExtractOptions = LoadPdfOptions
@@ -40,7 +42,7 @@ function fromXml(bytes: Uint8Array): ExtractedInvoiceXml {
       { details: { root: root.qname, namespace: root.ns } },
     )
   }
-  return { xml: bytes, syntax, container: 'xml' }
+  return { xml: bytes, syntax, container: 'xml', warnings: [] }
 }
 
 function byKnownName(attachments: readonly PdfAttachment[]): PdfAttachment | undefined {
@@ -55,6 +57,47 @@ function looksLikeXmlAttachment(a: PdfAttachment): boolean {
   return /\.xml$/i.test(a.name) || /xml/i.test(a.mimeType ?? '')
 }
 
+const inCatalog = (a: PdfAttachment): boolean => a.source === 'EmbeddedFiles' || a.source === 'AF'
+
+/** The invoice XML attachment of a PDF with its bytes. */
+export type FoundInvoiceXml = { attachment: PdfAttachment; xml: Uint8Array; syntax: InvoiceXmlSyntax | undefined }
+
+/**
+ * The invoice XML among a PDF's attachments (in listAttachments' order), as extract and validate
+ * both find it: a recognised name (§5.1, newest generation first) among those the catalog lists,
+ * then among all; else the first XML attachment (by name or MIME type, whatever its name, `..`
+ * and the empty name included) whose root element is an invoice's.
+ * @throws EInvoiceError whatever reading an attachment does: INVALID_PDF (damaged or cut data),
+ *   INPUT_TOO_LARGE (a deflate bomb)
+ */
+export function findInvoiceAttachment(attachments: readonly PdfAttachment[]): FoundInvoiceXml | undefined {
+  const named = byKnownName(attachments.filter(inCatalog)) ?? byKnownName(attachments)
+  if (named !== undefined) {
+    const xml = named.data()
+    return { attachment: named, xml, syntax: invoiceSyntaxOf(xml) }
+  }
+  for (const a of attachments.filter(looksLikeXmlAttachment)) {
+    const xml = a.data()
+    if (!mayBeInvoiceXml(xml)) continue
+    const syntax = invoiceSyntaxOf(xml)
+    if (syntax !== undefined) return { attachment: a, xml, syntax }
+  }
+  return undefined
+}
+
+/** NO_INVOICE_XML, naming the attachments the PDF has. */
+export function noInvoiceXmlError(attachments: readonly PdfAttachment[]): EInvoiceError {
+  const list = attachments.length === 0 ? 'it has no attachments' : `its attachments are ${attachments.map((a) => JSON.stringify(a.name)).join(', ')}`
+  return new EInvoiceError('NO_INVOICE_XML', `no invoice XML found in the PDF: ${list}`, {
+    details: { attachments: String(attachments.length) },
+  })
+}
+
+function warningsOf(attachment: PdfAttachment, xml: Uint8Array): string[] {
+  const mismatch = sizeMismatch(attachment, xml)
+  return mismatch === undefined ? [] : [mismatch]
+}
+
 /**
  * The fast path: an attachment with a recognised name found through the catalog by the targeted
  * reader (a few objects parsed instead of all). Undefined sends the caller to the full parser.
@@ -67,7 +110,7 @@ function quickExtract(bytes: Uint8Array, options: ExtractOptions): ExtractedInvo
   try {
     const xml = named.data()
     const syntax = sniffInvoiceSyntax(xml) ?? invoiceSyntaxOf(xml)
-    return { xml, fileName: named.name, syntax, container: 'pdf', foundIn: named.source }
+    return { xml, fileName: named.name, syntax, container: 'pdf', foundIn: named.source, warnings: warningsOf(named, xml) }
   } catch (err) {
     if (err instanceof NeedsFullParser) return undefined
     throw err
@@ -91,20 +134,10 @@ export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptio
   if (quick !== undefined) return quick
   const { doc } = await loadPdf(bytes, options)
   // The catalog's own lists answer nearly always; the full scan is for damaged name trees.
-  const named = byKnownName(listAttachments(doc, { depth: 'catalog' })) ?? byKnownName(listAttachments(doc))
-  const attachments = named === undefined ? listAttachments(doc) : []
-  if (named !== undefined) {
-    const xml = named.data()
-    return { xml, fileName: named.name, syntax: invoiceSyntaxOf(xml), container: 'pdf', foundIn: named.source }
-  }
-  for (const a of attachments.filter(looksLikeXmlAttachment)) {
-    const xml = a.data()
-    if (!mayBeInvoiceXml(xml)) continue
-    const syntax = invoiceSyntaxOf(xml)
-    if (syntax !== undefined) return { xml, fileName: a.name, syntax, container: 'pdf', foundIn: a.source }
-  }
-  const list = attachments.length === 0 ? 'it has no attachments' : `its attachments are ${attachments.map((a) => JSON.stringify(a.name)).join(', ')}`
-  throw new EInvoiceError('NO_INVOICE_XML', `no invoice XML found in the PDF: ${list}`, {
-    details: { attachments: String(attachments.length) },
-  })
+  const catalog = listAttachments(doc, { depth: 'catalog' })
+  const attachments = byKnownName(catalog) === undefined ? listAttachments(doc) : catalog
+  const found = findInvoiceAttachment(attachments)
+  if (found === undefined) throw noInvoiceXmlError(attachments)
+  const { attachment, xml, syntax } = found
+  return { xml, fileName: attachment.name, syntax, container: 'pdf', foundIn: attachment.source, warnings: warningsOf(attachment, xml) }
 }

@@ -21,7 +21,7 @@ const cache = new Map<string, { program: FontProgram | undefined; size: number }
 const MAX_CACHED_BYTES = 16 * 1024 * 1024
 let cachedBytes = 0
 
-/** A program that cannot be decoded is not compared: reading it is the file checks' business. */
+/** A program that cannot be decoded is not compared (a bomb refuses the whole document, limits.ts). */
 function decoded(stream: PDFStream): Uint8Array | undefined {
   try {
     return streamBytes(stream, 'font program')

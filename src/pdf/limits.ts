@@ -38,12 +38,28 @@ export function chargeDecoded(document: object, bytes: number): void {
   if (total > MAX_DECODED_DOCUMENT_BYTES) throw decodedLimitError()
 }
 
+/** Documents refused for good: one of their streams inflates past MAX_INFLATED_STREAM_BYTES. */
+const refused = new WeakMap<object, EInvoiceError>()
+
+/**
+ * Refuses `document` for good because of `err` (a stream past the inflate cap): every later
+ * stream of it is refused unread, and requireDecodeBudget throws `err`. A check that skips a
+ * stream it cannot read (checks cannot tell a bomb from damage in every catch) thus never
+ * passes a file whose stream it did not see.
+ */
+export function refuseDocument(document: object, err: EInvoiceError): void {
+  if (!refused.has(document)) refused.set(document, err)
+}
+
 /**
  * Checks that run on after a failed stream (they skip what they cannot read) call this at their
- * end, so a document cut short by the budget is never reported as checked.
- * @throws EInvoiceError INPUT_TOO_LARGE when the document's budget was used up
+ * end, so a document cut short by the budget or refused (a stream past the inflate cap) is never
+ * reported as checked.
+ * @throws EInvoiceError INPUT_TOO_LARGE when the document's budget was used up or it was refused
  */
 export function requireDecodeBudget(document: object): void {
+  const refusal = refused.get(document)
+  if (refusal !== undefined) throw refusal
   if ((decoded.get(document) ?? 0) > MAX_DECODED_DOCUMENT_BYTES) throw decodedLimitError()
 }
 

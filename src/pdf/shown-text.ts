@@ -71,7 +71,7 @@ export function shownCodes(doc: PDFDocument, codeBytes: (font: PDFDict) => CodeS
     try {
       bytes = streamBytes(data, 'content stream')
     } catch {
-      continue // A damaged stream is reported by the file checks; it shows nothing here.
+      continue // A damaged stream shows nothing (a bomb refuses the whole document, limits.ts).
     }
     let state = { font: undefined as PDFDict | undefined, mode: 0 }
     const saved: (typeof state)[] = []

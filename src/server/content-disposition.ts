@@ -4,8 +4,11 @@
  * `filename="…"` with an ASCII stand-in for older clients and `filename*=UTF-8''…` with the
  * name's UTF-8 bytes percent-encoded (RFC 8187), which clients that know it prefer. Before, the
  * percent-encoding went into `filename="…"`, where clients take it literally, and `"` was dropped.
+ * The name is first made safe as a file name (RFC 6266 §4.3), as `detach --out-dir` makes it: an
+ * attachment's name is the document's data, and `../../x.xml`, controls or `..` went into the header.
  * @module
  */
+import { safeFileName } from '../pdf/attachment-file-name.js'
 
 /** Printable ASCII: a quoted-string carries these as they are, `"` and `\` escaped. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/
@@ -28,10 +31,14 @@ function extValue(text: string): string {
   return out
 }
 
-/** `inline; filename="…"`, plus `filename*` when the name is not printable ASCII. */
-export function contentDisposition(fileName: string): string {
+/**
+ * `inline; filename="…"` with the safe form of `suggested` (its base name, no controls), plus
+ * `filename*` when that is not printable ASCII.
+ */
+export function contentDisposition(suggested: string): string {
+  const fileName = safeFileName(suggested)
   if (PLAIN_ASCII.test(fileName)) return `inline; filename=${quoted(fileName)}`
-  // The stand-in keeps the name's ASCII and replaces each other character (controls too) by "_".
+  // The stand-in keeps the name's ASCII and replaces each other character by "_".
   const fallback = fileName.replace(/[^\x20-\x7e]/gu, '_')
   return `inline; filename=${quoted(fallback)}; filename*=${extValue(fileName)}`
 }

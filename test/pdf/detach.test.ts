@@ -1,7 +1,7 @@
 /** detach: attachments of PDFs and of invoice XML (BG-24), keyed by file name. */
 import { describe, expect, it } from 'vitest'
 import { detachAttachments } from '../../src/pdf/detach.js'
-import { safeFileName } from '../../commands/detach.js'
+import { safeFileName } from '../../src/pdf/attachment-file-name.js'
 import { hasCorpus, readCorpusFile } from '../helpers/corpus.js'
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)

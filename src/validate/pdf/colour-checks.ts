@@ -7,7 +7,7 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
 import { TOKEN, lexContent, tokenText } from '../../pdf/content-lexer.js'
 import { iccBasedProfiles, inputProfileProblems, outputProfileProblems } from '../../pdf/icc-profiles.js'
-import { streamBytes } from '../../pdf/streams.js'
+import { isDamagedStream, streamBytes } from '../../pdf/streams.js'
 import { lookupTable } from '../../util/lookup-table.js'
 import { forEachDict } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
@@ -127,8 +127,9 @@ function scanOperators(doc: PDFDocument, used: Usage): void {
     let data: Uint8Array
     try {
       data = streamBytes(stream, 'content stream')
-    } catch {
-      continue // An undecodable stream is the file-structure check's business, not colour's.
+    } catch (err) {
+      if (!isDamagedStream(err)) throw err // a bomb refuses the document
+      continue // A damaged stream is the content scan's notice (PDFA-CONTENT-NOT-SCANNED), not colour's.
     }
     const where = objectLabel(doc, stream)
     let lastName: string | undefined

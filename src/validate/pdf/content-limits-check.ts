@@ -12,7 +12,7 @@
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib'
-import { streamBytes } from '../../pdf/streams.js'
+import { isDamagedStream, streamBytes } from '../../pdf/streams.js'
 import { pageResources } from '../../pdf/walk.js'
 import { TOKEN, type TokenKind, decodeName, lexContent } from '../../pdf/content-lexer.js'
 import { DEFINED_OPERATORS, LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
@@ -121,8 +121,13 @@ class ContentLimitScan {
     let data: Uint8Array
     try {
       data = streamBytes(stream, where)
-    } catch {
-      return // A stream that cannot be decoded is reported by the file checks.
+    } catch (err) {
+      // A bomb refuses the document (validate-pdf reports it unreadable); damage is noted here,
+      // since no other check reports it and the stream's operators go unchecked.
+      if (!isDamagedStream(err)) throw err
+      const detail = (err as Error).message
+      this.findings.push(pdfFinding('PDFA-CONTENT-NOT-SCANNED', where, { where, reason: `its data cannot be decoded (${detail.startsWith(`${where}: `) ? detail.slice(where.length + 2) : detail})` }))
+      return
     }
     const own = save ?? { depth: 0, deepest: 0, where: undefined }
     this.lex(data, where, names, depth, own)

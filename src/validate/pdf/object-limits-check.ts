@@ -7,7 +7,7 @@
  * @module
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
-import { streamBytes } from '../../pdf/streams.js'
+import { isDamagedStream, streamBytes } from '../../pdf/streams.js'
 import { TOKEN, lexContent } from '../../pdf/content-lexer.js'
 import { LIMITS, measuredLength, numberProblem } from './implementation-limits.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
@@ -109,8 +109,9 @@ function checkCmaps(fonts: readonly { font: PDFDict; ref: PDFRef }[], out: PdfFi
     let data: Uint8Array
     try {
       data = streamBytes(encoding, 'embedded CMap')
-    } catch {
-      continue // An undecodable stream is the file checks' finding.
+    } catch (err) {
+      if (!isDamagedStream(err)) throw err // a bomb refuses the document
+      continue // A damaged CMap's CIDs cannot be counted; the limit is left unjudged.
     }
     const cid = largestCid(data)
     const base = font.lookup(PDFName.of('BaseFont'))

@@ -15,7 +15,7 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNull, PDFNumber, PDFSt
 import { type Operand, forEachOperation } from '../../pdf/content-operations.js'
 import { differencesOf } from '../../pdf/font-encodings.js'
 import { findPdfaOutputIntent } from '../../pdf/output-intent.js'
-import { streamBytes } from '../../pdf/streams.js'
+import { isDamagedStream, streamBytes } from '../../pdf/streams.js'
 import { deref, pageResources } from '../../pdf/walk.js'
 import { type PdfFinding, pdfFinding } from './pdf-rules.js'
 import { lookupTable } from '../../util/lookup-table.js'
@@ -206,8 +206,9 @@ class TransparencyScan {
     let data: Uint8Array
     try {
       data = streamBytes(stream, 'content stream')
-    } catch {
-      return undefined // A damaged stream is the file checks' finding.
+    } catch (err) {
+      if (!isDamagedStream(err)) throw err // a bomb refuses the document
+      return undefined // A damaged stream is the content scan's notice (PDFA-CONTENT-NOT-SCANNED).
     }
     const gsRes = resources?.lookup(PDFName.of('ExtGState'))
     const xRes = resources?.lookup(PDFName.of('XObject'))

@@ -155,6 +155,8 @@ export const PDF_RULES = {
   'FX-ATTACHMENT-RELATIONSHIP': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; expected {expected}'),
   'FX-ATTACHMENT-RELATIONSHIP-USUAL': r('facturx', 'information', 'Factur-X 6.2.1', 'the embedded invoice {file} has /AFRelationship {found}; Factur-X asks for {expected} at the level {level} ({found} is tolerated)'),
   'FX-ATTACHMENT-XML': r('facturx', 'error', 'Factur-X 6.2.1', 'the embedded invoice {file} is not well-formed XML: {detail}', '17'),
+  'FX-ATTACHMENT-DATA': r('facturx', 'error', 'Factur-X 6.2.1', 'the invoice XML cannot be taken from the PDF: {detail}'),
+  'FX-ATTACHMENT-SIZE': r('facturx', 'warning', 'ISO 32000-1 7.11.4', 'the embedded invoice {file} decodes to {actual} bytes, but its /Params /Size says {declared}'),
   'FX-OTHER-XML': r('facturx', 'information', 'Mustang', 'the PDF also carries the XML attachment {file}, which is not the invoice', '17'),
   'PDFA-SIGNATURE-CERTIFICATE': r('pdfa', 'error', '6.4.3', 'the PKCS#7 object in the /Contents of the {where} {problem}; it must include the signer\'s X.509 certificate'),
   'PDFA-SIGNATURE-SIGNERS': r('pdfa', 'error', '6.4.3', 'the PKCS#7 object in the /Contents of the {where} {problem}; it must have exactly one signer (SignerInfo)'),

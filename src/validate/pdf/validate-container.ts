@@ -11,8 +11,9 @@ import { type PdfValidationResult, validatePdf } from './validate-pdf.js'
 export type ContainerValidation = { pdf: PdfValidationResult; xml: XmlValidationResult }
 
 /**
- * @throws EInvoiceError INVALID_PDF when the file cannot be read as a PDF at all, NO_INVOICE_XML
- *   when it carries no invoice XML, and whatever `validateXml` throws for the embedded XML
+ * @throws EInvoiceError INVALID_PDF when the file cannot be read as a PDF at all or its invoice XML
+ *   cannot be decoded, INPUT_TOO_LARGE for a decompression bomb (in the invoice XML too),
+ *   NO_INVOICE_XML when it carries no invoice XML, and whatever `validateXml` throws for the embedded XML
  *   (INVALID_XML, UNSUPPORTED_DOCUMENT): such files are unreadable input, not invalid invoices.
  */
 export async function validatePdfContainer(bytes: Uint8Array, validateXml: (xml: Uint8Array) => XmlValidationResult): Promise<ContainerValidation> {
@@ -27,10 +28,7 @@ export async function validatePdfContainer(bytes: Uint8Array, validateXml: (xml:
     if (pdf.loadError !== undefined) throw pdf.loadError
     throw new EInvoiceError('INVALID_PDF', 'the PDF cannot be read', { details: {} })
   }
-  if (xml === undefined) {
-    throw new EInvoiceError('NO_INVOICE_XML', 'no invoice XML found in the PDF: it has no XML attachment (factur-x.xml, xrechnung.xml, zugferd-invoice.xml, ZUGFeRD-invoice.xml, order-x.xml or another .xml file)', {
-      details: { attachments: '0' },
-    })
-  }
+  // extract's error for the same file: NO_INVOICE_XML naming the attachments, or why one cannot be read.
+  if (xml === undefined) throw pdf.noInvoice ?? new EInvoiceError('NO_INVOICE_XML', 'no invoice XML found in the PDF', { details: {} })
   return { pdf, xml }
 }

@@ -7,7 +7,7 @@
  */
 import type { PDFDocument } from '@cantoo/pdf-lib'
 import { EInvoiceError, isEInvoiceError } from '../../errors.js'
-import { INVOICE_FILE_NAMES } from '../../pdf/invoice-xml.js'
+import { type FoundInvoiceXml, findInvoiceAttachment, noInvoiceXmlError } from '../../pdf/extract.js'
 import { requireDecodeBudget } from '../../pdf/limits.js'
 import { loadPdf } from '../../pdf/load-pdf.js'
 import { pushAll } from '../../util/arrays.js'
@@ -58,6 +58,11 @@ export type PdfValidationResult = {
   loadError?: EInvoiceError | undefined
   /** The embedded invoice XML, when there is one. */
   invoice?: { fileName: string; xml: Uint8Array } | undefined
+  /**
+   * Why a readable PDF gave no invoice XML: NO_INVOICE_XML naming its attachments, or the
+   * INVALID_PDF of an attachment whose data cannot be decoded (extract's errors for the same file).
+   */
+  noInvoice?: EInvoiceError | undefined
   durationMs: number
 }
 
@@ -107,13 +112,29 @@ function pageTreeFindings(doc: PDFDocument): PdfFinding[] {
   }
 }
 
-function invoiceAttachment(files: readonly EmbeddedFileInfo[], xmp: XmpCheckResult): EmbeddedFileInfo | undefined {
-  for (const name of INVOICE_FILE_NAMES) {
-    const hit = files.find((f) => f.attachment.name === name)
-    if (hit !== undefined) return hit
+/**
+ * The invoice XML, found as extract finds it. A decoding failure is kept for the caller (a bomb
+ * also refuses the whole document: requireDecodeBudget throws it next).
+ */
+function invoiceOf(files: readonly EmbeddedFileInfo[]): { found?: FoundInvoiceXml | undefined; noInvoice?: EInvoiceError | undefined } {
+  const attachments = files.map((f) => f.attachment)
+  try {
+    const found = findInvoiceAttachment(attachments)
+    return found === undefined ? { noInvoice: noInvoiceXmlError(attachments) } : { found }
+  } catch (err) {
+    return { noInvoice: isEInvoiceError(err) ? err : new EInvoiceError('INVALID_PDF', `an embedded file cannot be read: ${(err as Error).message}`, { cause: err }) }
   }
-  const declared = xmp.packet === undefined ? undefined : facturxXmp(xmp.packet)?.values.DocumentFileName
-  return files.find((f) => f.attachment.name === declared) ?? files.find((f) => /\.xml$/i.test(f.attachment.name))
+}
+
+/** The invoice's own findings: unreadable data, a length other than its /Params /Size. */
+function invoiceFindings(found: FoundInvoiceXml | undefined, noInvoice: EInvoiceError | undefined): PdfFinding[] {
+  if (noInvoice !== undefined && noInvoice.errorCode !== 'NO_INVOICE_XML') {
+    return [pdfFinding('FX-ATTACHMENT-DATA', 'embedded files', { detail: noInvoice.message })]
+  }
+  const declared = found?.attachment.declaredSize
+  if (found === undefined || declared === undefined || declared === found.xml.length) return []
+  const file = JSON.stringify(found.attachment.name)
+  return [pdfFinding('FX-ATTACHMENT-SIZE', `embedded file ${file} /Params /Size`, { file, actual: String(found.xml.length), declared: String(declared) })]
 }
 
 function verdict(findings: readonly PdfFinding[], group: PdfFinding['group']): boolean {
@@ -175,9 +196,7 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
   pushAll(findings, guarded('object syntax', findings, [], () => checkObjectSyntax(bytes, doc)))
   pushAll(findings, guarded('signatures', findings, [], () => checkSignatures(bytes, doc)))
   const { xmp, files } = documentChecks(doc, findings)
-  const invoice = invoiceAttachment(files, xmp)
-  let xml: Uint8Array | undefined
-  if (invoice !== undefined) xml = guarded('embedded invoice', findings, undefined, () => invoice.attachment.data())
+  const { found, noInvoice } = invoiceOf(files)
   try {
     requireDecodeBudget(doc.context)
   } catch (err) {
@@ -188,17 +207,20 @@ export async function validatePdf(bytes: Uint8Array, options: PdfValidationOptio
   }
   const read = options.guidelineOf ?? ((data: Uint8Array, name: string) => guidelineOrFinding(data, name, findings))
   const xmlStarted = performance.now()
-  const guideline = xml === undefined || invoice === undefined ? undefined : read(xml, invoice.attachment.name)
+  const invoiceFileName = found?.attachment.name
+  const guideline = found === undefined ? undefined : read(found.xml, found.attachment.name)
   // The caller's XML validation runs inside `read`; the PDF part's duration leaves it out.
   const xmlMs = options.guidelineOf === undefined ? 0 : performance.now() - xmlStarted
-  const looksLikeInvoice = invoice !== undefined || (xmp.packet !== undefined && facturxXmp(xmp.packet) !== undefined)
+  const looksLikeInvoice = found !== undefined || (xmp.packet !== undefined && facturxXmp(xmp.packet) !== undefined)
+  pushAll(findings, invoiceFindings(found, noInvoice))
   if (looksLikeInvoice) {
-    pushAll(findings, checkFacturx({ packet: xmp.packet, schemas: xmp.schemas, files, invoiceFileName: invoice?.attachment.name, guideline }))
+    pushAll(findings, checkFacturx({ packet: xmp.packet, schemas: xmp.schemas, files, invoiceFileName, guideline }))
   }
   const result = done(true, {
     part: xmp.part,
     conformance: xmp.conformance,
-    invoice: invoice === undefined || xml === undefined ? undefined : { fileName: invoice.attachment.name, xml },
+    invoice: found === undefined ? undefined : { fileName: found.attachment.name, xml: found.xml },
+    noInvoice,
   })
   result.durationMs -= xmlMs
   return result
