@@ -54,15 +54,29 @@ export type { FormatProfile } from './cii/profiles.js'
 export { parseInvoiceToJsonText, parseInvoiceFileToJsonText } from './parse-invoice.js'
 export { invoiceToJson } from './json/from-model.js'
 export { parseXml, serializeXml, el, NS } from './xml/index.js'
-export type { XmlDocument, XmlElement, XmlNode } from './xml/index.js'
+export type { ParseXmlOptions, XmlDocument, XmlElement, XmlNode } from './xml/index.js'
 
 // Validation
 export { validateXml, validateFile, writeMustangReport, toJsonReport, writeTextReport } from './validate/index.js'
 export type { Finding, FileValidationResult, ValidateFileOptions, XmlValidationResult } from './validate/index.js'
+export type { ValidateDocumentOptions } from './validate/validate-document.js'
 
 // PDF/A-3 and the Factur-X container
 export { embedInvoiceXml, resolveContainer, extractInvoiceXml, detachAttachments, pdfToPdfa } from './pdf/index.js'
-export type { ContainerRequest, EmbedInvoiceOptions, ExtractedInvoiceXml, DetachResult, InvoiceContainer, Pdf2PdfaResult } from './pdf/index.js'
+export type {
+  ContainerRequest,
+  DetachResult,
+  EmbedInvoiceOptions,
+  EmbedInvoiceResult,
+  ExtractOptions,
+  ExtractedInvoiceXml,
+  InvoiceContainer,
+  LoadPdfOptions,
+  Pdf2PdfaOptions,
+  Pdf2PdfaResult,
+} from './pdf/index.js'
+export type { XmpInvoiceSchema } from './cii/profiles.js'
+export type { BytesInput, TextOrBytesInput } from './util/byte-input.js'
 
 // The EN 16931 semantic model
 export type * from './model/invoice.js'

@@ -8,13 +8,13 @@ import { JSON_TEXT_OPTIONS, type JsonTextOptions, writeJson } from './json/write
 import { checkOptions } from './util/option-input.js'
 import { readInvoice } from './read-invoice.js'
 import { looksLikePdf } from './pdf/pdf-structure.js'
-import { bytesArgument } from './util/byte-input.js'
+import { bytesArgument, type TextOrBytesInput } from './util/byte-input.js'
 
 /**
  * @throws EInvoiceError INVALID_XML / INPUT_TOO_LARGE for bad XML (with line and column),
  * UNSUPPORTED_DOCUMENT for XML of another kind or a PDF.
  */
-export function parseInvoiceToJsonText(input: Uint8Array | string, options: JsonTextOptions = {}): string {
+export function parseInvoiceToJsonText(input: TextOrBytesInput, options: JsonTextOptions = {}): string {
   options = checkOptions(options, 'options', JSON_TEXT_OPTIONS)
   return writeJson(invoiceToJson(readInvoice(input)), options)
 }

@@ -10,7 +10,7 @@ import { readCii } from './cii/read-cii.js'
 import { readZf1 } from './zf1/read-zf1.js'
 import { readOrderX } from './orderx/read-orderx.js'
 import { readUbl } from './ubl/read-ubl.js'
-import { textOrBytesArgument } from './util/byte-input.js'
+import { textOrBytesArgument, type TextOrBytesInput } from './util/byte-input.js'
 import { excerpt } from './util/excerpt.js'
 
 export type InvoiceSyntax = InvoiceSource['syntax']
@@ -73,7 +73,7 @@ function isPdf(input: Uint8Array | string): boolean {
  * const invoice = readInvoice(readFileSync('factur-x.xml'))
  * invoice.totals.amountDueForPayment.toString()
  */
-export function readInvoice(input: Uint8Array | string, options: ParseXmlOptions = {}): Invoice {
+export function readInvoice(input: TextOrBytesInput, options: ParseXmlOptions = {}): Invoice {
   input = textOrBytesArgument(input, 'xml')
   if (isPdf(input)) {
     throw new EInvoiceError(

@@ -97,6 +97,18 @@ describe('library arguments', () => {
     expect(JSON.parse(calculateInvoiceJsonText(new TextEncoder().encode(sample).buffer as never)).grandTotal).toBeDefined()
   })
 
+  it('declares the ArrayBuffer and text inputs README promises: these calls typecheck without casts', async () => {
+    const arrayBuffer: ArrayBuffer = new TextEncoder().encode(cii).buffer as ArrayBuffer
+    expect(readInvoice(arrayBuffer).invoiceNumber).toBe('RE-2026-0142')
+    expect(validateXml(arrayBuffer).valid).toBe(true)
+    expect((await validateFile(arrayBuffer)).valid).toBe(true)
+    expect((await extractInvoiceXml(arrayBuffer)).container).toBe('xml')
+    // embedInvoiceXml takes the XML as text too (it refused a string at run time).
+    const pdf = await makePdf({ subset: 'PDF/A-3b' })
+    const { pdf: hybrid } = await embedInvoiceXml(pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.length) as ArrayBuffer, cii)
+    expect(new TextDecoder().decode((await extractInvoiceXml(hybrid)).xml)).toBe(cii)
+  })
+
   it('calculateInvoice takes a bigint as an exact number, and refuses a Date object saying why', () => {
     const result = calculateInvoice({ zfitems: [{ price: 9.9, quantity: 20n, product: { vatpercent: 19n } }] })
     expect(writeJson(result)).toContain('"grandTotal":235.62')

@@ -15,7 +15,7 @@ import type { CalculatedInvoicePayload } from '../json/schemas.js'
 import { invoicePayloadToModel } from '../json/to-model.js'
 import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
-import { textOrBytesArgument } from '../util/byte-input.js'
+import { textOrBytesArgument, type TextOrBytesInput } from '../util/byte-input.js'
 import { checkOptions, integer, type OptionSpec, text } from '../util/option-input.js'
 
 export type InvoiceToXmlOptions = {
@@ -50,7 +50,7 @@ export function invoiceToXml(value: unknown, options: InvoiceToXmlOptions = {}):
 }
 
 /** JSON text or UTF-8 bytes → XML text. */
-export function invoiceJsonToXml(input: Uint8Array | string, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
+export function invoiceJsonToXml(input: TextOrBytesInput, options: InvoiceToXmlOptions = {}): InvoiceToXmlResult {
   // Check the parameters before the body, so a wrong combination is reported as such.
   const row = formatProfileOf(options)
   const write = writerOf(row)

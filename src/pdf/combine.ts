@@ -15,7 +15,7 @@ import { writePdfaMetadata } from './pdfa-metadata.js'
 import { requirePageTree } from './page-tree.js'
 import { preflight } from './preflight.js'
 import { savePdf } from './save-pdf.js'
-import { bytesArgument } from '../util/byte-input.js'
+import { bytesArgument, type BytesInput, textOrBytesArgument, type TextOrBytesInput } from '../util/byte-input.js'
 import { isDeclarablePrefix } from '../xml/xml-chars.js'
 import { boolean, checkOptions, fields, nonEmptyText, oneOf, type OptionSpec, text, validDate } from '../util/option-input.js'
 
@@ -77,9 +77,11 @@ const DESCRIPTION: Readonly<Record<string, string>> = {
  * @example
  * const { pdf } = await embedInvoiceXml(readFileSync('letter-pdfa3.pdf'), readFileSync('factur-x.xml'))
  */
-export async function embedInvoiceXml(pdf: Uint8Array, xml: Uint8Array, options: EmbedInvoiceOptions = {}): Promise<EmbedInvoiceResult> {
+export async function embedInvoiceXml(pdf: BytesInput, xml: TextOrBytesInput, options: EmbedInvoiceOptions = {}): Promise<EmbedInvoiceResult> {
   pdf = bytesArgument(pdf, 'pdf')
-  xml = bytesArgument(xml, 'xml')
+  // README: XML may also be given as text; it is embedded as its UTF-8 bytes.
+  const given = textOrBytesArgument(xml, 'xml')
+  xml = typeof given === 'string' ? new TextEncoder().encode(given) : given
   options = checkOptions(options, 'options', EMBED_INVOICE_OPTIONS)
   const container = options.container ?? resolveContainer(xml, {})
   const { doc } = await loadPdf(pdf, options)

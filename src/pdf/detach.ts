@@ -11,7 +11,7 @@ import { invoiceSyntaxOfRoot } from './invoice-xml.js'
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { looksLikePdf } from './pdf-structure.js'
 import { uniqueName } from '../util/unique-name.js'
-import { bytesArgument } from '../util/byte-input.js'
+import { bytesArgument, type BytesInput } from '../util/byte-input.js'
 import { checkOptions } from '../util/option-input.js'
 
 /** One attachment in the detach JSON (docs/pdf.md). */
@@ -94,7 +94,7 @@ function fromXml(bytes: Uint8Array): DetachResult {
  * All attachments of a PDF or an invoice XML.
  * @throws EInvoiceError INVALID_PDF / INPUT_TOO_LARGE / INVALID_XML / UNSUPPORTED_DOCUMENT.
  */
-export async function detachAttachments(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<DetachResult> {
+export async function detachAttachments(bytes: BytesInput, options: LoadPdfOptions = {}): Promise<DetachResult> {
   bytes = bytesArgument(bytes, 'file')
   options = checkOptions(options, 'options', LOAD_PDF_OPTIONS)
   if (!looksLikePdf(bytes)) return fromXml(bytes)

@@ -9,7 +9,7 @@ import { INVOICE_FILE_NAMES, type InvoiceXmlSyntax, invoiceSyntaxOf, invoiceSynt
 import { LOAD_PDF_OPTIONS, type LoadPdfOptions, loadPdf } from './load-pdf.js'
 import { checkPdfStructure, looksLikePdf } from './pdf-structure.js'
 import { NeedsFullParser, quickCatalogAttachments } from './quick-catalog.js'
-import { bytesArgument } from '../util/byte-input.js'
+import { bytesArgument, type BytesInput } from '../util/byte-input.js'
 import { checkOptions } from '../util/option-input.js'
 
 export type ExtractedInvoiceXml = {
@@ -126,7 +126,7 @@ function quickExtract(bytes: Uint8Array, options: ExtractOptions): ExtractedInvo
  * @example
  * const { xml, fileName } = await extractInvoiceXml(readFileSync('invoice.pdf'))
  */
-export async function extractInvoiceXml(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
+export async function extractInvoiceXml(bytes: BytesInput, options: ExtractOptions = {}): Promise<ExtractedInvoiceXml> {
   bytes = bytesArgument(bytes, 'file')
   options = checkOptions(options, 'options', LOAD_PDF_OPTIONS)
   if (!looksLikePdf(bytes)) return fromXml(bytes)

@@ -27,7 +27,7 @@ import { type PreflightResult, preflight } from './preflight.js'
 import { dropUnreachable, savePdf } from './save-pdf.js'
 import type { Xmp } from './xmp.js'
 import { lazyModule } from '../util/lazy-module.js'
-import { bytesArgument } from '../util/byte-input.js'
+import { bytesArgument, type BytesInput } from '../util/byte-input.js'
 import { boolean, checkOptions, type OptionSpec, validDate } from '../util/option-input.js'
 
 // The validator's PDF/A checks are the final word on every file pdf2pdfa writes. The only import
@@ -121,7 +121,7 @@ function carryInfo(from: PDFDocument, to: PDFDocument): void {
  * @example
  * const { pdf, method } = await pdfToPdfa(readFileSync('letter.pdf'))
  */
-export async function pdfToPdfa(bytes: Uint8Array, options: Pdf2PdfaOptions = {}): Promise<Pdf2PdfaResult> {
+export async function pdfToPdfa(bytes: BytesInput, options: Pdf2PdfaOptions = {}): Promise<Pdf2PdfaResult> {
   bytes = bytesArgument(bytes, 'pdf')
   options = checkOptions(options, 'options', PDF2PDFA_OPTIONS)
   const now = options.now ?? new Date()

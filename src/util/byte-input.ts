@@ -6,6 +6,15 @@
  */
 import { EInvoiceError } from '../errors.js'
 
+/**
+ * What the entry points take as bytes: a Buffer or any Uint8Array, or an ArrayBuffer (as
+ * `fetch(…).arrayBuffer()` gives). Another typed array or a DataView is read as its bytes too.
+ */
+export type BytesInput = Uint8Array | ArrayBuffer
+
+/** What the XML and JSON entry points take: bytes, or the text itself. */
+export type TextOrBytesInput = BytesInput | string
+
 /** How a refusal names what it got: `a number`, `an object (Date)`, `null`. */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value)

@@ -7,7 +7,7 @@ import { EInvoiceError } from '../errors.js'
 import { PARSE_XML_OPTIONS, type ParseXmlOptions } from '../xml/index.js'
 import { type XmlValidationResult, validateXmlLoading } from './validate-document.js'
 import type { PdfValidationResult } from './pdf/validate-pdf.js'
-import { bytesArgument } from '../util/byte-input.js'
+import { bytesArgument, type BytesInput } from '../util/byte-input.js'
 import { boolean, checkOptions, nestedOptions, type OptionSpec, text } from '../util/option-input.js'
 
 export type ValidateFileOptions = {
@@ -61,7 +61,7 @@ const isPdf = (bytes: Uint8Array): boolean => bytes[0] === 0x25 && bytes[1] === 
  * const result = await validateFile(readFileSync('factur-x.pdf'), { fileName: 'factur-x.pdf' })
  * result.valid
  */
-export async function validateFile(bytes: Uint8Array, options: ValidateFileOptions = {}): Promise<FileValidationResult> {
+export async function validateFile(bytes: BytesInput, options: ValidateFileOptions = {}): Promise<FileValidationResult> {
   bytes = bytesArgument(bytes, 'file')
   options = checkOptions(options, 'options', VALIDATE_FILE_OPTIONS)
   const fileName = options.fileName ?? 'invoice'

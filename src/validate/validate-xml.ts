@@ -25,6 +25,7 @@ import { probeEvaluation } from './probe/evaluation-probe.js'
 import { readInvoiceDocument } from '../read-invoice.js'
 import { readUbl } from '../ubl/read-ubl.js'
 import { checkOptions } from '../util/option-input.js'
+import { type TextOrBytesInput, textOrBytesArgument } from '../util/byte-input.js'
 
 export type { ValidateDocumentOptions, XmlValidationResult } from './validate-document.js'
 export { detectValidationSyntax } from './validate-document.js'
@@ -54,9 +55,9 @@ export function validateDocument(doc: XmlDocument, syntax: SyntaxKind, options: 
  * @throws EInvoiceError INVALID_XML for input that is not well-formed, UNSUPPORTED_DOCUMENT for
  * XML that is not an invoice syntax einvoice knows.
  */
-export function validateXml(input: Uint8Array | string, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
+export function validateXml(input: TextOrBytesInput, options: ParseXmlOptions & ValidateDocumentOptions = {}): XmlValidationResult {
   options = checkOptions(options, 'options', VALIDATE_XML_OPTIONS)
-  const doc = parseXmlChecked(input, options)
+  const doc = parseXmlChecked(textOrBytesArgument(input, 'xml'), options)
   refuseOlderEditionNames(doc)
   const syntax = detectValidationSyntax(doc)
   if (syntax === undefined) return unsupported(doc, readInvoiceDocument)
