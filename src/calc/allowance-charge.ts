@@ -6,6 +6,7 @@
 import { EInvoiceError } from '../errors.js'
 import { type Decimal, ONE, ZERO, minus, percentToRate, plus, round2, roundTo, times } from '../model/decimal.js'
 import type { AllowanceChargePayload } from '../json/schemas.js'
+import { amountOutOfRange, inAmountRange } from './amount-range.js'
 
 /** What a percentage applies to: `value` per unit, times `quantity`. */
 export type AmountProvider = { value: Decimal; quantity: Decimal }
@@ -37,6 +38,11 @@ function amountOf(entry: AllowanceChargePayload, provider: AmountProvider): Deci
   return undefined
 }
 
+/** `amount` when it is in range (see amount-range.ts); the path is built only when it is not. */
+function checked(amount: Decimal, line: number, field: string, i: number): Decimal {
+  return inAmountRange(amount) ? amount : amountOutOfRange(amount, `zfitems[${line}].${field}[${i}]`, 'the amount')
+}
+
 function missingAmount(path: string): never {
   throw new EInvoiceError(
     'INVALID_PAYLOAD',
@@ -54,7 +60,8 @@ export function allowanceChargeAmount(
   provider: AmountProvider,
   path: string,
 ): Decimal {
-  return amountOf(entry, provider) ?? missingAmount(path)
+  const amount = amountOf(entry, provider) ?? missingAmount(path)
+  return inAmountRange(amount) ? amount : amountOutOfRange(amount, path, 'the amount')
 }
 
 /**
@@ -72,7 +79,7 @@ export function sumAmountsBoth(
   let written = ZERO
   if (entries === undefined) return { total, written }
   for (let i = 0; i < entries.length; i++) {
-    const amount = amountOf(entries[i] as AllowanceChargePayload, provider) ?? missingAmount(`zfitems[${line}].${field}[${i}]`)
+    const amount = checked(amountOf(entries[i] as AllowanceChargePayload, provider) ?? missingAmount(`zfitems[${line}].${field}[${i}]`), line, field, i)
     total = plus(total, amount)
     written = plus(written, round2(amount))
   }
@@ -89,8 +96,8 @@ export function sumAmounts(
   let total = ZERO
   if (entries === undefined) return total
   for (let i = 0; i < entries.length; i++) {
-    const amount = amountOf(entries[i] as AllowanceChargePayload, provider)
-    total = plus(total, amount ?? missingAmount(`zfitems[${line}].${field}[${i}]`))
+    const amount = amountOf(entries[i] as AllowanceChargePayload, provider) ?? missingAmount(`zfitems[${line}].${field}[${i}]`)
+    total = plus(total, checked(amount, line, field, i))
   }
   return total
 }

@@ -5,6 +5,7 @@
 import { type Decimal, ONE, ZERO, divide, minus, percentToRate, plus, round2, roundTo, times } from '../model/decimal.js'
 import type { ItemPayload } from '../json/schemas.js'
 import { sumAmounts, sumAmountsBoth } from './allowance-charge.js'
+import { amountOutOfRange, inAmountRange } from './amount-range.js'
 
 export type LineCalculation = {
   /** Net unit price after product-level allowances and charges (BT-146). */
@@ -70,12 +71,19 @@ export function calculateLine(item: ItemPayload, index: number): LineCalculation
     net = item.lineTotalAmount
   }
   const vat = times(net, rate)
+  const gross = plus(net, vat)
+  // Inputs below 1e15 still multiply and divide past it (1 / basisQuantity 1e-18): refused here,
+  // before any absurd amount is written.
+  if (!inAmountRange(price)) amountOutOfRange(price, `zfitems[${index}]`, 'the net price (BT-146)')
+  if (!inAmountRange(net)) amountOutOfRange(net, `zfitems[${index}]`, 'the line net amount (BT-131)')
+  if (!inAmountRange(vat)) amountOutOfRange(vat, `zfitems[${index}]`, 'the line VAT amount')
+  if (!inAmountRange(gross)) amountOutOfRange(gross, `zfitems[${index}]`, 'the line amount with VAT')
   return {
     price,
     priceGross,
     itemTotalNetAmount: net,
     itemTotalVATAmount: vat,
-    itemTotalGrossAmount: plus(net, vat),
+    itemTotalGrossAmount: gross,
     vatPercent,
     allowanceItemTotal,
   }

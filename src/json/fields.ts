@@ -43,6 +43,10 @@ function field<T>(read: FieldRead<T>) {
 }
 
 function describe(value: unknown): string {
+  if (isDecimal(value)) {
+    const digits = value.toString()
+    return digits.length > 40 ? digits.slice(0, 40) + '…' : digits
+  }
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -53,7 +57,75 @@ function describe(value: unknown): string {
 const knownDecimals = new Map<string, Decimal>()
 const MAX_KNOWN_DECIMALS = 4000
 
-function toDecimal(value: unknown): Decimal | string {
+/**
+ * |x| < 10^15: beyond it a value is a mistake, not money. It is exactly when the power of ten of
+ * the leading digit is below 15. Computed amounts are held to it too (calc/amount-range.ts).
+ */
+export const MAX_EXPONENT = 15
+/**
+ * Most decimals a number may have: no digit below 10^-30. A nonzero number is then at least 1e-30
+ * in magnitude and has at most 45 significant digits, so no arithmetic on it can grow without
+ * bound (1e-99999999999 as a divisor wrote a million-digit amount, then ran out of memory). A
+ * JavaScript number of magnitude 1e-13 or more passes whatever its digits (17 at most).
+ */
+const MAX_DECIMALS = 30
+
+const DIGIT_0 = 0x30
+const DIGIT_9 = 0x39
+
+/** Powers of ten of a number text's first and last significant digit; undefined for zero. */
+type DigitSpan = { first: number; last: number } | undefined
+
+/**
+ * Reads number text (`[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`) in one pass, without building the
+ * value: its digit span, or 'syntax' when it is not such text. A RegExp with the ambiguous
+ * `\d+\.?\d*` backtracked quadratically on a long run of digits followed by a stray character
+ * (100 s for 100,000 digits); decimal.js would make Infinity or 0 of a huge exponent.
+ */
+function digitSpan(text: string): DigitSpan | 'syntax' {
+  const n = text.length
+  let i = 0
+  let c = text.charCodeAt(0)
+  if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++i)
+  const intStart = i
+  while (c >= DIGIT_0 && c <= DIGIT_9) c = text.charCodeAt(++i)
+  const intEnd = i
+  let fracStart = i
+  let fracEnd = i
+  if (c === 0x2e) {
+    fracStart = ++i
+    c = text.charCodeAt(i)
+    while (c >= DIGIT_0 && c <= DIGIT_9) c = text.charCodeAt(++i)
+    fracEnd = i
+  }
+  if (intEnd === intStart && fracEnd === fracStart) return 'syntax'
+  let exponent = 0
+  if (c === 0x65 || c === 0x45) {
+    c = text.charCodeAt(++i)
+    const negative = c === 0x2d
+    if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++i)
+    const expStart = i
+    while (c >= DIGIT_0 && c <= DIGIT_9) {
+      // Saturates: no text is long enough for its digits to bring 1e10 back into range.
+      if (exponent < 1e10) exponent = exponent * 10 + (c - DIGIT_0)
+      c = text.charCodeAt(++i)
+    }
+    if (i === expStart) return 'syntax'
+    if (negative) exponent = -exponent
+  }
+  if (i !== n) return 'syntax'
+  // A digit at index j of the integer part stands for 10^(intEnd - 1 - j), of the fraction for 10^(fracStart - 1 - j).
+  const power = (j: number): number => (j < intEnd ? intEnd - 1 - j : fracStart - 1 - j) + exponent
+  let first = intStart
+  while (first < fracEnd && (first === intEnd || text.charCodeAt(first) === DIGIT_0)) first++
+  if (first >= fracEnd) return undefined
+  let last = fracEnd - 1
+  while (last === intEnd || text.charCodeAt(last) === DIGIT_0) last--
+  return { first: power(first), last: power(last) }
+}
+
+/** @param most decimals allowed (checked on text before the value is built; callers check the others). */
+function toDecimal(value: unknown, most = MAX_DECIMALS, why = ''): Decimal | string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return `expected a finite number, got ${String(value)}`
     return new Decimal(value)
@@ -63,8 +135,12 @@ function toDecimal(value: unknown): Decimal | string {
     let result = knownDecimals.get(value)
     if (result !== undefined) return result
     const text = value.trim()
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
-      return `expected a number, got ${describe(value)}`
+    const span = digitSpan(text)
+    if (span === 'syntax') return `expected a number, got ${describe(value)}`
+    // Checked on the text: the value is not built (a million digits, or an exponent decimal.js cannot hold).
+    if (span !== undefined) {
+      if (span.first >= MAX_EXPONENT) return outOfRange(value)
+      if (span.last < -most) return tooManyDecimals(value, most, why)
     }
     result = new Decimal(text)
     if (knownDecimals.size < MAX_KNOWN_DECIMALS && value.length <= 24) {
@@ -75,24 +151,40 @@ function toDecimal(value: unknown): Decimal | string {
   }
   if (isDecimal(value)) return new Decimal(value)
   // A library caller's exact integer (JSON text never gives one).
-  if (typeof value === 'bigint') return new Decimal(value.toString())
+  if (typeof value === 'bigint') return toDecimal(value.toString())
   return `expected a number, got ${describe(value)}`
 }
 
-type DecimalOptions = { min?: 'positive' | 'nonNegative' }
+function outOfRange(value: unknown): string {
+  return `number out of range (${describe(value)}): magnitude must be below 1e15`
+}
+
+function tooManyDecimals(value: unknown, most: number, why = ''): string {
+  return `too many decimals (${describe(value)}): at most ${most} are allowed${why}, so a nonzero magnitude must be at least 1e-${most}`
+}
+
+type DecimalOptions = {
+  min?: 'positive' | 'nonNegative'
+  /** Fewer decimals than MAX_DECIMALS, and why (said in the message). */
+  maxDecimals?: { most: number; why: string }
+}
 
 /**
- * A number (JSON number or numeric string) as an exact Decimal, bounded in magnitude.
- * `null` reads as absent (Jackson's NON_EMPTY model), so every field is optional.
+ * A number (JSON number or numeric string) as an exact Decimal, bounded in magnitude (below 1e15)
+ * and in decimals (30, or `maxDecimals`). `null` reads as absent (Jackson's NON_EMPTY model), so
+ * every field is optional.
  */
 export function decimal(options: DecimalOptions = {}) {
+  const most = options.maxDecimals?.most ?? MAX_DECIMALS
+  const why = options.maxDecimals === undefined ? '' : ` (${options.maxDecimals.why})`
   return field((value): Decimal | undefined | FieldIssue => {
     if (value === null || value === undefined) return undefined
-    const result = toDecimal(value)
+    const result = toDecimal(value, most, why)
     if (typeof result === 'string') return new FieldIssue(result)
-    // Beyond 1e15 a value is a mistake, not money. |x| >= 1e15 exactly when the exponent of the
-    // leading digit is 15 or more.
-    if (result.e >= 15) return new FieldIssue(`number out of range (${describe(value)}): magnitude must be below 1e15`)
+    // A Decimal from the library may be NaN or infinite (its exponent is then NaN).
+    if (!result.isFinite()) return new FieldIssue(`expected a finite number, got ${result.toString()}`)
+    if (result.e >= MAX_EXPONENT) return new FieldIssue(outOfRange(value))
+    if (result.decimalPlaces() > most) return new FieldIssue(tooManyDecimals(value, most, why))
     if (options.min === 'nonNegative' && result.isNegative() && !result.isZero()) {
       return new FieldIssue(`must not be negative, got ${result.toString()}`)
     }

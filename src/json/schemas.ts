@@ -143,7 +143,8 @@ export const ItemSchema = z.object({
   id: str,
   price: num,
   quantity: num,
-  basisQuantity: decimal({ min: 'nonNegative' }).optional(),
+  /** A divisor, written as BasisQuantity with 18 decimals at most (as Mustang writes it): more would not be what was calculated. */
+  basisQuantity: decimal({ min: 'nonNegative', maxDecimals: { most: 18, why: 'BasisQuantity is written with 18 at most' } }).optional(),
   product: optional(ProductSchema),
   notes: list(listText),
   notesWithSubjectCode: list(IncludedNoteSchema),
