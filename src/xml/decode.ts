@@ -105,13 +105,36 @@ function refuseNonXml(text: string): void {
   if (text.startsWith('%PDF-')) throw xmlError(START, 'this is a PDF file, not XML')
 }
 
+/**
+ * The first four bytes as UTF-32 (UCS-4) shows them, in every byte order of XML 1.0 Appendix F:
+ * a byte order mark (U+FEFF) or `<`.
+ */
+const UTF32_STARTS: readonly (readonly [number, number, number, number, string])[] = [
+  [0x00, 0x00, 0xfe, 0xff, 'its byte order mark'],
+  [0xff, 0xfe, 0x00, 0x00, 'its byte order mark'],
+  [0x00, 0x00, 0xff, 0xfe, 'its byte order mark'],
+  [0xfe, 0xff, 0x00, 0x00, 'its byte order mark'],
+  [0x00, 0x00, 0x00, 0x3c, 'its "<" in four bytes'],
+  [0x3c, 0x00, 0x00, 0x00, 'its "<" in four bytes'],
+  [0x00, 0x00, 0x3c, 0x00, 'its "<" in four bytes'],
+  [0x00, 0x3c, 0x00, 0x00, 'its "<" in four bytes'],
+]
+
+/** Refuses UTF-32, named as such whatever its byte order (00 00 FE FF was refused as bad UTF-8). */
+function refuseUtf32(bytes: Uint8Array): void {
+  const [b0, b1, b2, b3] = bytes
+  for (const [c0, c1, c2, c3, sign] of UTF32_STARTS) {
+    if (b0 === c0 && b1 === c1 && b2 === c2 && b3 === c3) {
+      throw xmlError(START, `the input is UTF-32 (${sign} says so); einvoice reads UTF-8, UTF-16 and declared single-byte encodings`, { encoding: 'UTF-32' })
+    }
+  }
+}
+
 /** UTF-16 by its byte order mark or, without one, by `<` (XML 1.0 Appendix F); undefined for ASCII-compatible bytes. */
 function utf16Of(bytes: Uint8Array): { encoding: 'utf-16le' | 'utf-16be'; start: number } | undefined {
-  const [b0, b1, b2, b3] = bytes
-  if (b0 === 0xff && b1 === 0xfe) {
-    if (b2 === 0 && b3 === 0) throw xmlError(START, 'the input is UTF-32 (its byte order mark says so); einvoice reads UTF-8, UTF-16 and declared single-byte encodings')
-    return { encoding: 'utf-16le', start: 2 }
-  }
+  refuseUtf32(bytes)
+  const [b0, b1, b2] = bytes
+  if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', start: 2 }
   if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', start: 2 }
   if (b0 === 0x3c && b1 === 0 && b2 !== 0) return { encoding: 'utf-16le', start: 0 }
   if (b0 === 0 && b1 === 0x3c) return { encoding: 'utf-16be', start: 0 }
@@ -148,16 +171,19 @@ export type DecodedXml = { text: string; encoding: XmlEncoding | undefined }
 
 /**
  * Turns the caller's input into the text to parse. A leading byte order mark (or U+FEFF in a
- * string) is dropped. Bytes are UTF-8 unless a UTF-16 byte order mark, `<` in UTF-16 or the
- * encoding declaration names another encoding; within `maxBytes` either way.
+ * string) is dropped; a second one is refused. Bytes are UTF-8 unless a UTF-16 byte order mark,
+ * `<` in UTF-16 or the encoding declaration names another encoding; within `maxBytes` either way.
  */
 export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): DecodedXml {
   input = textOrBytesArgument(input, 'xml')
   let text: string
   let encoding: XmlEncoding | undefined = 'utf-8'
+  /** Where the text starts in the input: after its byte order mark, if any. */
+  let bomEnd = 0
   if (typeof input === 'string') {
     checkStringSize(input, maxBytes)
-    text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+    bomEnd = input.charCodeAt(0) === 0xfeff ? 1 : 0
+    text = bomEnd === 0 ? input : input.slice(1)
     encoding = undefined
   } else {
     checkSize(input.length, maxBytes)
@@ -169,6 +195,7 @@ export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): De
     const named = utf16 === undefined && start === 0 ? DECLARED_ENCODING.exec(Buffer.from(input.subarray(0, 256)).toString('latin1'))?.[1] : undefined
     // A name outside XML's EncName production is a malformed declaration, which the scanner reports.
     const declared = named !== undefined && ENC_NAME.test(named) ? named : undefined
+    bomEnd = utf16?.start ?? start
     if (utf16 !== undefined) {
       encoding = utf16.encoding
       text = decodeStrict(input.subarray(utf16.start), utf16.encoding, utf16.encoding.toUpperCase())
@@ -182,8 +209,19 @@ export function decodeXmlInput(input: Uint8Array | string, maxBytes: number): De
       text = decodeUtf8(input, start)
     }
   }
+  if (text.charCodeAt(0) === 0xfeff) refuseSecondBom(bomEnd, typeof input === 'string')
   refuseNonXml(text)
   return { text, encoding }
+}
+
+/**
+ * A U+FEFF where the text starts: after the byte order mark, a second one (or U+FEFF twice at the
+ * start of a string). Only one byte order mark is dropped: a document's first character is `<` or
+ * white space, so xmllint and the official validators refuse it too.
+ */
+function refuseSecondBom(offset: number, inString: boolean): never {
+  const where = inString ? `offset ${offset} of the string` : `byte offset ${offset}`
+  throw xmlError(START, `a second byte order mark (U+FEFF) at ${where}: a document starts with "<" or white space after its one byte order mark`, { offset: String(offset) })
 }
 
 function decodeUtf8(input: Uint8Array, start: number): string {

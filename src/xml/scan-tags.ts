@@ -59,10 +59,23 @@ function scanName(s: ScanState, i: number): number {
   return i
 }
 
+/**
+ * Above this many bindings in scope, prefixes are resolved through `innermost` instead of a scan
+ * of the bindings: an invoice declares a handful, which the scan goes through faster than a Map
+ * lookup, and the scan's cost grows with every binding (quadratic with many declarations).
+ */
+const SCANNED_BINDINGS = 16
+
 /** Namespace URI bound to a prefix ('' for the default namespace) in the current scope. */
 function resolve(s: ScanState, prefix: string): string | undefined {
-  const { prefixes, uris } = s
-  for (let k = s.bindings - 1; k >= 0; k--) if (prefixes[k] === prefix) return uris[k]
+  const innermost = s.innermost
+  if (innermost === undefined) {
+    const { prefixes, uris } = s
+    for (let k = s.bindings - 1; k >= 0; k--) if (prefixes[k] === prefix) return uris[k]
+  } else {
+    const k = innermost.get(prefix)
+    if (k !== undefined) return s.uris[k]
+  }
   if (prefix === 'xml') return XML_NS
   if (prefix === 'xmlns') return XMLNS_NS
   return undefined
@@ -105,9 +118,37 @@ function addAttribute(s: ScanState, start: number, end: number, value: string, q
 }
 
 function bind(s: ScanState, prefix: string, uri: string): void {
-  s.prefixes[s.bindings] = prefix
-  s.uris[s.bindings] = shared(uri)
-  s.bindings++
+  const k = s.bindings++
+  s.prefixes[k] = prefix
+  s.uris[k] = shared(uri)
+  s.scope = newScope()
+  if (s.innermost !== undefined) makeInnermost(s.innermost, s, k)
+  else if (s.bindings > SCANNED_BINDINGS) {
+    // Kept from here to the end of the document: it serves again however many come and go.
+    const innermost = new Map<string, number>()
+    for (let j = 0; j < s.bindings; j++) makeInnermost(innermost, s, j)
+    s.innermost = innermost
+  }
+}
+
+/** Makes binding `k` its prefix's innermost, noting the one it hides. */
+function makeInnermost(innermost: Map<string, number>, s: ScanState, k: number): void {
+  const prefix = s.prefixes[k] as string
+  s.hides[k] = innermost.get(prefix) ?? -1
+  innermost.set(prefix, k)
+}
+
+/** Ends the bindings from `mark` on (an element's own), innermost first, bringing back what they hid. */
+function unbind(s: ScanState, mark: number): void {
+  const innermost = s.innermost
+  if (innermost !== undefined) {
+    for (let k = s.bindings - 1; k >= mark; k--) {
+      const hidden = s.hides[k] as number
+      if (hidden < 0) innermost.delete(s.prefixes[k] as string)
+      else innermost.set(s.prefixes[k] as string, hidden)
+    }
+  }
+  s.bindings = mark
   s.scope = newScope()
 }
 
@@ -270,8 +311,7 @@ export function scanStartTag(s: ScanState, lt: number): void {
   else parent.children.push(element)
   s.i = gt + 1
   if (selfClosing) {
-    if (s.bindings !== mark) s.scope = newScope()
-    s.bindings = mark
+    if (s.bindings !== mark) unbind(s, mark)
     if (parent === undefined) s.closedRoot = true
     return
   }
@@ -317,10 +357,7 @@ export function scanEndTag(s: ScanState, lt: number): void {
 
 function closeElement(s: ScanState, el: XmlElement, gt: number): void {
   const mark = s.scopeMarks[s.depth] as number
-  if (s.bindings !== mark) {
-    s.bindings = mark
-    s.scope = newScope()
-  }
+  if (s.bindings !== mark) unbind(s, mark)
   s.current = el.parent
   if (--s.depth === 0) s.closedRoot = true
   s.i = gt + 1

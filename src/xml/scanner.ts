@@ -15,16 +15,14 @@ import type { XmlDocument } from './types.js'
 import { BANG, QUESTION, SLASH } from './xml-chars.js'
 
 /**
- * Scans a whole document. `text` is already decoded (see decode.ts; `encoding` says from what, for
- * the declaration's check); a leading U+FEFF is skipped.
+ * Scans a whole document. `text` is already decoded, its byte order mark dropped (see decode.ts;
+ * `encoding` says from what, for the declaration's check): a U+FEFF that starts it is content,
+ * refused like any other character before the root (a second byte order mark was skipped here).
  * Throws EInvoiceError `INVALID_XML` (`line L, column C: ...`) at the first problem.
  */
 export function scanXml(text: string, maxDepth: number, maxElements: number, encoding?: XmlEncoding): XmlDocument {
   const s = new ScanState(text, maxDepth, maxElements, encoding)
   const n = text.length
-  // The XML declaration may only be the very first thing (§2.8), after a byte order mark at most.
-  const declarationAt = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  s.i = declarationAt
   for (;;) {
     if (s.depth > 0) scanText(s)
     else scanOutside(s)
@@ -33,7 +31,8 @@ export function scanXml(text: string, maxDepth: number, maxElements: number, enc
     const c = text.charCodeAt(lt + 1)
     if (c === SLASH) scanEndTag(s, lt)
     else if (c === BANG) scanBang(s, lt)
-    else if (c === QUESTION) scanPi(s, lt, lt === declarationAt)
+    // The XML declaration may only be the very first thing (§2.8).
+    else if (c === QUESTION) scanPi(s, lt, lt === 0)
     else scanStartTag(s, lt)
   }
   const root = s.root

@@ -30,7 +30,7 @@ import {
 import { collapseXmlSpace, isXmlBlank } from '../../xml/whitespace.js'
 import { textRunsOf } from '../../xml/text-runs.js'
 import { codePointLength } from '../../xml/xml-chars.js'
-import { xpathRegex } from './xpath-regex.js'
+import { LINEAR_MATCHES, xpathRegex } from './xpath-regex.js'
 
 /** What a function sees: its evaluated arguments and the context item (for `normalize-space()`). */
 export type CallInput = { args: Sequence[]; context: Item | undefined }
@@ -64,6 +64,11 @@ export const normalizedIsNonEmpty = (input: CallInput): boolean => !isXmlBlank(s
 
 /** string-length(…) as a plain number (compared with integer literals, `… <= 2`). */
 export const stringLength = (input: CallInput): number => codePointLength(stringArg(input, 0, 'string-length'))
+
+/** fn:matches: a pattern of LINEAR_MATCHES by its linear test, any other by its RegExp. */
+function matcher(pattern: string, flags: string): { test(value: string): boolean } {
+  return LINEAR_MATCHES.get(`${flags}/${pattern}`) ?? regex(pattern, flags)
+}
 
 const REGEX_CACHE = new Map<string, RegExp>()
 /** XPath regular expressions match anywhere unless anchored (xpath-regex.ts translates the class escapes). */
@@ -236,7 +241,7 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   },
   'string-join': (input) => [str((input.args[0] ?? []).map((item) => stringOf(atomize(item))).join(stringArg(input, 1, 'string-join')))],
   'string-to-codepoints': (input) => Array.from(stringArg(input, 0, 'string-to-codepoints'), (c) => integer(c.codePointAt(0) as number)),
-  matches: (input) => [bool(regex(stringArg(input, 1, 'matches'), input.args.length > 2 ? stringArg(input, 2, 'matches') : '').test(stringArg(input, 0, 'matches')))],
+  matches: (input) => [bool(matcher(stringArg(input, 1, 'matches'), input.args.length > 2 ? stringArg(input, 2, 'matches') : '').test(stringArg(input, 0, 'matches')))],
   tokenize: (input) => {
     const s = stringArg(input, 0, 'tokenize')
     const { re } = replacing(stringArg(input, 1, 'tokenize'), input.args.length > 2 ? stringArg(input, 2, 'tokenize') : '')

@@ -6,7 +6,7 @@
  * (XRechnung 3.0.2).
  * @module
  */
-import { xpathRegex } from '../schematron/xpath-regex.js'
+import { THREE_DIGITS_IN_A_LINE, xpathRegex } from '../schematron/xpath-regex.js'
 import { type XmlElement, textRunsOf } from '../../xml/index.js'
 import { extensionListsOf } from './code-lists.js'
 import { acceptedIdsOf, identifiersOf, xrechnungVersion } from './versions.js'
@@ -54,7 +54,8 @@ export const EMAIL = xpathRegex('^[^@\\s]+@([^@.\\s]+\\.)+[^@.\\s]+$')
 const CLOSED_BY_LINE_BREAK = xpathRegex('^\\s*\\n')
 /** A `#…#` block of the payment terms (`tokenize(., '#.+#')`: `.` crosses U+2028, not a line end). */
 const HASH_BLOCK = xpathRegex('#.+#')
-export const TELEPHONE = xpathRegex('.*([0-9].*){3,}.*')
+/** BR-DE-27's `$XR-TELEPHONE-REGEX`, counted in one pass (schematron/xpath-regex.ts). */
+export const TELEPHONE = THREE_DIGITS_IN_A_LINE
 export const URL = xpathRegex('^([a-zA-Z])([a-zA-Z0-9+.-])+:.*')
 
 /** Invoice type codes XRechnung accepts (BR-DE-17). */
