@@ -65,9 +65,9 @@ export const normalizedIsNonEmpty = (input: CallInput): boolean => !isXmlBlank(s
 /** string-length(…) as a plain number (compared with integer literals, `… <= 2`). */
 export const stringLength = (input: CallInput): number => codePointLength(stringArg(input, 0, 'string-length'))
 
-/** fn:matches: a pattern of LINEAR_MATCHES by its linear test, any other by its RegExp. */
+/** fn:matches: a pattern of LINEAR_MATCHES (no flags) by its linear test, any other by its RegExp. */
 function matcher(pattern: string, flags: string): { test(value: string): boolean } {
-  return LINEAR_MATCHES.get(`${flags}/${pattern}`) ?? regex(pattern, flags)
+  return (flags === '' ? LINEAR_MATCHES.get(pattern) : undefined) ?? regex(pattern, flags)
 }
 
 const REGEX_CACHE = new Map<string, RegExp>()
