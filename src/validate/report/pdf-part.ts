@@ -45,7 +45,7 @@ const TITLES: readonly (readonly [Severity, string])[] = [
 /** Text lines for the terminal report: verdicts, then findings grouped by severity. */
 export function pdfTextLines(p: PdfValidationResult): string[] {
   const pdfa = `PDF/A-${p.part ?? '?'}${(p.conformance ?? '?').toLowerCase()} ${p.pdfaValid ? 'valid' : 'INVALID'}`
-  const lines = [`  PDF: ${pdfa}, Factur-X container ${p.facturxValid ? 'valid' : 'INVALID'}${p.invoice === undefined ? '' : ` (invoice ${p.invoice.fileName})`}`]
+  const lines = [`  PDF: ${pdfa}, Factur-X container ${p.facturxValid ? 'valid' : 'INVALID'}${p.invoice === undefined ? '' : ` (invoice ${p.invoice.fileName === '' ? 'in an attachment without a name' : p.invoice.fileName})`}`]
   for (const [severity, title] of TITLES) {
     const group = p.findings.filter((f) => f.severity === severity)
     if (group.length === 0) continue

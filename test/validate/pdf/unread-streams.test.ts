@@ -9,7 +9,7 @@ import { deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { extractInvoiceXml } from '../../../src/pdf/extract.js'
 import { MAX_INFLATED_STREAM_BYTES } from '../../../src/pdf/limits.js'
-import { validateFile } from '../../../src/validate/index.js'
+import { validateFile, writeTextReport } from '../../../src/validate/index.js'
 import { validatePdf } from '../../../src/validate/pdf/validate-pdf.js'
 import { PACKAGE_ROOT } from '../../../src/version.js'
 import { attachmentPdf } from '../../pdf/attachment-pdf.js'
@@ -63,6 +63,8 @@ describe('the invoice XML is found as extract finds it', () => {
     const result = await validateFile(pdf)
     expect(result.pdf?.attachmentName).toBe(name)
     expect(result.xml.syntax).toBe('CII')
+    // The text report names it, or says it has no name (it printed "(invoice )").
+    expect(writeTextReport(result)).toContain(name === '' ? '(invoice in an attachment without a name)' : `(invoice ${name})`)
   })
 
   it('and NO_INVOICE_XML names the attachments there are (it said "attachments": "0")', async () => {
