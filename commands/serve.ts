@@ -113,11 +113,9 @@ export async function storeFileProblem(db: string): Promise<string | undefined> 
   let sqlite: InstanceType<typeof Database> | undefined
   try {
     sqlite = new Database(db, { fileMustExist: true })
-    const found = sqlite.pragma('quick_check', { simple: false }) as { quick_check: string }[]
-    const first = found[0]?.quick_check ?? 'ok'
-    if (first === 'ok') return undefined
-    // "*** in database main ***\nTree 3 page 3: btreeInitPage() returns error code 11"
-    return `--db ${db}: the database file is damaged (${first.replace(/^\*\*\* in database \w+ \*\*\*\n/, '')})`
+    const { quickCheckProblem } = await import('../src/server/stores/sqlite-store.js')
+    const problem = quickCheckProblem(sqlite)
+    return problem === undefined ? undefined : `--db ${db}: the database file is damaged (${problem})`
   } catch (err) {
     const problem = sqliteProblem(err, db)
     if (problem === undefined) throw err

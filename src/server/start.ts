@@ -122,6 +122,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger = options.logger ?? pino({ base: { service: 'einvoice' } }, logWriter)
   const notice = options.notice ?? ((text: string) => process.stderr.write(text))
   const sqlite = new SqliteStore(options.db ?? DEFAULT_DB_FILE)
+  try {
+    // A damaged file opens; refused here, it is not a 503 on every request.
+    sqlite.requireIntact()
+  } catch (err) {
+    await sqlite.close()
+    throw err
+  }
   const usage = await openUsage(options.redis, sqlite, logger).catch(async (err: unknown) => {
     await sqlite.close()
     throw err

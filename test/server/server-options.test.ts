@@ -4,7 +4,7 @@
  * listened on a local pipe of that name (Node reads a port that is not a number as a path),
  * workers: 0 and timeoutMs beyond a timer's range were taken, env: 'prod' threw a TypeError.
  */
-import { existsSync } from 'node:fs'
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
@@ -45,6 +45,20 @@ describe('startServer heapGrowthPercent 0', () => {
   it('starts with V8\'s own heuristics, as serve --heap-growth 0 does (it was refused)', async () => {
     const server = await startServer({ port: 0, db: join(tempDir(), 'keys.db'), heapGrowthPercent: 0, workers: 1, logger: pino({ enabled: false }), notice: () => {} })
     await server.close()
+  })
+})
+
+describe('startServer on a damaged key store', () => {
+  it('refuses to start (SQLITE_CORRUPT) instead of answering 503 on every request', async () => {
+    const db = join(tempDir(), 'keys.db')
+    const store = new SqliteStore(db)
+    store.create({ hash: Buffer.alloc(32, 1), environment: 'sandbox' })
+    await store.close()
+    // Page 2 overwritten: SQLite opens the file and finds the damage only when a query reads it.
+    const fd = openSync(db, 'r+')
+    writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, 4096)
+    closeSync(fd)
+    await expect(startServer({ port: 0, db, workers: 1, logger: pino({ enabled: false }), notice: () => {} })).rejects.toMatchObject({ code: 'SQLITE_CORRUPT' })
   })
 })
 

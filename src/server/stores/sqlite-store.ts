@@ -103,6 +103,19 @@ const KEY_CACHE_MAX = 10_000
 /** How long a batch of counted requests keeps retrying a locked database before it fails. */
 export const USAGE_LOCK_WAIT_MS = 5000
 
+/**
+ * The first problem `PRAGMA quick_check` finds in an open database, or undefined when it finds
+ * none. SQLite reads a page only when a query needs it: a file damaged past its first pages opens,
+ * and a server on it failed request by request. The check reads every page (milliseconds for a
+ * key store).
+ */
+export function quickCheckProblem(db: Database.Database): string | undefined {
+  const found = db.pragma('quick_check', { simple: false }) as { quick_check: string }[]
+  const first = found[0]?.quick_check ?? 'ok'
+  // "*** in database main ***\nTree 3 page 3: btreeInitPage() returns error code 11"
+  return first === 'ok' ? undefined : first.replace(/^\*\*\* in database \w+ \*\*\*\n/, '')
+}
+
 /** SQLITE_BUSY and SQLITE_LOCKED (and their extended codes): another connection holds the lock. */
 function isLocked(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
@@ -157,6 +170,12 @@ export class SqliteStore implements KeyStore, UsageStore {
   }
 
   private readonly usageCommits: GroupCommit<UsageRequest, UsageDecision>
+
+  /** Throws a SQLITE_CORRUPT error when the file is damaged anywhere (see quickCheckProblem). */
+  requireIntact(): void {
+    const problem = quickCheckProblem(this.db)
+    if (problem !== undefined) throw Object.assign(new Error(`database disk image is malformed (${problem})`), { code: 'SQLITE_CORRUPT' })
+  }
 
   /**
    * How long one statement waits, blocking this thread, for a lock another process holds (5 s
