@@ -17,6 +17,7 @@ import type { Invoice } from '../model/invoice.js'
 import { decodeText } from '../util/text.js'
 import { textOrBytesArgument, type TextOrBytesInput } from '../util/byte-input.js'
 import { checkOptions, integer, type OptionSpec, text } from '../util/option-input.js'
+import { NOT_XML_CHAR } from '../xml/serialize.js'
 
 export type InvoiceToXmlOptions = {
   /** fx, zf (version 2, or 1 for ZUGFeRD 1.0), xr, ox (Order-X, version 1 or 2 alike). @default 'fx' */
@@ -93,8 +94,44 @@ function requireLines(payload: CalculatedInvoicePayload, row: FormatProfile): vo
   })
 }
 
+/**
+ * The first text of `value` (a payload: plain objects, arrays, strings) holding a character XML
+ * 1.0 cannot carry (a control other than tab, LF and CR, U+FFFE/FFFF, a lone surrogate), with its
+ * path, or undefined. The writers would put U+FFFD in its place: an invoice number "RE\u0000-1"
+ * became "RE\uFFFD-1" without a word.
+ */
+function textXmlCannotCarry(value: unknown, path: string): { path: string; text: string } | undefined {
+  if (typeof value === 'string') return NOT_XML_CHAR.test(value) ? { path, text: value } : undefined
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = textXmlCannotCarry(value[i], `${path}[${i}]`)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const found = textXmlCannotCarry(item, path === '' ? key : `${path}.${key}`)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+function requireXmlText(payload: CalculatedInvoicePayload): void {
+  const found = textXmlCannotCarry(payload, '')
+  if (found === undefined) return
+  const at = found.text.search(NOT_XML_CHAR)
+  const code = (found.text.codePointAt(at) ?? 0).toString(16).toUpperCase().padStart(4, '0')
+  throw new EInvoiceError(
+    'INVALID_PAYLOAD',
+    `${found.path}: the character U+${code} (at position ${at + 1}) cannot be written in XML, which allows no control characters but tab, line feed and carriage return, and no lone surrogate; remove it`,
+    { details: { [found.path]: `U+${code} cannot be written in XML` } },
+  )
+}
+
 function payloadToXml(payload: CalculatedInvoicePayload, row: FormatProfile, write: Writer): InvoiceToXmlResult {
   requireLines(payload, row)
+  requireXmlText(payload)
   const calc = calculatePayload(payload)
   const model = invoicePayloadToModel(payload, calc, { specificationIdentifier: row.guidelineId })
   return { xml: write(model, row), profile: row, model }

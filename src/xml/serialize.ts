@@ -67,7 +67,7 @@ export function el(name: string, attrs?: Record<string, string | undefined>, ...
 }
 
 /** Characters outside the XML 1.0 Char production (§2.2), lone surrogates included. */
-const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
+export const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
 const NOT_XML_CHAR_ALL = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 // CR and, in attributes, TAB / LF are written as references: a parser would otherwise normalise
 // them away (XML 1.0 §2.11 end-of-line handling, §3.3.3 attribute-value normalisation).

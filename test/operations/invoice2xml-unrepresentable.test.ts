@@ -157,3 +157,20 @@ describe('invoice2xml: an invoice without a VAT breakdown', () => {
     expect(failedRules(invoiceToXml(charged, { profile: 'BASICWL' }).xml)).toEqual([])
   })
 })
+
+describe('invoice2xml: text XML cannot carry', () => {
+  it('refuses a control character or lone surrogate, naming the field, instead of writing U+FFFD', () => {
+    const invoice = sample('invoice')
+    invoice.number = 'RE\u0000-1'
+    const err = errorOf(() => invoiceToXml(invoice, { profile: 'EN16931' }))
+    expect(err.errorCode).toBe('INVALID_PAYLOAD')
+    expect(err.message).toBe('number: the character U+0000 (at position 3) cannot be written in XML, which allows no control characters but tab, line feed and carriage return, and no lone surrogate; remove it')
+    const named = sample('invoice')
+    ;(named.zfitems as { product: { name: string } }[])[1]!.product.name = 'Tr\ud800x'
+    expect(errorOf(() => invoiceToXml(named, { profile: 'EN16931' })).message).toMatch(/^zfitems\[1\]\.product\.name: the character U\+D800 \(at position 3\)/)
+    // Tab, line feed, carriage return and astral characters are written.
+    const fine = sample('invoice')
+    fine.number = 'RE\t1\r\n\u{1F9FE}'
+    expect(invoiceToXml(fine, { profile: 'EN16931' }).xml).toContain('RE\t1')
+  })
+})

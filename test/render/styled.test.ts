@@ -146,9 +146,14 @@ describe.skipIf(chromium === undefined)('styledinvoicetofx with Chromium', () =>
     })
   }, 60_000)
 
-  it('prints values with control characters (they are dropped) and names those of the template and the field', async () => {
-    const { pdf } = await styledInvoiceToFacturX(JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Tr\u0007ennblatt\u001b \u000c\u007f') }), { language: 'EN' })
+  it('prints values with C1 controls and DEL (dropped from the view), refuses C0 controls the embedded XML cannot carry, and names those of the template', async () => {
+    const { pdf } = await styledInvoiceToFacturX(JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Tr\u0085ennblatt\u009f \u007f') }), { language: 'EN' })
     expect((await validatePdf(pdf)).pdfaValid).toBe(true)
+    // XML 1.0 has no C0 controls but tab, LF and CR: refused naming the field, as invoice2xml does.
+    await expect(styledInvoiceToFacturX(JSON.stringify({ template: TEMPLATE, invoice: invoiceNamed('Tr\u0007ennblatt') }), { language: 'EN' })).rejects.toMatchObject({
+      errorCode: 'INVALID_PAYLOAD',
+      message: expect.stringMatching(/^zfitems\[0\]\.product\.name: the character U\+0007 \(at position 3\) cannot be written in XML/),
+    })
     const template = TEMPLATE.replace('<body>', '<body><p>x\u001b[31m&#7;y</p>')
     expect(template).not.toBe(TEMPLATE)
     await expect(styledInvoiceToFacturX(JSON.stringify({ template, invoice: INVOICE }), { language: 'EN' })).rejects.toMatchObject({
