@@ -201,8 +201,9 @@ export const REDIS_WAIT_MS = 3000
 
 /**
  * Why Redis at `url` cannot be read, or undefined once it answered a PING, within REDIS_WAIT_MS.
- * A client of its own that does not reconnect: the store's client (redis-store.ts) retries, and
- * waits without limit for a server that accepts the connection but does not answer.
+ * A client of its own that does not reconnect: the store's client (redis-store.ts) retries the
+ * connection, and its errors would then say "max retries per request" instead of the socket's
+ * own reason (ECONNREFUSED, ENOTFOUND) that this message names.
  */
 async function redisProblem(url: string): Promise<string | undefined> {
   const { Redis } = await import('ioredis')

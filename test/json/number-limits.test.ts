@@ -7,36 +7,21 @@ import { describe, expect, it } from 'vitest'
 import { Decimal } from 'decimal.js'
 import { calculateInvoice, calculateInvoiceJsonText } from '../../src/calc/calculate-invoice.js'
 import { invoiceJsonToXml } from '../../src/operations/invoice-to-xml.js'
-import { EInvoiceError } from '../../src/errors.js'
-
-function failure(fn: () => unknown): EInvoiceError {
-  try {
-    fn()
-  } catch (err) {
-    if (err instanceof EInvoiceError) return err
-    throw err
-  }
-  throw new Error('expected an error')
-}
+import { einvoiceErrorOfSync as failure } from '../helpers/einvoice-error.js'
 
 /** One line priced 1 × 1 at 19 %, with `extra` written into its JSON text. */
 function lineText(extra: string): string {
   return `{"number":"1","issueDate":"2026-01-15","zfitems":[{"price":1,"quantity":1,"product":{"vatpercent":19,"unit":"H87"}${extra}}]}`
 }
 
-/**
- * `fn`'s answer. The inputs here ran out of memory or took minutes before; a regression shows as
- * the test's time limit, not as a timed assertion.
- */
-function quickly<T>(fn: () => T): T {
-  return fn()
-}
+// The inputs here ran out of memory or took minutes before: a regression shows as the test's time
+// limit, not as a timed assertion.
 
 describe('numbers of the payload', () => {
   it('refuses a tiny basisQuantity, naming it, in calculate and invoice2xml (it ran out of memory)', () => {
     const text = lineText(',"basisQuantity":1e-99999999999')
     for (const run of [() => calculateInvoiceJsonText(text), () => invoiceJsonToXml(text, { format: 'fx', profile: 'EN16931' })]) {
-      const err = quickly(() => failure(run))
+      const err = failure(run)
       expect(err.errorCode).toBe('INVALID_PAYLOAD')
       expect(err.message).toMatch(/^zfitems\[0\]\.basisQuantity: too many decimals \("1e-99999999999"\): at most 18 are allowed/)
     }
@@ -66,7 +51,7 @@ describe('numbers of the payload', () => {
             : field === 'percent'
               ? `{"price":1,"quantity":1,"product":{"vatpercent":19},"itemAllowances":[{"percent":${number}}]}`
               : `{"${field === 'price' ? 'quantity' : 'price'}":1,"${field}":${number},"product":{"vatpercent":19}}`
-        const err = quickly(() => failure(() => calculateInvoiceJsonText(`{"zfitems":[${item}]}`)))
+        const err = failure(() => calculateInvoiceJsonText(`{"zfitems":[${item}]}`))
         const path = { price: 'zfitems[0].price', quantity: 'zfitems[0].quantity', vatpercent: 'zfitems[0].product.vatpercent', percent: 'zfitems[0].itemAllowances[0].percent' }[field]
         expect(err.errorCode).toBe('INVALID_PAYLOAD')
         expect(err.message.startsWith(`${path}: `)).toBe(true)
@@ -76,7 +61,7 @@ describe('numbers of the payload', () => {
   }
 
   it('reads a long run of digits ending in a stray character in linear time (the RegExp took 100 s)', () => {
-    const err = quickly(() => failure(() => calculateInvoiceJsonText(`{"zfitems":[{"price":"${'1'.repeat(100_000)}x","quantity":1}]}`)))
+    const err = failure(() => calculateInvoiceJsonText(`{"zfitems":[{"price":"${'1'.repeat(100_000)}x","quantity":1}]}`))
     expect(err.message).toMatch(/^zfitems\[0\]\.price: expected a number, got "1111/)
   })
 
@@ -97,7 +82,7 @@ describe('numbers of the payload', () => {
       [10n ** 100_000n, /number out of range/],
     ]
     for (const [value, message] of values) {
-      const err = quickly(() => failure(() => calculateInvoice({ zfitems: [{ price: value, quantity: 1 }] })))
+      const err = failure(() => calculateInvoice({ zfitems: [{ price: value, quantity: 1 }] }))
       expect(err.message).toMatch(/^zfitems\[0\]\.price: /)
       expect(err.message).toMatch(message)
     }
@@ -125,7 +110,7 @@ describe('computed amounts', () => {
   ]
   for (const [what, text, path, message] of cases) {
     it(`refuses ${what}, naming ${path}`, () => {
-      const err = quickly(() => failure(() => calculateInvoiceJsonText(text)))
+      const err = failure(() => calculateInvoiceJsonText(text))
       expect(err.errorCode).toBe('CALCULATION_ERROR')
       expect(err.message.startsWith(`${path}: `)).toBe(true)
       expect(err.message).toMatch(message)
